@@ -1,0 +1,538 @@
+//! # The vocabulary and tables of a 9×9 Sudoku
+//!
+//! Every solution in this workspace speaks the same small language, defined here once.
+//!
+//! - **cell**: one of the 81 squares, numbered `0..81` row by row (row-major).
+//! - **row**, **column**, **box**: numbered `0..9`; boxes are the 3×3 blocks, also row by row.
+//! - **unit**: any of the 27 groups that must hold each digit once: rows are units `0..9`,
+//!   columns `9..18`, boxes `18..27`.
+//! - **peer**: a cell that shares a unit with another. Every cell has exactly 20 peers
+//!   (8 in its row, 8 in its column, and the 4 cells of its box in neither).
+//! - **candidate mask**: a `u16` in which bit `d - 1` is set when digit `d` may still go in a
+//!   cell. `0b1_1111_1111` ([`ALL_DIGITS`]) means "anything", a single set bit means "decided".
+//! - **cell set**: a `u128` in which bit `i` is set when cell `i` belongs to the set.
+//!   A whole unit, or all 20 peers of a cell, is one cell set, so "remove digit 5 from every
+//!   peer" is a single `&` on the set of places where 5 may go (see [`board`]).
+//!
+//! ```text
+//!  cell numbers                          box numbers
+//!    0  1  2 |  3  4  5 |  6  7  8
+//!    9 10 11 | 12 13 14 | 15 16 17        0 | 1 | 2
+//!   18 19 20 | 21 22 23 | 24 25 26       ---+---+---
+//!  ----------+----------+---------        3 | 4 | 5
+//!   27 28 29 | 30 31 32 | 33 34 35       ---+---+---
+//!   36 37 38 | 39 40 41 | 42 43 44        6 | 7 | 8
+//!   45 46 47 | 48 49 50 | 51 52 53
+//!  ----------+----------+---------
+//!   54 55 56 | 57 58 59 | 60 61 62
+//!   63 64 65 | 66 67 68 | 69 70 71
+//!   72 73 74 | 75 76 77 | 78 79 80
+//! ```
+//!
+//! The tables below are computed from those formulas by `const fn` when the program is
+//! compiled, so what you read is how they are made; nothing is typed in by hand.
+//! [`board`] builds the shared search state on top of them.
+
+pub mod board;
+
+/// Number of cells in the grid.
+pub const N_CELLS: usize = 81;
+/// Number of units: 9 rows, 9 columns and 9 boxes.
+pub const N_UNITS: usize = 27;
+/// Number of peers of every cell.
+pub const N_PEERS: usize = 20;
+
+/// The row (`0..9`) of each cell.
+///
+/// ```
+/// assert_eq!(common::ROW_OF[40], 4);
+/// ```
+pub const ROW_OF: [u8; N_CELLS] = build_row_of();
+/// The column (`0..9`) of each cell.
+///
+/// ```
+/// assert_eq!(common::COL_OF[40], 4);
+/// ```
+pub const COL_OF: [u8; N_CELLS] = build_col_of();
+/// The box (`0..9`) of each cell.
+///
+/// ```
+/// assert_eq!(common::BOX_OF[80], 8);
+/// ```
+pub const BOX_OF: [u8; N_CELLS] = build_box_of();
+
+/// The nine cells of each unit, in row-major order.
+///
+/// ```
+/// // Unit 9 is column 0; unit 18 is box 0.
+/// assert_eq!(common::CELLS_OF_UNIT[9], [0, 9, 18, 27, 36, 45, 54, 63, 72]);
+/// assert_eq!(common::CELLS_OF_UNIT[18], [0, 1, 2, 9, 10, 11, 18, 19, 20]);
+/// ```
+pub const CELLS_OF_UNIT: [[u8; 9]; N_UNITS] = build_cells_of_unit();
+
+/// The three units of each cell: `[row unit, column unit, box unit]`.
+///
+/// ```
+/// assert_eq!(common::UNITS_OF[80], [8, 17, 26]);
+/// ```
+pub const UNITS_OF: [[u8; 3]; N_CELLS] = build_units_of();
+
+/// The 20 peers of each cell, in increasing order.
+///
+/// ```
+/// assert!(common::PEERS_OF[0].contains(&80) == false);
+/// assert!(common::PEERS_OF[0].contains(&20)); // same box
+/// ```
+pub const PEERS_OF: [[u8; N_PEERS]; N_CELLS] = build_peers_of();
+
+/// The cells of each unit as a cell set.
+///
+/// ```
+/// assert_eq!(common::UNIT_SET[0], 0b1_1111_1111); // row 0: cells 0..9
+/// ```
+pub const UNIT_SET: [CellSet; N_UNITS] = build_unit_set();
+
+/// The 20 peers of each cell as a cell set.
+///
+/// ```
+/// assert_eq!(common::PEER_SET[40].count_ones(), 20);
+/// ```
+pub const PEER_SET: [CellSet; N_CELLS] = build_peer_set();
+
+/// A set of cells: bit `i` is set when cell `i` is in the set.
+pub type CellSet = u128;
+
+/// The set of all 81 cells.
+pub const ALL_CELLS: CellSet = (1 << N_CELLS) - 1;
+
+/// The candidate mask with every digit 1..9 allowed.
+pub const ALL_DIGITS: u16 = 0b1_1111_1111;
+
+const fn build_row_of() -> [u8; N_CELLS] {
+    let mut table = [0; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        table[cell] = (cell / 9) as u8;
+        cell += 1;
+    }
+    table
+}
+
+const fn build_col_of() -> [u8; N_CELLS] {
+    let mut table = [0; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        table[cell] = (cell % 9) as u8;
+        cell += 1;
+    }
+    table
+}
+
+const fn build_box_of() -> [u8; N_CELLS] {
+    let mut table = [0; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        // Boxes are three rows tall and three columns wide, numbered row by row.
+        table[cell] = ((cell / 9) / 3 * 3 + (cell % 9) / 3) as u8;
+        cell += 1;
+    }
+    table
+}
+
+/// The unit number of a cell's row, column and box.
+const fn units_of_cell(cell: usize) -> [u8; 3] {
+    [
+        (cell / 9) as u8,
+        9 + (cell % 9) as u8,
+        18 + ((cell / 9) / 3 * 3 + (cell % 9) / 3) as u8,
+    ]
+}
+
+const fn build_units_of() -> [[u8; 3]; N_CELLS] {
+    let mut table = [[0; 3]; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        table[cell] = units_of_cell(cell);
+        cell += 1;
+    }
+    table
+}
+
+const fn build_cells_of_unit() -> [[u8; 9]; N_UNITS] {
+    // Walk the cells in row-major order and append each one to its three units,
+    // so every unit lists its cells in increasing order.
+    let mut table = [[0; 9]; N_UNITS];
+    let mut filled = [0usize; N_UNITS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        let units = units_of_cell(cell);
+        let mut k = 0;
+        while k < 3 {
+            let unit = units[k] as usize;
+            table[unit][filled[unit]] = cell as u8;
+            filled[unit] += 1;
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// Whether two different cells share a row, a column or a box.
+const fn are_peers(a: usize, b: usize) -> bool {
+    let (units_a, units_b) = (units_of_cell(a), units_of_cell(b));
+    a != b && (units_a[0] == units_b[0] || units_a[1] == units_b[1] || units_a[2] == units_b[2])
+}
+
+const fn build_peers_of() -> [[u8; N_PEERS]; N_CELLS] {
+    let mut table = [[0; N_PEERS]; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        let mut found = 0;
+        let mut other = 0;
+        while other < N_CELLS {
+            if are_peers(cell, other) {
+                table[cell][found] = other as u8;
+                found += 1;
+            }
+            other += 1;
+        }
+        // A cell with other than 20 peers would be a bug in the formulas above;
+        // this stops the build instead of producing a wrong table.
+        assert!(found == N_PEERS);
+        cell += 1;
+    }
+    table
+}
+
+const fn build_unit_set() -> [CellSet; N_UNITS] {
+    let mut table = [0; N_UNITS];
+    let mut unit = 0;
+    while unit < N_UNITS {
+        let mut k = 0;
+        while k < 9 {
+            table[unit] |= 1 << CELLS_OF_UNIT[unit][k];
+            k += 1;
+        }
+        unit += 1;
+    }
+    table
+}
+
+const fn build_peer_set() -> [CellSet; N_CELLS] {
+    let mut table = [0; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        let mut k = 0;
+        while k < N_PEERS {
+            table[cell] |= 1 << PEERS_OF[cell][k];
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// The candidate mask holding only `digit` (1..=9).
+///
+/// ```
+/// assert_eq!(common::digit_bit(1), 0b1);
+/// assert_eq!(common::digit_bit(9), 0b1_0000_0000);
+/// ```
+pub const fn digit_bit(digit: u8) -> u16 {
+    1 << (digit - 1)
+}
+
+/// How many digits a candidate mask allows.
+///
+/// ```
+/// assert_eq!(common::count(common::ALL_DIGITS), 9);
+/// ```
+pub const fn count(mask: u16) -> u32 {
+    mask.count_ones()
+}
+
+/// The smallest digit a non-empty candidate mask allows.
+///
+/// ```
+/// assert_eq!(common::lowest_digit(0b1_0100), 3);
+/// ```
+pub const fn lowest_digit(mask: u16) -> u8 {
+    // The number of zero bits below the lowest set bit is that digit minus one.
+    mask.trailing_zeros() as u8 + 1
+}
+
+/// The digit of a mask that allows exactly one, or `None`.
+///
+/// ```
+/// assert_eq!(common::only_digit(0b1000), Some(4));
+/// assert_eq!(common::only_digit(0b1010), None);
+/// assert_eq!(common::only_digit(0), None);
+/// ```
+pub const fn only_digit(mask: u16) -> Option<u8> {
+    if mask.count_ones() == 1 {
+        Some(lowest_digit(mask))
+    } else {
+        None
+    }
+}
+
+/// The digits a candidate mask allows, smallest first.
+///
+/// ```
+/// let allowed: Vec<u8> = common::digits(0b1_0000_0101).collect();
+/// assert_eq!(allowed, [1, 3, 9]);
+/// ```
+pub fn digits(mask: u16) -> Digits {
+    Digits { remaining: mask }
+}
+
+/// Iterator over the digits of a candidate mask; see [`digits`].
+#[derive(Clone, Debug)]
+pub struct Digits {
+    remaining: u16,
+}
+
+impl Iterator for Digits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.remaining == 0 {
+            return None;
+        }
+        let digit = lowest_digit(self.remaining);
+        // `x & (x - 1)` clears the lowest set bit.
+        self.remaining &= self.remaining - 1;
+        Some(digit)
+    }
+}
+
+/// The cell set holding only `cell`.
+///
+/// ```
+/// assert_eq!(common::cell_bit(3), 0b1000);
+/// ```
+pub const fn cell_bit(cell: usize) -> CellSet {
+    1 << cell
+}
+
+/// The cells of a cell set, smallest first.
+///
+/// ```
+/// let members: Vec<usize> = common::cells(common::UNIT_SET[9]).collect();
+/// assert_eq!(members, [0, 9, 18, 27, 36, 45, 54, 63, 72]);
+/// ```
+pub fn cells(set: CellSet) -> Cells {
+    Cells { remaining: set }
+}
+
+/// Iterator over the cells of a cell set; see [`cells`].
+#[derive(Clone, Debug)]
+pub struct Cells {
+    remaining: CellSet,
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.remaining == 0 {
+            return None;
+        }
+        let cell = self.remaining.trailing_zeros() as usize;
+        self.remaining &= self.remaining - 1;
+        Some(cell)
+    }
+}
+
+/// A unit's name as a person counts: `"row 1"` … `"column 9"` … `"box 9"`.
+///
+/// ```
+/// assert_eq!(common::unit_name(0), "row 1");
+/// assert_eq!(common::unit_name(17), "column 9");
+/// assert_eq!(common::unit_name(18), "box 1");
+/// ```
+pub fn unit_name(unit: usize) -> String {
+    match unit / 9 {
+        0 => format!("row {}", unit + 1),
+        1 => format!("column {}", unit - 9 + 1),
+        _ => format!("box {}", unit - 18 + 1),
+    }
+}
+
+/// The first digit given twice in one unit of a grid (0 = empty), if any.
+///
+/// Returns the unit, the two cells and the digit. Solvers call this before searching so
+/// that clashing givens are reported as such, not as a grid without a completion.
+///
+/// ```
+/// let mut grid = [0u8; 81];
+/// grid[0] = 5;
+/// grid[80] = 5;
+/// assert_eq!(common::find_repeated_digit(&grid), None);
+/// grid[4] = 5;
+/// assert_eq!(common::find_repeated_digit(&grid), Some(common::Repeat {
+///     unit: 0, first_cell: 0, second_cell: 4, digit: 5,
+/// }));
+/// ```
+pub fn find_repeated_digit(grid: &[u8; N_CELLS]) -> Option<Repeat> {
+    for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
+        // Where each digit was first seen in this unit.
+        let mut seen_at: [Option<usize>; 10] = [None; 10];
+        for &cell in unit_cells {
+            let cell = cell as usize;
+            let digit = grid[cell];
+            if digit == 0 {
+                continue;
+            }
+            match seen_at[digit as usize] {
+                Some(first_cell) => {
+                    return Some(Repeat {
+                        unit,
+                        first_cell,
+                        second_cell: cell,
+                        digit,
+                    })
+                }
+                None => seen_at[digit as usize] = Some(cell),
+            }
+        }
+    }
+    None
+}
+
+/// A digit that appears twice in one unit; see [`find_repeated_digit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// The unit (`0..27`) holding the digit twice.
+    pub unit: usize,
+    /// The earlier of the two cells, row-major.
+    pub first_cell: usize,
+    /// The later of the two cells.
+    pub second_cell: usize,
+    /// The repeated digit.
+    pub digit: u8,
+}
+
+/// Whether `grid` is a complete, valid Sudoku: every unit holds 1..9 once.
+///
+/// ```
+/// assert!(!common::is_valid_solution(&[0; 81]));
+/// ```
+pub fn is_valid_solution(grid: &[u8; N_CELLS]) -> bool {
+    CELLS_OF_UNIT.iter().all(|unit_cells| {
+        let mut seen = 0u16;
+        for &cell in unit_cells {
+            let digit = grid[cell as usize];
+            if !(1..=9).contains(&digit) {
+                return false;
+            }
+            seen |= digit_bit(digit);
+        }
+        seen == ALL_DIGITS
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_has_three_units_and_twenty_distinct_peers() {
+        for cell in 0..N_CELLS {
+            let peers = PEERS_OF[cell];
+            assert!(
+                !peers.contains(&(cell as u8)),
+                "cell {cell} is its own peer"
+            );
+            let mut sorted = peers.to_vec();
+            sorted.dedup();
+            assert_eq!(sorted.len(), N_PEERS, "cell {cell} has repeated peers");
+            for unit in UNITS_OF[cell] {
+                assert!(CELLS_OF_UNIT[unit as usize].contains(&(cell as u8)));
+            }
+        }
+    }
+
+    #[test]
+    fn every_unit_has_nine_cells_and_every_cell_is_in_three_units() {
+        let mut memberships = [0; N_CELLS];
+        for unit_cells in CELLS_OF_UNIT {
+            assert_eq!(
+                cells(
+                    unit_cells
+                        .iter()
+                        .fold(0, |set, &c| set | cell_bit(c as usize))
+                )
+                .count(),
+                9
+            );
+            for cell in unit_cells {
+                memberships[cell as usize] += 1;
+            }
+        }
+        assert!(memberships.iter().all(|&m| m == 3));
+    }
+
+    #[test]
+    fn peer_relation_is_symmetric_and_matches_shared_units() {
+        for a in 0..N_CELLS {
+            for b in 0..N_CELLS {
+                let shares_unit = a != b
+                    && (ROW_OF[a] == ROW_OF[b] || COL_OF[a] == COL_OF[b] || BOX_OF[a] == BOX_OF[b]);
+                assert_eq!(
+                    PEERS_OF[a].contains(&(b as u8)),
+                    shares_unit,
+                    "cells {a} and {b}"
+                );
+                assert_eq!(
+                    PEER_SET[a] & cell_bit(b) != 0,
+                    shares_unit,
+                    "cells {a} and {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn unit_sets_match_unit_lists() {
+        for unit in 0..N_UNITS {
+            let listed: Vec<usize> = CELLS_OF_UNIT[unit].iter().map(|&c| c as usize).collect();
+            assert_eq!(cells(UNIT_SET[unit]).collect::<Vec<_>>(), listed);
+        }
+        let union = UNIT_SET.iter().fold(0, |set, unit| set | unit);
+        assert_eq!(union, ALL_CELLS);
+    }
+
+    #[test]
+    fn boxes_are_three_by_three_blocks() {
+        assert_eq!(BOX_OF[0], 0);
+        assert_eq!(BOX_OF[8], 2);
+        assert_eq!(BOX_OF[30], 4);
+        assert_eq!(BOX_OF[72], 6);
+        for cell in 0..N_CELLS {
+            assert_eq!(BOX_OF[cell], ROW_OF[cell] / 3 * 3 + COL_OF[cell] / 3);
+        }
+    }
+
+    #[test]
+    fn mask_helpers_round_trip() {
+        for mask in 0..=ALL_DIGITS {
+            let listed: Vec<u8> = digits(mask).collect();
+            assert_eq!(listed.len() as u32, count(mask));
+            assert_eq!(listed.iter().fold(0, |m, &d| m | digit_bit(d)), mask);
+            assert!(listed.windows(2).all(|pair| pair[0] < pair[1]));
+            if mask != 0 {
+                assert_eq!(lowest_digit(mask), listed[0]);
+            }
+            assert_eq!(
+                only_digit(mask),
+                if listed.len() == 1 {
+                    Some(listed[0])
+                } else {
+                    None
+                }
+            );
+        }
+    }
+}

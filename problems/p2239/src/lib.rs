@@ -1,0 +1,388 @@
+//! # Baekjoon 2239 — Sudoku (smallest completion)
+//!
+//! <https://www.acmicpc.net/problem/2239> · time limit 2 s · memory limit 256 MB
+//!
+//! ## Contract
+//! - Input: 9 lines of exactly 9 digits, no separators; `0` is an empty cell.
+//! - Output: the completion whose 81 digits, read row by row, form the smallest number,
+//!   as 9 lines of 9 digits. Most puzzles have one completion; the empty grid has billions,
+//!   and the answer must still be the smallest.
+//!
+//! ## Approach
+//! 1. **Read** the grid, reporting the line and column of anything malformed, and refuse a
+//!    digit given twice in a unit.
+//! 2. **Propagate** with the shared [`Board`]: naked singles and hidden singles. They only
+//!    remove possibilities that no completion uses, so the set of completions, and therefore
+//!    its smallest member, is unchanged.
+//! 3. **Count completions, up to two**, with a fast depth-first search that branches on the
+//!    open cell with the fewest candidates (MRV). If there is exactly one, it is the answer:
+//!    the smallest of a set of one. This is the usual case and the fast path.
+//! 4. **Otherwise, fix the cells in reading order.** Keep a *witness*, a known completion
+//!    of the board. For each open cell in row-major order try its candidates from smallest
+//!    up: a digit below the witness's digit is kept only if a search finds a completion with
+//!    it (which becomes the new witness); the witness's own digit needs no search. Why this
+//!    gives the smallest completion `S`: while the earlier cells agree with `S`, a digit `d`
+//!    below `S`'s digit here has no completion (it would be smaller than `S`), so it is
+//!    rejected; `S`'s digit has `S` as a completion, so it is accepted. Each accepted digit is
+//!    placed and propagated, so later searches run on an ever smaller puzzle.
+//!
+//! ## Pitfalls
+//! - The order of empty cells: "smallest" is in reading order, row by row. A search that
+//!   branches anywhere else (as MRV does) finds *a* completion, not the smallest, which is
+//!   why step 4 exists.
+//! - Plain row-major backtracking does give the smallest completion, but some valid inputs
+//!   (17-clue puzzles, puzzles whose first row completes to `987654321`) make it run for
+//!   seconds or minutes.
+
+use common::board::Board;
+use common::{cell_bit, digits, find_repeated_digit, unit_name, N_CELLS};
+use std::fmt;
+use std::io::Write;
+
+/// A grid of digits, row-major; 0 marks an empty cell.
+pub type Grid = [u8; N_CELLS];
+
+/// Why the input could not be answered.
+#[derive(Debug)]
+pub enum Error {
+    /// The input is malformed; `line` and `column` are 1-based positions in the input.
+    Input {
+        /// The line of the input.
+        line: usize,
+        /// The column in that line, when one place is at fault.
+        column: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// The givens obey the rules but no completion exists.
+    NoCompletion,
+    /// Writing the answer failed.
+    Output(std::io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input {
+                line,
+                column: Some(column),
+                message,
+            } => write!(f, "line {line}, column {column}: {message}"),
+            Error::Input {
+                line,
+                column: None,
+                message,
+            } => write!(f, "line {line}: {message}"),
+            Error::NoCompletion => write!(f, "the grid has no completion"),
+            Error::Output(error) => write!(f, "cannot write the answer: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Reads nine lines of nine digits. Cell `(row, column)` stands at line `row + 1`,
+/// column `column + 1` of the input.
+///
+/// White space at the ends of lines (including the `\r` of Windows line endings) and blank
+/// lines after the grid are ignored.
+///
+/// ```
+/// let grid = p2239::parse(&"000000000\n".repeat(9)).unwrap();
+/// assert_eq!(grid, [0; 81]);
+/// assert!(p2239::parse("12345678\n").is_err());
+/// ```
+pub fn parse(input: &str) -> Result<Grid, Error> {
+    let mut grid = [0; N_CELLS];
+    let mut lines = input.lines().map(str::trim_end).enumerate();
+    for row in 0..9 {
+        let Some((index, text)) = lines.next() else {
+            return Err(input_error(
+                row + 1,
+                None,
+                format!("the input ends after {row} lines; expected 9 lines of 9 digits"),
+            ));
+        };
+        let line = index + 1;
+        for (column_index, character) in text.chars().enumerate() {
+            let column = column_index + 1;
+            if column > 9 {
+                return Err(input_error(
+                    line,
+                    Some(column),
+                    format!("expected 9 digits, found {}", text.chars().count()),
+                ));
+            }
+            let Some(digit) = character.to_digit(10) else {
+                return Err(input_error(
+                    line,
+                    Some(column),
+                    format!("{character:?} is not a digit (0 marks an empty cell)"),
+                ));
+            };
+            grid[row * 9 + column_index] = digit as u8;
+        }
+        let length = text.chars().count();
+        if length < 9 {
+            return Err(input_error(
+                line,
+                None,
+                format!("expected 9 digits, found {length}"),
+            ));
+        }
+    }
+    if let Some((index, _)) = lines.find(|(_, text)| !text.trim().is_empty()) {
+        return Err(input_error(
+            index + 1,
+            None,
+            "unexpected text after the 9 lines of the grid".to_string(),
+        ));
+    }
+    if let Some(repeat) = find_repeated_digit(&grid) {
+        let (row, column) = (repeat.second_cell / 9, repeat.second_cell % 9);
+        let (first_row, first_column) = (repeat.first_cell / 9, repeat.first_cell % 9);
+        return Err(input_error(
+            row + 1,
+            Some(column + 1),
+            format!(
+                "digit {} is given twice in {} (also at line {}, column {})",
+                repeat.digit,
+                unit_name(repeat.unit),
+                first_row + 1,
+                first_column + 1
+            ),
+        ));
+    }
+    Ok(grid)
+}
+
+fn input_error(line: usize, column: Option<usize>, message: String) -> Error {
+    Error::Input {
+        line,
+        column,
+        message,
+    }
+}
+
+/// The smallest completion of `grid` in reading order, or `None` when there is none.
+///
+/// ```
+/// let smallest = p2239::solve(&[0; 81]).unwrap();
+/// assert_eq!(smallest[..9], [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+/// assert_eq!(smallest[9..18], [4, 5, 6, 7, 8, 9, 1, 2, 3]);
+/// ```
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    // Step 2: place the givens and propagate.
+    let mut board = Board::from_grid(grid).ok()?;
+    board.propagate().ok()?;
+
+    // Step 3: look for two completions; one alone is the answer.
+    let mut found = Vec::with_capacity(2);
+    find_completions(&board, 2, &mut found);
+    match found.len() {
+        0 => None,
+        1 => Some(found[0]),
+        _ => Some(smallest_completion(board, found[0])),
+    }
+}
+
+/// Depth-first search (MRV branching) that collects completions of a propagated board
+/// into `found` until it holds `limit` of them.
+fn find_completions(board: &Board, limit: usize, found: &mut Vec<Grid>) {
+    let Some(cell) = board.most_constrained_cell() else {
+        found.push(board.to_grid());
+        return;
+    };
+    for digit in digits(board.candidates(cell)) {
+        // The guess is made on a copy: undoing it is dropping the copy.
+        let mut child = *board;
+        if child.place(cell, digit).is_ok() && child.propagate().is_ok() {
+            find_completions(&child, limit, found);
+            if found.len() >= limit {
+                return;
+            }
+        }
+    }
+}
+
+/// Step 4: the smallest completion of a propagated `board`, given one completion of it.
+fn smallest_completion(mut board: Board, mut witness: Grid) -> Grid {
+    // Invariant: every completion of `board` agrees with the smallest completion on the
+    // cells before `cell`, the smallest completion is one of them, and so is `witness`.
+    for cell in 0..N_CELLS {
+        if board.solved_cells() & cell_bit(cell) != 0 {
+            continue; // decided by the givens or by propagation
+        }
+        for digit in digits(board.candidates(cell)) {
+            let mut trial = board;
+            if trial.place(cell, digit).is_err() || trial.propagate().is_err() {
+                continue; // propagation proves that no completion has `digit` here
+            }
+            if digit == witness[cell] {
+                board = trial; // the witness proves a completion has `digit` here
+                break;
+            }
+            let mut found = Vec::with_capacity(1);
+            find_completions(&trial, 1, &mut found);
+            if let Some(&completion) = found.first() {
+                witness = completion; // a smaller completion than the old witness
+                board = trial;
+                break;
+            }
+        }
+    }
+    // Every cell now agrees with the smallest completion, and the witness is a completion.
+    witness
+}
+
+/// The grid as nine lines of nine digits.
+///
+/// ```
+/// let text = p2239::format_grid(&[7; 81]);
+/// assert_eq!(text, "777777777\n".repeat(9));
+/// ```
+pub fn format_grid(grid: &Grid) -> String {
+    let mut text = String::with_capacity(N_CELLS + 9);
+    for row in grid.chunks(9) {
+        for &digit in row {
+            text.push(char::from(b'0' + digit));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Reads the puzzle from `input`, solves it and writes the answer to `output`.
+///
+/// Nothing is written unless the whole answer is known.
+pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {
+    let grid = parse(input)?;
+    let solution = solve(&grid).ok_or(Error::NoCompletion)?;
+    output
+        .write_all(format_grid(&solution).as_bytes())
+        .map_err(Error::Output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE_IN: &str = include_str!("../samples/sample-1.in");
+    const SAMPLE_OUT: &str = include_str!("../samples/sample-1.out");
+
+    fn message(input: &str) -> String {
+        match parse(input) {
+            Ok(_) => panic!("input was accepted:\n{input}"),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    /// Plain row-major backtracking: obviously returns the smallest completion, and fast
+    /// enough on grids with few open cells.
+    fn smallest_by_backtracking(grid: &mut Grid, cell: usize) -> bool {
+        if cell == N_CELLS {
+            return true;
+        }
+        if grid[cell] != 0 {
+            return smallest_by_backtracking(grid, cell + 1);
+        }
+        for digit in 1..=9 {
+            let clashes = common::PEERS_OF[cell]
+                .iter()
+                .any(|&peer| grid[peer as usize] == digit);
+            if !clashes {
+                grid[cell] = digit;
+                if smallest_by_backtracking(grid, cell + 1) {
+                    return true;
+                }
+            }
+        }
+        grid[cell] = 0;
+        false
+    }
+
+    #[test]
+    fn sample_gives_the_expected_output() {
+        let mut output = Vec::new();
+        run(SAMPLE_IN, &mut output).unwrap();
+        assert_eq!(String::from_utf8(output).unwrap(), SAMPLE_OUT);
+    }
+
+    #[test]
+    fn grids_with_many_completions_give_the_smallest() {
+        // Start from the sample's solution and empty whole rows: many completions remain.
+        let solution = parse(SAMPLE_OUT).unwrap();
+        for emptied_rows in [&[0usize, 1][..], &[3, 4, 6], &[0, 4, 8], &[2, 5, 7, 8]] {
+            let mut grid = solution;
+            for &row in emptied_rows {
+                grid[row * 9..row * 9 + 9].fill(0);
+            }
+            let mut expected = grid;
+            assert!(smallest_by_backtracking(&mut expected, 0));
+            assert_eq!(
+                solve(&grid),
+                Some(expected),
+                "rows {emptied_rows:?} emptied"
+            );
+        }
+    }
+
+    #[test]
+    fn windows_endings_trailing_spaces_and_no_final_newline_are_accepted() {
+        let expected = parse(SAMPLE_IN).unwrap();
+        assert_eq!(parse(&SAMPLE_IN.replace('\n', " \r\n")).unwrap(), expected);
+        assert_eq!(parse(SAMPLE_IN.trim_end()).unwrap(), expected);
+    }
+
+    #[test]
+    fn bad_inputs_are_reported_with_their_place() {
+        let lines: Vec<&str> = SAMPLE_IN.lines().collect();
+        let with_line = |index: usize, text: &str| {
+            let mut changed = lines.clone();
+            changed[index] = text;
+            changed.join("\n")
+        };
+        assert_eq!(
+            message(&with_line(1, "00210940")),
+            "line 2: expected 9 digits, found 8"
+        );
+        assert_eq!(
+            message(&with_line(1, "0021094000")),
+            "line 2, column 10: expected 9 digits, found 10"
+        );
+        assert_eq!(
+            message(&with_line(2, "000-04000")),
+            "line 3, column 4: '-' is not a digit (0 marks an empty cell)"
+        );
+        assert_eq!(
+            message(&with_line(2, "0 0704000")),
+            "line 3, column 2: ' ' is not a digit (0 marks an empty cell)"
+        );
+        assert_eq!(
+            message(&lines[..5].join("\n")),
+            "line 6: the input ends after 5 lines; expected 9 lines of 9 digits"
+        );
+        // Column 1 already holds a 3 at line 4.
+        assert_eq!(
+            message(&with_line(6, "300401000")),
+            "line 7, column 1: digit 3 is given twice in column 1 (also at line 4, column 1)"
+        );
+        assert_eq!(
+            message(&format!("{SAMPLE_IN}123\n")),
+            "line 10: unexpected text after the 9 lines of the grid"
+        );
+    }
+
+    #[test]
+    fn a_grid_without_completion_is_reported() {
+        // Row 1 misses only 1 and 2, but column 9 already holds both.
+        let mut grid = [0u8; N_CELLS];
+        grid[..7].copy_from_slice(&[3, 4, 5, 6, 7, 8, 9]);
+        grid[9 * 4 + 8] = 1;
+        grid[9 * 5 + 8] = 2;
+        let mut output = Vec::new();
+        let error = run(&format_grid(&grid), &mut output).unwrap_err();
+        assert_eq!(error.to_string(), "the grid has no completion");
+        assert!(output.is_empty());
+    }
+}

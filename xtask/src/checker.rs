@@ -1,0 +1,534 @@
+//! Deciding whether an output is right, the way the judge decides it.
+//!
+//! Each problem's manifest names one of two checkers:
+//!
+//! - `exact`: the output must match the expected output line by line. As on the judge,
+//!   white space at the end of a line (trailing spaces, the `\r` of a Windows line end)
+//!   does not count, and neither do blank lines or white space at the end of the output.
+//!   On a mismatch the reason is a short summary and a compact line diff.
+//! - `sudoku`: for a puzzle with many solutions (problem 2580), any valid completion is
+//!   right. The output must be 9 lines of 9 digits 1 to 9 separated by single spaces,
+//!   every row, column and box must hold each digit once, and every digit given in the
+//!   input must be kept in its cell. The `.out` file is one valid answer and is not used.
+
+use std::borrow::Cow;
+
+use anyhow::{bail, Result};
+use similar::{ChangeTag, TextDiff};
+
+/// How an output is judged; chosen per problem by `checker = "..."` in its manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checker {
+    /// Line by line comparison with the expected output, ignoring white space at line
+    /// ends and at the end of the output.
+    Exact,
+    /// Any valid completion of the input's Sudoku that keeps its given digits.
+    Sudoku,
+}
+
+/// What a checker decided about one output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckerVerdict {
+    /// The output is right.
+    Accepted,
+    /// The output is wrong; `reason` says why, in one or more lines.
+    Rejected {
+        /// Why the output is wrong: a diff for `exact`, one sentence for `sudoku`.
+        reason: String,
+    },
+}
+
+/// How many unchanged lines the diff shows around each change.
+const DIFF_CONTEXT_LINES: usize = 1;
+
+/// The most lines of diff shown under a wrong answer; the rest are counted, not shown.
+const DIFF_MAX_LINES: usize = 20;
+
+/// The most characters of one line quoted in a diff or a reason.
+const QUOTE_MAX_CHARS: usize = 80;
+
+impl Checker {
+    /// Every checker's name, as written in a manifest.
+    pub const NAMES: [&'static str; 2] = ["exact", "sudoku"];
+
+    /// The checker called `name` in a manifest, or an error listing the known names.
+    pub fn from_name(name: &str) -> Result<Checker> {
+        match name {
+            "exact" => Ok(Checker::Exact),
+            "sudoku" => Ok(Checker::Sudoku),
+            _ => bail!(
+                "unknown checker `{name}`; the known checkers are: {}",
+                Checker::NAMES.join(", ")
+            ),
+        }
+    }
+
+    /// Judges `actual`, the output of a run on `input`, against `expected`.
+    ///
+    /// An `Err` means the checker itself could not work, for example because the input
+    /// file is not a Sudoku; a wrong output is `Ok(CheckerVerdict::Rejected { .. })`.
+    pub fn check(self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<CheckerVerdict> {
+        // Invalid UTF-8 becomes U+FFFD, which then fails to match, as it should.
+        let actual = String::from_utf8_lossy(actual);
+        match self {
+            Checker::Exact => Ok(check_exact(&String::from_utf8_lossy(expected), &actual)),
+            Checker::Sudoku => check_sudoku(&String::from_utf8_lossy(input), &actual),
+        }
+    }
+}
+
+/// The lines that count: each without its trailing white space (so `\r\n` line ends
+/// are fine), and without the blank lines at the end.
+fn significant_lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
+    while lines.last() == Some(&"") {
+        lines.pop();
+    }
+    lines
+}
+
+/// The `exact` checker: the significant lines of both outputs must be equal.
+pub fn check_exact(expected: &str, actual: &str) -> CheckerVerdict {
+    let expected_lines = significant_lines(expected);
+    let actual_lines = significant_lines(actual);
+    if expected_lines == actual_lines {
+        return CheckerVerdict::Accepted;
+    }
+
+    // One sentence saying where the outputs part, then the diff that shows how.
+    let first_difference = expected_lines
+        .iter()
+        .zip(&actual_lines)
+        .position(|(expected_line, actual_line)| expected_line != actual_line);
+    let summary = match first_difference {
+        _ if actual_lines.is_empty() => format!(
+            "the output is empty (expected {} lines)",
+            expected_lines.len()
+        ),
+        Some(index) => format!("line {} differs", index + 1),
+        None if actual_lines.len() < expected_lines.len() => format!(
+            "the output ends after line {} (expected {} lines)",
+            actual_lines.len(),
+            expected_lines.len()
+        ),
+        None => format!(
+            "the output goes on after line {}, where the expected output ends",
+            expected_lines.len()
+        ),
+    };
+    CheckerVerdict::Rejected {
+        reason: format!(
+            "{summary}\n{}",
+            compact_line_diff(&expected_lines, &actual_lines)
+        ),
+    }
+}
+
+/// A line diff that shows only the changed lines and a little context around them.
+///
+/// Lines only in the expected output are marked `-`, lines only in the actual output
+/// `+`; each line carries its number (on the side it comes from; context lines carry
+/// the expected side's number). Separate groups of changes are split by `...`.
+pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> String {
+    let diff = TextDiff::from_slices(expected_lines, actual_lines);
+
+    let mut diff_lines = Vec::new();
+    for (group_index, group) in diff.grouped_ops(DIFF_CONTEXT_LINES).iter().enumerate() {
+        if group_index > 0 {
+            diff_lines.push("...".to_string());
+        }
+        for operation in group {
+            for change in diff.iter_changes(operation) {
+                let (marker, index) = match change.tag() {
+                    ChangeTag::Delete => ('-', change.old_index()),
+                    ChangeTag::Insert => ('+', change.new_index()),
+                    ChangeTag::Equal => (' ', change.old_index()),
+                };
+                let line_number = index.map_or(0, |index| index + 1);
+                diff_lines.push(format!(
+                    "{marker} {line_number:>3} | {}",
+                    shorten(change.value())
+                ));
+            }
+        }
+    }
+
+    if diff_lines.len() > DIFF_MAX_LINES {
+        let hidden = diff_lines.len() - DIFF_MAX_LINES;
+        diff_lines.truncate(DIFF_MAX_LINES);
+        diff_lines.push(format!("... and {hidden} more lines of diff"));
+    }
+    let mut text = String::from("(- expected, + actual)");
+    for line in diff_lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text
+}
+
+/// `line`, cut to `QUOTE_MAX_CHARS` characters with `...` added if it was longer.
+fn shorten(line: &str) -> Cow<'_, str> {
+    match line.char_indices().nth(QUOTE_MAX_CHARS) {
+        Some((cut, _)) => Cow::Owned(format!("{}...", &line[..cut])),
+        None => Cow::Borrowed(line),
+    }
+}
+
+/// A 9 by 9 grid of digits, indexed `[row][column]` from 0; 0 means an empty cell.
+type Grid = [[u8; 9]; 9];
+
+/// For one kind of unit (row, column or box): maps (unit index, position in the unit),
+/// both 0 to 8, to the (row, column) of that cell.
+type CellOfUnit = fn(usize, usize) -> (usize, usize);
+
+/// The `sudoku` checker: `actual` must be a valid completion of the puzzle in `input`.
+///
+/// An input that is not a puzzle is an `Err`: the test data is broken, not the output.
+pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
+    let givens = parse_puzzle(input)?;
+    Ok(match find_fault_in_completion(&givens, actual) {
+        None => CheckerVerdict::Accepted,
+        Some(reason) => CheckerVerdict::Rejected { reason },
+    })
+}
+
+/// Reads the puzzle: 81 digits 0 to 9, separated by white space, row by row.
+fn parse_puzzle(input: &str) -> Result<Grid> {
+    let tokens: Vec<&str> = input.split_whitespace().collect();
+    let mut grid: Grid = [[0; 9]; 9];
+    if tokens.len() != 81 {
+        bail!(
+            "the input is not a Sudoku: expected 81 digits, found {} items",
+            tokens.len()
+        );
+    }
+    for (cell, token) in tokens.iter().enumerate() {
+        grid[cell / 9][cell % 9] = match token.as_bytes() {
+            [digit @ b'0'..=b'9'] => digit - b'0',
+            _ => bail!("the input is not a Sudoku: `{token}` is not a digit 0 to 9"),
+        };
+    }
+    Ok(grid)
+}
+
+/// Reads one output line: exactly 9 digits 1 to 9 with one space between neighbours.
+fn parse_completed_row(line: &str) -> Option<[u8; 9]> {
+    let items: Vec<&str> = line.split(' ').collect();
+    if items.len() != 9 {
+        return None;
+    }
+    let mut row = [0; 9];
+    for (column, item) in items.iter().enumerate() {
+        row[column] = match item.as_bytes() {
+            [digit @ b'1'..=b'9'] => digit - b'0',
+            _ => return None,
+        };
+    }
+    Some(row)
+}
+
+/// Says what is wrong with `output` as a completion of `givens`, or `None` if nothing.
+///
+/// The checks go from the outside in: 1. the shape of the text, 2. the given digits,
+/// 3. each row, column and box holding every digit once.
+fn find_fault_in_completion(givens: &Grid, output: &str) -> Option<String> {
+    // 1. The shape: 9 lines, each 9 digits 1 to 9 separated by single spaces.
+    let lines = significant_lines(output);
+    if lines.len() != 9 {
+        return Some(format!("expected 9 lines, found {}", lines.len()));
+    }
+    let mut grid: Grid = [[0; 9]; 9];
+    for (row, line) in lines.iter().enumerate() {
+        match parse_completed_row(line) {
+            Some(digits) => grid[row] = digits,
+            None => {
+                return Some(format!(
+                    "line {}: expected 9 digits 1 to 9 separated by single spaces, found {:?}",
+                    row + 1,
+                    shorten(line)
+                ))
+            }
+        }
+    }
+
+    // 2. The givens: every non-zero input digit is still in its cell.
+    for row in 0..9 {
+        for column in 0..9 {
+            let given = givens[row][column];
+            if given != 0 && grid[row][column] != given {
+                return Some(format!(
+                    "row {}, column {}: given {given} was changed to {}",
+                    row + 1,
+                    column + 1,
+                    grid[row][column]
+                ));
+            }
+        }
+    }
+
+    // 3. The units. Each kind of unit maps (unit index, position in the unit) to a
+    //    (row, column); nine digits 1 to 9 with no repeat are each digit exactly once.
+    let unit_kinds: [(&str, CellOfUnit); 3] = [
+        ("row", |unit, position| (unit, position)),
+        ("column", |unit, position| (position, unit)),
+        ("box", |unit, position| {
+            (3 * (unit / 3) + position / 3, 3 * (unit % 3) + position % 3)
+        }),
+    ];
+    for (kind, cell_of) in unit_kinds {
+        for unit in 0..9 {
+            // `seen[digit]` says whether `digit` already appeared in this unit.
+            let mut seen = [false; 10];
+            for position in 0..9 {
+                let (row, column) = cell_of(unit, position);
+                let digit = usize::from(grid[row][column]);
+                if seen[digit] {
+                    return Some(format!("{} holds {digit} twice", describe_unit(kind, unit)));
+                }
+                seen[digit] = true;
+            }
+        }
+    }
+    None
+}
+
+/// Names a unit for a message, counting from 1: "row 2", "column 4", or for a box
+/// also where it is, "box 5 (rows 4-6, columns 4-6)".
+fn describe_unit(kind: &str, unit: usize) -> String {
+    if kind != "box" {
+        return format!("{kind} {}", unit + 1);
+    }
+    let first_row = 3 * (unit / 3) + 1;
+    let first_column = 3 * (unit % 3) + 1;
+    format!(
+        "box {} (rows {first_row}-{}, columns {first_column}-{})",
+        unit + 1,
+        first_row + 2,
+        first_column + 2
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project_root;
+
+    const EXPECTED: &str = "1 2 3\n4 5 6\n7 8 9\n";
+
+    fn assert_accepted(verdict: CheckerVerdict) {
+        assert_eq!(verdict, CheckerVerdict::Accepted);
+    }
+
+    /// Asserts that `verdict` is a rejection whose reason contains every piece of `parts`.
+    fn assert_rejected_with(verdict: CheckerVerdict, parts: &[&str]) {
+        match verdict {
+            CheckerVerdict::Accepted => panic!("accepted, but expected a rejection with {parts:?}"),
+            CheckerVerdict::Rejected { reason } => {
+                for part in parts {
+                    assert!(reason.contains(part), "{part:?} not in reason:\n{reason}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn exact_accepts_the_same_output() {
+        assert_accepted(check_exact(EXPECTED, EXPECTED));
+    }
+
+    #[test]
+    fn exact_ignores_white_space_at_line_ends_and_at_the_end() {
+        assert_accepted(check_exact(EXPECTED, "1 2 3\r\n4 5 6\r\n7 8 9\r\n"));
+        assert_accepted(check_exact(EXPECTED, "1 2 3  \n4 5 6\t\n7 8 9 \n"));
+        assert_accepted(check_exact(EXPECTED, "1 2 3\n4 5 6\n7 8 9"));
+        assert_accepted(check_exact(EXPECTED, "1 2 3\n4 5 6\n7 8 9\n\n\n  \n"));
+    }
+
+    #[test]
+    fn exact_rejects_a_changed_digit_with_a_diff_naming_the_line() {
+        let verdict = check_exact(EXPECTED, "1 2 3\n4 0 6\n7 8 9\n");
+        assert_rejected_with(
+            verdict,
+            &["line 2 differs", "-   2 | 4 5 6", "+   2 | 4 0 6"],
+        );
+    }
+
+    #[test]
+    fn exact_rejects_white_space_inside_a_line_and_leading_blank_lines() {
+        assert_rejected_with(check_exact(EXPECTED, "1 2  3\n4 5 6\n7 8 9\n"), &["line 1"]);
+        assert_rejected_with(
+            check_exact(EXPECTED, "\n1 2 3\n4 5 6\n7 8 9\n"),
+            &["line 1"],
+        );
+    }
+
+    #[test]
+    fn exact_explains_missing_and_extra_lines_and_empty_output() {
+        assert_rejected_with(
+            check_exact(EXPECTED, "1 2 3\n4 5 6\n"),
+            &["ends after line 2"],
+        );
+        assert_rejected_with(
+            check_exact(EXPECTED, "1 2 3\n4 5 6\n7 8 9\n0\n"),
+            &["goes on"],
+        );
+        assert_rejected_with(check_exact(EXPECTED, ""), &["empty", "-   3 | 7 8 9"]);
+    }
+
+    #[test]
+    fn the_diff_shows_changes_with_a_little_context_and_is_capped() {
+        let expected: Vec<String> = (1..=100).map(|number| number.to_string()).collect();
+        let mut actual = expected.clone();
+        actual[49] = "fifty".to_string();
+        let expected_lines: Vec<&str> = expected.iter().map(String::as_str).collect();
+        let actual_lines: Vec<&str> = actual.iter().map(String::as_str).collect();
+
+        let diff = compact_line_diff(&expected_lines, &actual_lines);
+        let shown: Vec<&str> = diff.lines().collect();
+        assert_eq!(
+            shown,
+            [
+                "(- expected, + actual)",
+                "   49 | 49",
+                "-  50 | 50",
+                "+  50 | fifty",
+                "   51 | 51"
+            ]
+        );
+
+        let nothing: [&str; 0] = [];
+        let long_diff = compact_line_diff(&expected_lines, &nothing);
+        assert_eq!(long_diff.lines().count(), 1 + DIFF_MAX_LINES + 1);
+        assert!(
+            long_diff.ends_with("... and 80 more lines of diff"),
+            "{long_diff}"
+        );
+    }
+
+    /// The real sample of problem 2580: its input and the answer from the statement.
+    fn real_sample_2580() -> (String, String) {
+        let samples = project_root().join("problems/p2580/samples");
+        let read = |name: &str| {
+            std::fs::read_to_string(samples.join(name))
+                .unwrap_or_else(|error| panic!("reading {name}: {error}"))
+        };
+        (read("sample-1.in"), read("sample-1.out"))
+    }
+
+    /// `answer` with the digit at (`row`, `column`), counted from 1, replaced.
+    fn with_digit(answer: &str, row: usize, column: usize, digit: char) -> String {
+        let mut lines: Vec<String> = answer.lines().map(String::from).collect();
+        let position = 2 * (column - 1);
+        lines[row - 1].replace_range(position..position + 1, &digit.to_string());
+        lines.join("\n") + "\n"
+    }
+
+    #[test]
+    fn sudoku_accepts_the_real_sample_answer_with_loose_line_ends() {
+        let (input, answer) = real_sample_2580();
+        assert_accepted(check_sudoku(&input, &answer).expect("the input is a puzzle"));
+        let windows_style = answer.replace('\n', " \r\n") + "\n\n";
+        assert_accepted(check_sudoku(&input, &windows_style).expect("the input is a puzzle"));
+    }
+
+    #[test]
+    fn sudoku_rejects_a_changed_given() {
+        let (input, answer) = real_sample_2580();
+        // Row 1, column 2 is a given 3 in the input; swap it with the 1 beside it so
+        // every row, column and box would still be fine except for the givens.
+        let changed = with_digit(&with_digit(&answer, 1, 2, '1'), 1, 1, '3');
+        let verdict = check_sudoku(&input, &changed).expect("the input is a puzzle");
+        assert_rejected_with(verdict, &["row 1, column 2: given 3 was changed to 1"]);
+    }
+
+    #[test]
+    fn sudoku_rejects_a_duplicate_in_a_row_a_column_or_a_box() {
+        // With no givens only the units can fail.
+        let empty_puzzle = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+        let (_, answer) = real_sample_2580();
+
+        // Row 1 is 1 3 5 4 6 9 2 7 8: writing 3 over the 1 repeats 3 in row 1.
+        let row_duplicate = with_digit(&answer, 1, 1, '3');
+        let verdict = check_sudoku(&empty_puzzle, &row_duplicate).expect("a puzzle");
+        assert_rejected_with(verdict, &["row 1 holds 3 twice"]);
+
+        // Swapping two cells within a row keeps every row a permutation but breaks
+        // columns: the columns are checked before the boxes.
+        let swapped = with_digit(&with_digit(&answer, 1, 1, '3'), 1, 2, '1');
+        let verdict = check_sudoku(&empty_puzzle, &swapped).expect("a puzzle");
+        assert_rejected_with(verdict, &["column 1 holds 3 twice"]);
+
+        // A grid whose rows and columns are permutations but whose boxes are not:
+        // row r is 1..9 shifted by r.
+        let shifted: String = (0..9)
+            .map(|row| {
+                let digits: Vec<String> = (0..9)
+                    .map(|column| ((row + column) % 9 + 1).to_string())
+                    .collect();
+                digits.join(" ") + "\n"
+            })
+            .collect();
+        let verdict = check_sudoku(&empty_puzzle, &shifted).expect("a puzzle");
+        assert_rejected_with(verdict, &["box 1 (rows 1-3, columns 1-3) holds"]);
+    }
+
+    #[test]
+    fn sudoku_rejects_wrong_separators_and_wrong_digits() {
+        let (input, answer) = real_sample_2580();
+        let reason = "line 3: expected 9 digits 1 to 9 separated by single spaces";
+
+        let mut lines: Vec<String> = answer.lines().map(String::from).collect();
+        let original_third_line = lines[2].clone();
+        for bad_line in [
+            original_third_line.replace(' ', ""),
+            original_third_line.replace(' ', "  "),
+            original_third_line.replace(' ', "\t"),
+            format!(" {original_third_line}"),
+            original_third_line.replace('4', "0"),
+            original_third_line[..original_third_line.len() - 2].to_string(),
+        ] {
+            lines[2] = bad_line;
+            let output = lines.join("\n") + "\n";
+            let verdict = check_sudoku(&input, &output).expect("a puzzle");
+            assert_rejected_with(verdict, &[reason]);
+        }
+    }
+
+    #[test]
+    fn sudoku_rejects_a_wrong_number_of_lines() {
+        let (input, answer) = real_sample_2580();
+        let eight_lines: String = answer
+            .lines()
+            .take(8)
+            .map(|line| line.to_string() + "\n")
+            .collect();
+        let verdict = check_sudoku(&input, &eight_lines).expect("a puzzle");
+        assert_rejected_with(verdict, &["expected 9 lines, found 8"]);
+
+        let ten_lines = answer.clone() + "1 2 3 4 5 6 7 8 9\n";
+        let verdict = check_sudoku(&input, &ten_lines).expect("a puzzle");
+        assert_rejected_with(verdict, &["expected 9 lines, found 10"]);
+
+        let verdict = check_sudoku(&input, "").expect("a puzzle");
+        assert_rejected_with(verdict, &["expected 9 lines, found 0"]);
+    }
+
+    #[test]
+    fn sudoku_reports_an_input_that_is_not_a_puzzle_as_an_error() {
+        assert!(check_sudoku("1 2 3", "").is_err());
+        assert!(check_sudoku(&"0 0 0 0 x 0 0 0 0\n".repeat(9), "").is_err());
+    }
+
+    #[test]
+    fn checkers_are_found_by_name() {
+        assert_eq!(Checker::from_name("exact").ok(), Some(Checker::Exact));
+        assert_eq!(Checker::from_name("sudoku").ok(), Some(Checker::Sudoku));
+        let message = Checker::from_name("fuzzy")
+            .expect_err("no such checker")
+            .to_string();
+        assert!(
+            message.contains("fuzzy") && message.contains("exact, sudoku"),
+            "{message}"
+        );
+    }
+}

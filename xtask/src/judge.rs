@@ -1,0 +1,488 @@
+//! Running one solution on one case and deciding its verdict, as the judge would.
+//!
+//! The work is split in two so that other subcommands can reuse either half:
+//!
+//! 1. [`run_program`] starts the program, feeds it the input on standard input,
+//!    collects standard output and standard error, and kills it at the time limit.
+//! 2. [`judge_run`] turns what happened into a [`Verdict`]: too slow is TLE, a crash
+//!    is RE, and otherwise the problem's [`Checker`] decides between AC and WA.
+//!
+//! [`judge_case`] does both. Memory is not limited here; the judge's limit is recorded
+//! in each manifest for the reader.
+//!
+//! Pipes have a fixed size, so a program that writes a large output blocks until
+//! someone reads it, and a program that has not yet read its input cannot make room
+//! for more. To keep the runner and the program from waiting on each other forever,
+//! the input is written and each output read on its own thread.
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Context, Result};
+use wait_timeout::ChildExt;
+
+use crate::checker::{Checker, CheckerVerdict};
+
+/// The most bytes kept from standard output or standard error; the rest is read and
+/// dropped. A correct output here is a few hundred bytes, so only a runaway program
+/// reaches this, and it then gets a wrong answer instead of filling the memory.
+const CAPTURE_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// A program to run: an executable and the arguments to give it.
+///
+/// A solution binary takes no arguments; the tests run `/bin/sh -c SCRIPT` instead.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The path of the executable.
+    pub executable: PathBuf,
+    /// The arguments, not counting the executable's own name.
+    pub arguments: Vec<OsString>,
+}
+
+impl Program {
+    /// The executable at `executable`, run with no arguments.
+    pub fn new(executable: impl Into<PathBuf>) -> Program {
+        Program {
+            executable: executable.into(),
+            arguments: Vec::new(),
+        }
+    }
+
+    /// The executable at `executable`, run with `arguments`.
+    // Only the tests use this so far; it stays for subcommands that run other tools.
+    #[allow(dead_code)]
+    pub fn with_arguments<Argument: Into<OsString>>(
+        executable: impl Into<PathBuf>,
+        arguments: impl IntoIterator<Item = Argument>,
+    ) -> Program {
+        Program {
+            executable: executable.into(),
+            arguments: arguments.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The program ended by itself (or was killed by a signal it caused, such as a
+    /// segmentation fault) within the time limit.
+    Exited(ExitStatus),
+    /// The program was still running at the time limit and was killed.
+    TimedOut,
+}
+
+/// What one run of a program did.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// How the run ended.
+    pub ending: Ending,
+    /// Wall-clock time from the start of the program to its end or to the time limit.
+    pub elapsed: Duration,
+    /// Everything written to standard output (empty after a timeout).
+    pub stdout: Vec<u8>,
+    /// Everything written to standard error (empty after a timeout).
+    pub stderr: Vec<u8>,
+    /// Whether standard output passed `CAPTURE_LIMIT_BYTES` and was cut there.
+    pub stdout_was_cut: bool,
+}
+
+/// Runs `program` with `input` on its standard input, killing it at `time_limit`.
+///
+/// An `Err` means the program could not be run at all (for example, the executable
+/// does not exist); a crash or a timeout is a normal [`Run`].
+pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Result<Run> {
+    let started = Instant::now();
+    let mut child = Command::new(&program.executable)
+        .args(&program.arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("starting {}", program.executable.display()))?;
+
+    let writer = write_input_on_thread(&mut child, input)?;
+    let stdout_reader = read_on_thread(child.stdout.take(), "standard output")?;
+    let stderr_reader = read_on_thread(child.stderr.take(), "standard error")?;
+
+    let waited = child
+        .wait_timeout(time_limit)
+        .with_context(|| format!("waiting for {}", program.executable.display()))?;
+    let elapsed = started.elapsed();
+
+    let Some(status) = waited else {
+        // Too slow: kill the program, then wait so it does not linger as a zombie.
+        // The threads are left to finish by themselves: if the program started a
+        // process of its own that still holds the pipes open, joining them could
+        // wait as long as that process lives.
+        child
+            .kill()
+            .with_context(|| format!("killing {}", program.executable.display()))?;
+        child
+            .wait()
+            .with_context(|| format!("waiting for {}", program.executable.display()))?;
+        return Ok(Run {
+            ending: Ending::TimedOut,
+            elapsed,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stdout_was_cut: false,
+        });
+    };
+
+    join(writer, "writing the input")?;
+    let stdout = join(stdout_reader, "reading standard output")?;
+    let stderr = join(stderr_reader, "reading standard error")?;
+    Ok(Run {
+        ending: Ending::Exited(status),
+        elapsed,
+        stdout: stdout.bytes,
+        stderr: stderr.bytes,
+        stdout_was_cut: stdout.was_cut,
+    })
+}
+
+/// Starts a thread that writes `input` to the child's standard input and then closes it.
+fn write_input_on_thread(child: &mut Child, input: &[u8]) -> Result<JoinHandle<io::Result<()>>> {
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| anyhow!("the program's standard input was not opened"))?;
+    let input = input.to_vec();
+    Ok(thread::spawn(move || {
+        let written = stdin.write_all(&input);
+        // `stdin` is dropped here, which closes the pipe: the program sees the end of input.
+        match written {
+            // A program may end without reading all of its input; that is its business.
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        }
+    }))
+}
+
+/// The bytes read from one of the program's outputs.
+struct Captured {
+    /// The first `CAPTURE_LIMIT_BYTES` bytes.
+    bytes: Vec<u8>,
+    /// Whether there were more bytes than that.
+    was_cut: bool,
+}
+
+/// Starts a thread that reads `pipe` to its end, keeping at most `CAPTURE_LIMIT_BYTES`.
+fn read_on_thread<Pipe: Read + Send + 'static>(
+    pipe: Option<Pipe>,
+    pipe_name: &str,
+) -> Result<JoinHandle<io::Result<Captured>>> {
+    let mut pipe = pipe.ok_or_else(|| anyhow!("the program's {pipe_name} was not opened"))?;
+    Ok(thread::spawn(move || {
+        let mut bytes = Vec::new();
+        pipe.by_ref()
+            .take(CAPTURE_LIMIT_BYTES)
+            .read_to_end(&mut bytes)?;
+        // Whatever comes after the limit is still read, so the program never blocks
+        // on a full pipe, but it is thrown away.
+        let dropped = io::copy(&mut pipe, &mut io::sink())?;
+        Ok(Captured {
+            bytes,
+            was_cut: dropped > 0,
+        })
+    }))
+}
+
+/// Waits for a helper thread and passes on its result, naming `task` if it failed.
+fn join<T>(handle: JoinHandle<io::Result<T>>, task: &str) -> Result<T> {
+    handle
+        .join()
+        .map_err(|_| anyhow!("the thread {task} panicked"))?
+        .with_context(|| task.to_string())
+}
+
+/// The judge's verdict on one run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// AC: the output is right.
+    Accepted,
+    /// WA: the program ended normally but the output is wrong.
+    WrongAnswer {
+        /// Why, from the checker: a diff or one sentence.
+        reason: String,
+    },
+    /// RE: the program ended with a non-zero exit code or was killed by a signal.
+    RuntimeError {
+        /// How it ended.
+        status: ExitStatus,
+        /// The first line it wrote to standard error, if any.
+        first_stderr_line: Option<String>,
+    },
+    /// TLE: the program was still running at the time limit.
+    TimeLimitExceeded,
+}
+
+impl Verdict {
+    /// The judge's short name for the verdict: `AC`, `WA`, `RE` or `TLE`.
+    pub fn short_name(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer { .. } => "WA",
+            Verdict::RuntimeError { .. } => "RE",
+            Verdict::TimeLimitExceeded => "TLE",
+        }
+    }
+
+    /// Whether the verdict is AC.
+    pub fn is_accepted(&self) -> bool {
+        *self == Verdict::Accepted
+    }
+
+    /// What to print under the verdict line, if anything: the reason for a wrong
+    /// answer, or the exit status and first line of standard error for a crash.
+    pub fn details(&self) -> Option<String> {
+        match self {
+            Verdict::Accepted | Verdict::TimeLimitExceeded => None,
+            Verdict::WrongAnswer { reason } => Some(reason.clone()),
+            Verdict::RuntimeError {
+                status,
+                first_stderr_line,
+            } => Some(match first_stderr_line {
+                Some(line) => format!("{}; standard error: {line}", describe_status(*status)),
+                None => format!("{}; nothing on standard error", describe_status(*status)),
+            }),
+        }
+    }
+}
+
+/// "exit code 3" for a program that exited, or the system's words for a signal, such
+/// as "signal: 11 (SIGSEGV) (core dumped)".
+pub fn describe_status(status: ExitStatus) -> String {
+    match status.code() {
+        Some(code) => format!("exit code {code}"),
+        None => format!("killed by {status}"),
+    }
+}
+
+/// The verdict on `run`: TLE first, then RE, then the checker's word on the output.
+///
+/// An `Err` comes only from the checker failing to work (for example, a broken input
+/// file), never from a wrong output.
+pub fn judge_run(run: &Run, input: &[u8], expected: &[u8], checker: Checker) -> Result<Verdict> {
+    let status = match run.ending {
+        Ending::TimedOut => return Ok(Verdict::TimeLimitExceeded),
+        Ending::Exited(status) => status,
+    };
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        let first_stderr_line = stderr
+            .lines()
+            .find(|line| !line.trim().is_empty())
+            .map(|line| line.trim_end().to_string());
+        return Ok(Verdict::RuntimeError {
+            status,
+            first_stderr_line,
+        });
+    }
+    if run.stdout_was_cut {
+        return Ok(Verdict::WrongAnswer {
+            reason: format!("the output is longer than {CAPTURE_LIMIT_BYTES} bytes"),
+        });
+    }
+    Ok(match checker.check(input, expected, &run.stdout)? {
+        CheckerVerdict::Accepted => Verdict::Accepted,
+        CheckerVerdict::Rejected { reason } => Verdict::WrongAnswer { reason },
+    })
+}
+
+/// The verdict on one case, and how long the run took.
+#[derive(Debug, Clone)]
+pub struct Judgement {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Wall-clock time of the run (about the time limit for TLE).
+    pub elapsed: Duration,
+}
+
+/// Runs `program` on `input` within `time_limit` and judges its output against
+/// `expected` with `checker`.
+pub fn judge_case(
+    program: &Program,
+    input: &[u8],
+    expected: &[u8],
+    checker: Checker,
+    time_limit: Duration,
+) -> Result<Judgement> {
+    let run = run_program(program, input, time_limit)?;
+    let verdict = judge_run(&run, input, expected, checker)?;
+    Ok(Judgement {
+        verdict,
+        elapsed: run.elapsed,
+    })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::test_support::fresh_temporary_directory;
+
+    /// Plenty of time for the quick fake programs below.
+    const GENEROUS_LIMIT: Duration = Duration::from_secs(10);
+
+    const EXPECTED: &[u8] = b"1 2 3\n4 5 6\n";
+
+    /// A fake solution: `/bin/sh -c script`.
+    fn shell(script: &str) -> Program {
+        Program::with_arguments("/bin/sh", ["-c", script])
+    }
+
+    /// Judges `program` on an empty input against `EXPECTED` with the exact checker.
+    fn judge_exact(program: &Program, time_limit: Duration) -> Judgement {
+        judge_case(program, b"", EXPECTED, Checker::Exact, time_limit)
+            .expect("the fake program runs")
+    }
+
+    #[test]
+    fn a_correct_answer_is_accepted() {
+        // A script file that prints a file holding the expected output. The script is
+        // given to `sh` rather than executed itself, which avoids "text file busy" when
+        // another test thread starts a process while this file is still open.
+        let directory = fresh_temporary_directory("correct-answer");
+        let answer_path = directory.join("answer.out");
+        std::fs::write(&answer_path, EXPECTED).expect("temp dir is writable");
+        let script_path = directory.join("solution.sh");
+        let script = format!("cat '{}'\n", answer_path.display());
+        std::fs::write(&script_path, script).expect("temp dir is writable");
+
+        let program = Program::with_arguments("/bin/sh", [&script_path]);
+        let judgement = judge_exact(&program, GENEROUS_LIMIT);
+        assert_eq!(judgement.verdict, Verdict::Accepted);
+    }
+
+    #[test]
+    fn the_input_reaches_standard_input() {
+        // `cat` copies its input to its output, so giving it the expected output as
+        // input must be accepted.
+        let program = Program::new("/bin/cat");
+        let judgement = judge_case(&program, EXPECTED, EXPECTED, Checker::Exact, GENEROUS_LIMIT)
+            .expect("cat runs");
+        assert_eq!(judgement.verdict, Verdict::Accepted);
+    }
+
+    #[test]
+    fn a_wrong_answer_is_caught_with_a_diff_naming_the_line() {
+        let judgement = judge_exact(&shell("printf '1 2 3\\n4 0 6\\n'"), GENEROUS_LIMIT);
+        assert_eq!(judgement.verdict.short_name(), "WA");
+        let details = judgement
+            .verdict
+            .details()
+            .expect("a wrong answer has a reason");
+        assert!(details.contains("line 2 differs"), "{details}");
+        assert!(details.contains("-   2 | 4 5 6"), "{details}");
+        assert!(details.contains("+   2 | 4 0 6"), "{details}");
+    }
+
+    #[test]
+    fn a_crash_is_a_runtime_error_with_its_status_and_first_stderr_line() {
+        let judgement = judge_exact(
+            &shell("printf '1 2 3\\n4 5 6\\n'; echo 'out of cheese' >&2; echo more >&2; exit 3"),
+            GENEROUS_LIMIT,
+        );
+        match &judgement.verdict {
+            Verdict::RuntimeError {
+                status,
+                first_stderr_line,
+            } => {
+                assert_eq!(status.code(), Some(3));
+                assert_eq!(first_stderr_line.as_deref(), Some("out of cheese"));
+            }
+            other => panic!("expected RE, got {other:?}"),
+        }
+        let details = judgement.verdict.details().expect("RE has details");
+        assert_eq!(details, "exit code 3; standard error: out of cheese");
+    }
+
+    #[test]
+    fn a_program_killed_by_a_signal_is_a_runtime_error() {
+        let judgement = judge_exact(&shell("kill -9 $$"), GENEROUS_LIMIT);
+        match &judgement.verdict {
+            Verdict::RuntimeError { status, .. } => assert_eq!(status.code(), None),
+            other => panic!("expected RE, got {other:?}"),
+        }
+        let details = judgement.verdict.details().expect("RE has details");
+        assert!(details.contains("signal"), "{details}");
+    }
+
+    #[test]
+    fn a_slow_program_is_killed_at_the_time_limit() {
+        let directory = fresh_temporary_directory("slow-program");
+        let pid_path = directory.join("pid");
+        // The shell writes its process id and then becomes `sleep` (same id) by `exec`.
+        let script = format!("echo $$ > '{}'; exec sleep 30", pid_path.display());
+
+        let started = Instant::now();
+        let judgement = judge_exact(&shell(&script), Duration::from_millis(200));
+        assert_eq!(judgement.verdict, Verdict::TimeLimitExceeded);
+        assert!(judgement.elapsed >= Duration::from_millis(200));
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the runner waited too long"
+        );
+
+        // `kill -0` only asks whether the process exists; it must be gone.
+        let pid = std::fs::read_to_string(&pid_path).expect("the script wrote its pid");
+        let still_alive = Command::new("/bin/sh")
+            .args(["-c", &format!("kill -0 {} 2>/dev/null", pid.trim())])
+            .status()
+            .expect("sh runs");
+        assert!(!still_alive.success(), "process {} survived", pid.trim());
+    }
+
+    #[test]
+    fn a_slow_program_whose_child_holds_the_pipes_does_not_hang_the_runner() {
+        // Here the shell starts `sleep` as a separate process that inherits the output
+        // pipes; the runner kills the shell and must not wait for `sleep` to finish.
+        let started = Instant::now();
+        let judgement = judge_exact(&shell("sleep 3; echo late"), Duration::from_millis(200));
+        assert_eq!(judgement.verdict, Verdict::TimeLimitExceeded);
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "the runner waited too long"
+        );
+    }
+
+    #[test]
+    fn large_input_and_output_do_not_deadlock() {
+        // The program prints 8 MB before reading any of its 8 MB input; with both
+        // pipes handled on threads neither side waits on the other forever.
+        let input = vec![b'x'; 8 * 1024 * 1024];
+        let program = shell("head -c 8388608 /dev/zero; cat > /dev/null");
+        let run = run_program(&program, &input, GENEROUS_LIMIT).expect("sh runs");
+        assert!(matches!(run.ending, Ending::Exited(status) if status.success()));
+        assert_eq!(run.stdout.len(), 8 * 1024 * 1024);
+    }
+
+    #[test]
+    fn a_program_that_ignores_its_input_is_fine() {
+        let input = vec![b'x'; 8 * 1024 * 1024];
+        let judgement = judge_case(
+            &shell("printf '1 2 3\\n4 5 6\\n'"),
+            &input,
+            EXPECTED,
+            Checker::Exact,
+            GENEROUS_LIMIT,
+        )
+        .expect("sh runs");
+        assert_eq!(judgement.verdict, Verdict::Accepted);
+    }
+
+    #[test]
+    fn a_missing_executable_is_an_error_naming_it() {
+        let program = Program::new("/no/such/solution");
+        let error = run_program(&program, b"", GENEROUS_LIMIT).expect_err("nothing to run");
+        assert!(
+            format!("{error:#}").contains("/no/such/solution"),
+            "{error:#}"
+        );
+    }
+}

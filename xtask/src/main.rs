@@ -1,0 +1,93 @@
+//! The project's own tooling, run as `cargo xtask <SUBCOMMAND>`.
+//!
+//! This follows the cargo-xtask convention: `.cargo/config.toml` defines the alias
+//! `xtask = "run --package xtask --"`, so the tooling is an ordinary Rust binary in the
+//! workspace and needs nothing installed beyond cargo. `main` reads the subcommand and
+//! hands it to one arm of a `match`; each subcommand lives in its own module.
+//!
+//! The modules, in the order a reader might open them:
+//! - [`problems`] finds the problem crates under `problems/` and reads their judge facts.
+//! - [`cargo`] builds the solutions in release mode and finds their binaries.
+//! - [`judge`] runs one solution on one input and decides the verdict.
+//! - [`checker`] decides whether an output is right, as the judge would.
+//! - [`check`] is the `check` subcommand: build every solution and judge its samples.
+
+mod cargo;
+mod check;
+mod checker;
+mod judge;
+mod problems;
+#[cfg(test)]
+mod test_support;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The text printed by `cargo xtask help`: one line per subcommand.
+const HELP: &str = "\
+Usage: cargo xtask <SUBCOMMAND> [ARGUMENTS...]
+
+Subcommands:
+  check [PROBLEM...]  Build the solutions in release mode and judge them on their samples.
+  help                Print this help.
+
+A PROBLEM is named by its crate (p2239) or by its number (2239); none means all of them.
+";
+
+/// Reads the subcommand and runs it.
+///
+/// The exit code is 0 when the subcommand succeeded, 1 when it failed (for `check`:
+/// a case failed or something could not be built or run), and 2 when the command line
+/// itself was not understood.
+fn main() -> ExitCode {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let subcommand = arguments.first().map(String::as_str);
+    let rest = arguments.get(1..).unwrap_or_default();
+
+    let outcome = match subcommand {
+        None | Some("help" | "--help" | "-h") => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Some("check") => check::run(rest),
+        Some(unknown) => {
+            eprintln!("error: unknown subcommand `{unknown}`\n");
+            eprint!("{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+
+    match outcome {
+        Ok(Success::Yes) => ExitCode::SUCCESS,
+        Ok(Success::No) => ExitCode::FAILURE,
+        Err(error) => {
+            // `{:#}` prints the whole chain of context, for example
+            // "reading problems/p2239/Cargo.toml: No such file or directory".
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether a subcommand that ran to its end found everything in order.
+///
+/// An error that stops a subcommand early is an `Err` instead; this type is for a
+/// subcommand that did its work and found, for example, a wrong answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Success {
+    /// Everything passed.
+    Yes,
+    /// Something failed; the subcommand has already printed what.
+    No,
+}
+
+/// The root of the workspace: the folder that holds `xtask/`, `problems/` and `common/`.
+///
+/// Cargo sets `CARGO_MANIFEST_DIR` to `xtask/` when it compiles this crate, so its parent
+/// is the root wherever the command is run from.
+pub fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
