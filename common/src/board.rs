@@ -159,7 +159,8 @@ impl Board {
     /// Decides that `digit` stands in `cell`.
     ///
     /// The cell leaves the places of every other digit, and the cell's 20 peers leave the
-    /// places of `digit`. Fails if `digit` was no longer a candidate there. Does not
+    /// places of `digit`. Fails if `digit` was no longer a candidate there. Placing the
+    /// digit that a decided cell already holds succeeds and changes nothing. Does not
     /// propagate; call [`propagate`](Self::propagate) afterwards.
     ///
     /// ```
@@ -184,7 +185,8 @@ impl Board {
         Ok(())
     }
 
-    /// Removes `digit` from the candidates of `cell`, an open cell.
+    /// Removes `digit` from the candidates of `cell`, which must be open: the rules check
+    /// open cells for an empty candidate mask, so a decided cell must never lose its digit.
     ///
     /// ```
     /// let mut board = common::board::Board::new();

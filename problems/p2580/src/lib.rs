@@ -103,7 +103,11 @@ pub fn parse(input: &str) -> Result<Puzzle, Error> {
             return Err(input_error(
                 row + 1,
                 None,
-                format!("the input ends after {row} lines; expected 9 lines of 9 digits"),
+                if row == 0 {
+                    "the input is empty; expected 9 lines of 9 digits".to_string()
+                } else {
+                    format!("the input ends after {row} lines; expected 9 lines of 9 digits")
+                },
             ));
         };
         let line = index + 1;
