@@ -109,9 +109,17 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
     let stdout_reader = read_on_thread(child.stdout.take(), "standard output")?;
     let stderr_reader = read_on_thread(child.stderr.take(), "standard error")?;
 
-    let waited = child
-        .wait_timeout(time_limit)
-        .with_context(|| format!("waiting for {}", program.executable.display()))?;
+    // `wait_timeout` can return early when another child of this process ends (as in
+    // parallel tests), so wait again until the limit has really passed.
+    let waited = loop {
+        let remaining = time_limit.saturating_sub(started.elapsed());
+        let status = child
+            .wait_timeout(remaining)
+            .with_context(|| format!("waiting for {}", program.executable.display()))?;
+        if status.is_some() || remaining.is_zero() || started.elapsed() >= time_limit {
+            break status;
+        }
+    };
     let elapsed = started.elapsed();
 
     let Some(status) = waited else {

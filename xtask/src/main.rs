@@ -6,17 +6,24 @@
 //! hands it to one arm of a `match`; each subcommand lives in its own module.
 //!
 //! The modules, in the order a reader might open them:
+//! - [`arguments`] reads a subcommand's words and `--name value` options.
 //! - [`problems`] finds the problem crates under `problems/` and reads their judge facts.
 //! - [`cargo`] builds the solutions in release mode and finds their binaries.
 //! - [`judge`] runs one solution on one input and decides the verdict.
 //! - [`checker`] decides whether an output is right, as the judge would.
 //! - [`check`] is the `check` subcommand: build every solution and judge its samples.
+//! - [`generate_command`] is the `generate` subcommand: Su-domino-ku test files.
+//! - [`stress`] is the `stress` subcommand: random inputs, judged by the reference solvers
+//!   of the `xtask` library (`src/lib.rs`).
 
+mod arguments;
 mod cargo;
 mod check;
 mod checker;
+mod generate_command;
 mod judge;
 mod problems;
+mod stress;
 #[cfg(test)]
 mod test_support;
 
@@ -29,6 +36,12 @@ Usage: cargo xtask <SUBCOMMAND> [ARGUMENTS...]
 
 Subcommands:
   check [PROBLEM...]  Build the solutions in release mode and judge them on their samples.
+  stress PROBLEM [--cases N] [--seed S] [--binary PATH]
+                      Random differential testing of the release binary against the
+                      reference solvers; prints the smallest failing input and its seed.
+  generate p4574 --count N --out PREFIX [--tiles MIN[..MAX]] [--seed S]
+                      Write generated Su-domino-ku puzzles (one grid each) and their
+                      answers to PREFIX.in and PREFIX.out.
   help                Print this help.
 
 A PROBLEM is named by its crate (p2239) or by its number (2239); none means all of them.
@@ -50,6 +63,8 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some("check") => check::run(rest),
+        Some("stress") => stress::run(rest),
+        Some("generate") => generate_command::run(rest),
         Some(unknown) => {
             eprintln!("error: unknown subcommand `{unknown}`\n");
             eprint!("{HELP}");

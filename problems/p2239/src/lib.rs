@@ -190,6 +190,27 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
     }
 }
 
+/// The number of completions of `grid`, counting no further than `limit`.
+///
+/// ```
+/// assert_eq!(p2239::count_completions(&[0; 81], 2), 2);
+/// ```
+pub fn count_completions(grid: &Grid, limit: usize) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    let mut board = match Board::from_grid(grid) {
+        Ok(board) => board,
+        Err(_) => return 0,
+    };
+    if board.propagate().is_err() {
+        return 0;
+    }
+    let mut found = Vec::with_capacity(limit.min(16));
+    find_completions(&board, limit, &mut found);
+    found.len()
+}
+
 /// Depth-first search (MRV branching) that collects completions of a propagated board
 /// into `found` until it holds `limit` of them.
 fn find_completions(board: &Board, limit: usize, found: &mut Vec<Grid>) {

@@ -3,11 +3,10 @@
 //!
 //! The cases are the judge's samples (`samples/sample-N.in` and `.out`) and
 //! `tests/data/unique-n10.in`: 150 puzzles that give only 10 tiles each and have exactly one
-//! solved grid. They were made by a throwaway generator (not kept): a random valid grid, a
-//! random single cell for each digit, a random tiling of the rest with all 36 tiles, then
-//! tiles taken away one at a time, in random order, as long as an exhaustive search still
-//! found only the one grid, down to the judge's minimum of 10. The expected output is the
-//! grid they were made from.
+//! solved grid. They were written by the project's generator, which the reference solver
+//! backs (see `xtask/src/domino.rs`), with
+//! `cargo xtask generate p4574 --count 150 --tiles 10 --seed 10 --out problems/p4574/tests/data/unique-n10`;
+//! the expected output is the grid each puzzle was made from.
 
 use std::fs;
 use std::io::Write;

@@ -1,0 +1,375 @@
+//! Su-domino-ku (problem 4574) for the tests: a puzzle type, the judge's text format, a
+//! reference solver by exact cover, and a generator of puzzles with one solved grid.
+//!
+//! Nothing here comes from the `p4574` crate: the format is written again from the
+//! statement, and the solver is [`ExactCover`] with items for cells, digits in units and
+//! tiles.
+
+use std::collections::{HashMap, HashSet};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use crate::exact_cover::{Ending, ExactCover};
+use crate::generate;
+use crate::reference::Grid;
+
+/// One laid tile: `first_digit` at `first_cell` and `second_digit` at `second_cell`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tile {
+    /// The digit of the first half.
+    pub first_digit: u8,
+    /// The cell (0..81, row-major) of the first half.
+    pub first_cell: usize,
+    /// The digit of the second half.
+    pub second_digit: u8,
+    /// The cell of the second half.
+    pub second_cell: usize,
+}
+
+/// A Su-domino-ku puzzle: the tiles already laid and where the single digits stand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The laid tiles, in input order.
+    pub tiles: Vec<Tile>,
+    /// `singles[d - 1]` is the cell of the single digit `d`.
+    pub singles: [usize; 9],
+}
+
+/// A cell's name in the judge's format: row letter `A`..`I`, column digit `1`..`9`.
+pub fn location(cell: usize) -> String {
+    format!("{}{}", char::from(b'A' + (cell / 9) as u8), cell % 9 + 1)
+}
+
+impl Puzzle {
+    /// The puzzle in the judge's format, without the closing `0`.
+    pub fn to_text(&self) -> String {
+        let mut text = format!("{}\n", self.tiles.len());
+        for tile in &self.tiles {
+            text.push_str(&format!(
+                "{} {} {} {}\n",
+                tile.first_digit,
+                location(tile.first_cell),
+                tile.second_digit,
+                location(tile.second_cell)
+            ));
+        }
+        let singles: Vec<String> = self.singles.iter().map(|&cell| location(cell)).collect();
+        text.push_str(&singles.join(" "));
+        text.push('\n');
+        text
+    }
+
+    /// The digits the puzzle fixes: the singles and both halves of every laid tile.
+    pub fn givens(&self) -> Grid {
+        let mut grid = [0; 81];
+        for (index, &cell) in self.singles.iter().enumerate() {
+            grid[cell] = index as u8 + 1;
+        }
+        for tile in &self.tiles {
+            grid[tile.first_cell] = tile.first_digit;
+            grid[tile.second_cell] = tile.second_digit;
+        }
+        grid
+    }
+}
+
+/// A whole judge input: the puzzles, then the line `0`.
+pub fn input_text(puzzles: &[Puzzle]) -> String {
+    let mut text: String = puzzles.iter().map(Puzzle::to_text).collect();
+    text.push_str("0\n");
+    text
+}
+
+/// The judge's expected output for puzzles with the given solved grids.
+pub fn output_text(grids: &[Grid]) -> String {
+    let mut text = String::new();
+    for (index, grid) in grids.iter().enumerate() {
+        text.push_str(&format!("Puzzle {}\n", index + 1));
+        for row in grid.chunks(9) {
+            text.extend(row.iter().map(|&digit| char::from(b'0' + digit)));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// The 0..36 number of the tile with digits `a` and `b` (in either order).
+fn tile_number(a: u8, b: u8) -> usize {
+    let (low, high) = (a.min(b) as usize, a.max(b) as usize);
+    // Tiles are numbered (1,2), (1,3), ..., (1,9), (2,3), ...: the tiles with a smaller low
+    // digit come first, and there are 9 - l of them for low digit l.
+    (1..low).map(|l| 9 - l).sum::<usize>() + (high - low - 1)
+}
+
+/// The side-by-side cell pairs `(a, b)` with `a < b`: 72 across and 72 down.
+fn adjacent_pairs() -> Vec<(usize, usize)> {
+    let mut pairs = Vec::with_capacity(144);
+    for cell in 0..81 {
+        if cell % 9 < 8 {
+            pairs.push((cell, cell + 1));
+        }
+        if cell / 9 < 8 {
+            pairs.push((cell, cell + 9));
+        }
+    }
+    pairs
+}
+
+/// What the reference found about a puzzle's solved grids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Grids {
+    /// No tiling completes the puzzle.
+    None,
+    /// Every tiling spells this one grid.
+    One(Grid),
+    /// At least two different grids.
+    Several(Grid, Grid),
+    /// The search budget ran out before it could tell.
+    Unknown,
+}
+
+/// One puzzle as exact cover. Items: 81 cells, 243 "digit in row / column / box", 36
+/// tiles. Options: each single (in its own cell only), and every domino: two side-by-side
+/// cells, two different digits.
+struct DominoProblem {
+    cover: ExactCover,
+    forced: Vec<usize>,
+}
+
+/// The items "digit in row", "digit in column" and "digit in box" for `digit` at `cell`.
+fn unit_items(cell: usize, digit: u8) -> [usize; 3] {
+    let (row, column) = (cell / 9, cell % 9);
+    let square = row / 3 * 3 + column / 3;
+    let index = digit as usize - 1;
+    [
+        81 + row * 9 + index,
+        162 + column * 9 + index,
+        243 + square * 9 + index,
+    ]
+}
+
+impl DominoProblem {
+    /// The exact-cover problem of `puzzle`, or `None` if its givens cannot even be laid
+    /// (a tile on a single, halves not side by side, equal halves).
+    fn new(puzzle: &Puzzle, allowed: impl Fn(usize, u8) -> bool) -> Option<DominoProblem> {
+        let single_cells: HashSet<usize> = puzzle.singles.iter().copied().collect();
+        let mut options = Vec::new();
+        let mut forced = Vec::new();
+        for (index, &cell) in puzzle.singles.iter().enumerate() {
+            let digit = index as u8 + 1;
+            let mut items = vec![cell];
+            items.extend(unit_items(cell, digit));
+            forced.push(options.len());
+            options.push(items);
+        }
+        let mut domino_option = HashMap::new();
+        for (first, second) in adjacent_pairs() {
+            if single_cells.contains(&first) || single_cells.contains(&second) {
+                continue;
+            }
+            for first_digit in 1..=9 {
+                for second_digit in 1..=9 {
+                    if first_digit == second_digit
+                        || !allowed(first, first_digit)
+                        || !allowed(second, second_digit)
+                    {
+                        continue;
+                    }
+                    let mut items = vec![first, second];
+                    items.extend(unit_items(first, first_digit));
+                    items.extend(unit_items(second, second_digit));
+                    items.push(324 + tile_number(first_digit, second_digit));
+                    domino_option.insert((first, first_digit, second, second_digit), options.len());
+                    options.push(items);
+                }
+            }
+        }
+        for tile in &puzzle.tiles {
+            let key = if tile.first_cell < tile.second_cell {
+                (
+                    tile.first_cell,
+                    tile.first_digit,
+                    tile.second_cell,
+                    tile.second_digit,
+                )
+            } else {
+                (
+                    tile.second_cell,
+                    tile.second_digit,
+                    tile.first_cell,
+                    tile.first_digit,
+                )
+            };
+            forced.push(*domino_option.get(&key)?);
+        }
+        Some(DominoProblem {
+            cover: ExactCover::new(360, options),
+            forced,
+        })
+    }
+
+    fn grid_of(&self, chosen: &[usize]) -> Grid {
+        let mut grid = [0; 81];
+        for &option in chosen {
+            let items = self.cover.items_of(option);
+            // items: cells first, then each cell's "digit in row" item, which names the digit.
+            let cells = if items.len() == 4 { 1 } else { 2 };
+            for k in 0..cells {
+                let row_item = items[cells + 3 * k];
+                grid[items[k]] = ((row_item - 81) % 9) as u8 + 1;
+            }
+        }
+        grid
+    }
+}
+
+/// The solved grids of `puzzle`, up to two different ones, searching at most `node_budget`
+/// nodes (two tilings may spell one grid, so tilings are enumerated until a second grid
+/// appears).
+pub fn reference_grids(puzzle: &Puzzle, node_budget: u64) -> Grids {
+    let Some(problem) = DominoProblem::new(puzzle, |_, _| true) else {
+        return Grids::None;
+    };
+    let mut grids: Vec<Grid> = Vec::new();
+    let ending = problem
+        .cover
+        .search(&problem.forced, node_budget, |chosen| {
+            let grid = problem.grid_of(chosen);
+            if !grids.contains(&grid) {
+                grids.push(grid);
+            }
+            grids.len() < 2
+        });
+    match (grids.as_slice(), ending) {
+        ([first, second, ..], _) => Grids::Several(*first, *second),
+        (_, Ending::OutOfBudget) => Grids::Unknown,
+        ([only], _) => Grids::One(*only),
+        _ => Grids::None,
+    }
+}
+
+/// Whether some tiling of `puzzle` spells exactly `grid`.
+pub fn has_tiling_for(puzzle: &Puzzle, grid: &Grid) -> bool {
+    match DominoProblem::new(puzzle, |cell, digit| grid[cell] == digit) {
+        Some(problem) => problem.cover.count(&problem.forced, 1) == 1,
+        None => false,
+    }
+}
+
+/// A random puzzle whose solved grid is unique, with at least `min_tiles` laid tiles
+/// (10..=35), and that grid.
+///
+/// A random solved grid; then, by exact cover, a random choice of nine single cells (one
+/// per digit) and a tiling of the other 72 cells in which each of the 36 tiles appears
+/// once; then tiles revealed in random order, from `min_tiles` up, until the reference
+/// proves the grid unique.
+pub fn generate_puzzle(rng: &mut impl Rng, min_tiles: usize) -> (Puzzle, Grid) {
+    loop {
+        let solution = generate::solved_grid(rng);
+        let Some((singles, mut tiles)) = random_singles_and_tiling(&solution, rng) else {
+            continue;
+        };
+        tiles.shuffle(rng);
+        for revealed in min_tiles.clamp(10, 35)..=35 {
+            let puzzle = Puzzle {
+                tiles: tiles[..revealed].to_vec(),
+                singles,
+            };
+            match reference_grids(&puzzle, 2_000_000) {
+                Grids::One(grid) => return (puzzle, grid),
+                Grids::None => unreachable!("the puzzle was made from a tiling"),
+                Grids::Several(..) | Grids::Unknown => {}
+            }
+        }
+    }
+}
+
+/// Single cells and a tiling for the solved grid `solution`, chosen at random, or `None`
+/// if the search finds none quickly.
+///
+/// Exact cover with items "cell covered" (81), "tile used" (36) and "digit d has its
+/// single" (9). Options: a cell as the single of its digit, or two side-by-side cells as
+/// the tile of their two digits. Shuffling the options makes the cover a random one.
+fn random_singles_and_tiling(
+    solution: &Grid,
+    rng: &mut impl Rng,
+) -> Option<([usize; 9], Vec<Tile>)> {
+    let mut options: Vec<Vec<usize>> = Vec::with_capacity(81 + 144);
+    for cell in 0..81 {
+        options.push(vec![cell, 81 + 36 + solution[cell] as usize - 1]);
+    }
+    for (a, b) in adjacent_pairs() {
+        options.push(vec![a, b, 81 + tile_number(solution[a], solution[b])]);
+    }
+    options.shuffle(rng);
+    let cover = ExactCover::new(81 + 36 + 9, options);
+    let mut found = None;
+    cover.search(&[], 10_000, |chosen| {
+        found = Some(chosen.to_vec());
+        false
+    });
+    let mut singles = [0; 9];
+    let mut tiles = Vec::with_capacity(36);
+    for option in found? {
+        match *cover.items_of(option) {
+            [cell, _] => singles[solution[cell] as usize - 1] = cell,
+            [a, b, _] => {
+                let (first, second) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+                tiles.push(Tile {
+                    first_digit: solution[first],
+                    first_cell: first,
+                    second_digit: solution[second],
+                    second_cell: second,
+                });
+            }
+            _ => unreachable!("options cover two or three items"),
+        }
+    }
+    Some((singles, tiles))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn tiles_are_numbered_one_to_one() {
+        let mut seen = HashSet::new();
+        for a in 1..=9u8 {
+            for b in 1..=9u8 {
+                if a != b {
+                    assert_eq!(tile_number(a, b), tile_number(b, a));
+                    assert!(tile_number(a, b) < 36);
+                    seen.insert(tile_number(a, b));
+                }
+            }
+        }
+        assert_eq!(seen.len(), 36);
+    }
+
+    #[test]
+    fn locations_use_row_letters_and_column_digits() {
+        assert_eq!(location(0), "A1");
+        assert_eq!(location(11), "B3");
+        assert_eq!(location(80), "I9");
+    }
+
+    #[test]
+    fn generated_puzzles_have_their_grid_and_a_valid_tiling() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        for min_tiles in [10, 20, 35] {
+            let (puzzle, grid) = generate_puzzle(&mut rng, min_tiles);
+            assert!(puzzle.tiles.len() >= min_tiles);
+            assert_eq!(
+                crate::reference::completion_fault(&puzzle.givens(), &grid),
+                None
+            );
+            assert!(has_tiling_for(&puzzle, &grid));
+            let mut other = grid;
+            other.swap(0, 1);
+            assert!(!has_tiling_for(&puzzle, &other));
+        }
+    }
+}

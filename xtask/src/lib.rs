@@ -1,0 +1,16 @@
+//! The project's verification library: what the correctness tests and `cargo xtask stress`
+//! judge the solutions against.
+//!
+//! - [`exact_cover`]: Knuth's Algorithm X, the engine of both reference solvers.
+//! - [`reference`](mod@reference): the reference Sudoku solver, the smallest-completion oracle and a
+//!   validity check, sharing no code with the solutions.
+//! - [`generate`]: random solved grids and puzzles.
+//! - [`domino`]: Su-domino-ku: the judge's format, a reference solver and a generator of
+//!   puzzles with one solved grid.
+//! - [`data`]: the benchmark puzzle sets in `data/`.
+
+pub mod data;
+pub mod domino;
+pub mod exact_cover;
+pub mod generate;
+pub mod reference;

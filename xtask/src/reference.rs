@@ -1,0 +1,220 @@
+//! The reference Sudoku solver: exact cover, built apart from the solutions it judges.
+//!
+//! It shares no code with `common` or the problem crates: rows, columns and boxes are
+//! computed here again, and the search is [`ExactCover`] rather than candidate masks. The
+//! tests and `cargo xtask stress` compare the solutions against it.
+
+use std::sync::OnceLock;
+
+use crate::exact_cover::ExactCover;
+
+/// A grid of digits, row-major; 0 marks an empty cell.
+pub type Grid = [u8; 81];
+
+/// Sudoku as exact cover. Items: `cell` (0..81), then "digit in row", "digit in column",
+/// "digit in box" (81 each). Option `cell * 9 + digit - 1` puts `digit` in `cell`.
+fn sudoku_problem() -> &'static ExactCover {
+    static PROBLEM: OnceLock<ExactCover> = OnceLock::new();
+    PROBLEM.get_or_init(|| {
+        let mut options = Vec::with_capacity(729);
+        for cell in 0..81 {
+            let (row, column) = (cell / 9, cell % 9);
+            let square = (row / 3) * 3 + column / 3;
+            for digit_index in 0..9 {
+                options.push(vec![
+                    cell,
+                    81 + row * 9 + digit_index,
+                    162 + column * 9 + digit_index,
+                    243 + square * 9 + digit_index,
+                ]);
+            }
+        }
+        ExactCover::new(324, options)
+    })
+}
+
+fn forced_options(grid: &Grid) -> Vec<usize> {
+    (0..81)
+        .filter(|&cell| grid[cell] != 0)
+        .map(|cell| cell * 9 + grid[cell] as usize - 1)
+        .collect()
+}
+
+fn grid_of(chosen: &[usize]) -> Grid {
+    let mut grid = [0; 81];
+    for &option in chosen {
+        grid[option / 9] = (option % 9) as u8 + 1;
+    }
+    grid
+}
+
+/// Up to `limit` completions of `grid`, in the reference's search order.
+pub fn completions(grid: &Grid, limit: usize) -> Vec<Grid> {
+    let mut found = Vec::new();
+    if limit == 0 {
+        return found;
+    }
+    sudoku_problem().search(&forced_options(grid), u64::MAX, |chosen| {
+        found.push(grid_of(chosen));
+        found.len() < limit
+    });
+    found
+}
+
+/// The first completion of `grid` that the reference finds within `node_budget` search
+/// nodes, or `None` (no completion, or the budget ran out).
+pub fn first_completion_within(grid: &Grid, node_budget: u64) -> Option<Grid> {
+    let mut found = None;
+    sudoku_problem().search(&forced_options(grid), node_budget, |chosen| {
+        found = Some(grid_of(chosen));
+        false
+    });
+    found
+}
+
+/// The number of completions of `grid`, counting no further than `limit`.
+pub fn count_completions(grid: &Grid, limit: usize) -> usize {
+    sudoku_problem().count(&forced_options(grid), limit)
+}
+
+/// The smallest completion in reading order, found the obvious way: for each empty cell
+/// in row-major order, the smallest digit that leaves the grid completable.
+pub fn smallest_completion(grid: &Grid) -> Option<Grid> {
+    let mut grid = *grid;
+    if count_completions(&grid, 1) == 0 {
+        return None;
+    }
+    for cell in 0..81 {
+        if grid[cell] != 0 {
+            continue;
+        }
+        // Some digit keeps the grid completable, since the grid was completable.
+        grid[cell] = (1..=9)
+            .find(|&digit| {
+                let mut trial = grid;
+                trial[cell] = digit;
+                count_completions(&trial, 1) == 1
+            })
+            .expect("a completable grid has a completable choice in every cell");
+    }
+    Some(grid)
+}
+
+/// Why `answer` is not a completion of `givens`, or `None` when it is one.
+pub fn completion_fault(givens: &Grid, answer: &Grid) -> Option<String> {
+    for cell in 0..81 {
+        if !(1..=9).contains(&answer[cell]) {
+            return Some(format!("cell {cell} holds {}", answer[cell]));
+        }
+        if givens[cell] != 0 && givens[cell] != answer[cell] {
+            return Some(format!(
+                "cell {cell}: the given {} became {}",
+                givens[cell], answer[cell]
+            ));
+        }
+    }
+    for index in 0..9 {
+        let groups: [(&str, [usize; 9]); 3] = [
+            ("row", std::array::from_fn(|k| index * 9 + k)),
+            ("column", std::array::from_fn(|k| k * 9 + index)),
+            (
+                "box",
+                std::array::from_fn(|k| (index / 3 * 3 + k / 3) * 9 + index % 3 * 3 + k % 3),
+            ),
+        ];
+        for (kind, cells) in groups {
+            let mut seen = [false; 10];
+            for cell in cells {
+                let digit = answer[cell] as usize;
+                if seen[digit] {
+                    return Some(format!("{kind} {} holds {digit} twice", index + 1));
+                }
+                seen[digit] = true;
+            }
+        }
+    }
+    None
+}
+
+/// Reads a grid written as 81 characters, digits for givens and `.` or `0` for blanks.
+pub fn grid_from_line(line: &str) -> Option<Grid> {
+    let bytes = line.trim().as_bytes();
+    if bytes.len() != 81 {
+        return None;
+    }
+    let mut grid = [0; 81];
+    for (cell, &byte) in bytes.iter().enumerate() {
+        grid[cell] = match byte {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => byte - b'0',
+            _ => return None,
+        };
+    }
+    Some(grid)
+}
+
+/// The grid as 81 characters, `.` for blanks.
+pub fn grid_to_line(grid: &Grid) -> String {
+    grid.iter()
+        .map(|&digit| {
+            if digit == 0 {
+                '.'
+            } else {
+                char::from(b'0' + digit)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_empty_grid_has_many_completions_and_a_known_smallest() {
+        assert_eq!(count_completions(&[0; 81], 5), 5);
+        let smallest = smallest_completion(&[0; 81]).unwrap();
+        assert_eq!(
+            grid_to_line(&smallest)[..27],
+            *"123456789456789123789123456"
+        );
+        assert_eq!(completion_fault(&[0; 81], &smallest), None);
+    }
+
+    #[test]
+    fn clashing_givens_have_no_completion() {
+        let mut grid = [0; 81];
+        grid[0] = 4;
+        grid[80] = 4;
+        assert_eq!(count_completions(&grid, 2), 2);
+        grid[40] = 4;
+        grid[44] = 4; // same row as cell 40
+        assert_eq!(count_completions(&grid, 2), 0);
+        assert_eq!(smallest_completion(&grid), None);
+    }
+
+    #[test]
+    fn completion_fault_names_the_problem() {
+        let solution = completions(&[0; 81], 1)[0];
+        assert_eq!(completion_fault(&[0; 81], &solution), None);
+        let mut broken = solution;
+        broken.swap(0, 1);
+        assert!(completion_fault(&[0; 81], &broken)
+            .unwrap()
+            .contains("twice"));
+        let mut givens = [0; 81];
+        givens[5] = solution[5] % 9 + 1;
+        assert!(completion_fault(&givens, &solution)
+            .unwrap()
+            .contains("the given"));
+    }
+
+    #[test]
+    fn lines_round_trip() {
+        let line = format!("1{}", ".".repeat(80));
+        let grid = grid_from_line(&line).unwrap();
+        assert_eq!(grid[0], 1);
+        assert_eq!(grid_to_line(&grid), line);
+        assert_eq!(grid_from_line("12"), None);
+    }
+}

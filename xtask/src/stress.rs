@@ -1,0 +1,504 @@
+//! The `stress` subcommand: random differential testing of a release binary against the
+//! reference solvers, the competitive programmer's stress test.
+//!
+//! `cargo xtask stress <PROBLEM> [--cases N] [--seed S] [--binary PATH]`
+//!
+//! 1. Builds the problem's binary in release mode (unless `--binary` names another one).
+//! 2. For case `k`, seeds a random number generator with `S + k` and makes an input:
+//!    - 2239 and 2580: a random solved grid with holes of a random density, sometimes
+//!      renamed against row-major search, sometimes with one given overwritten (so that
+//!      some inputs have no completion);
+//!    - 4574: one to three generated puzzles with one solved grid each (10 to 35 tiles),
+//!      sometimes with one tile's digit changed (so that some have no grid).
+//! 3. Works out what the judge expects with the reference solvers: the smallest completion
+//!    (2239), any valid completion (2580), the unique grids (4574), or a clear failure: a
+//!    non-zero exit with a message, after the output of the puzzles before the bad one.
+//! 4. Runs the binary within the problem's time limit and compares.
+//! 5. On the first failure, shrinks the input (drops givens, puzzles or tiles while it still
+//!    fails), prints the smallest failing input, what was expected and what came out, and
+//!    the command that replays the case; the exit code is then 1.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Context, Result};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use xtask::domino::{self, generate_puzzle, input_text, reference_grids, Grids};
+use xtask::generate::stress_grid;
+use xtask::reference::{self, completion_fault, Grid};
+
+use crate::arguments::Arguments;
+use crate::cargo::{build_release_binaries, release_binary};
+use crate::checker::{check_exact, CheckerVerdict};
+use crate::judge::{describe_status, run_program, Ending, Program, Run};
+use crate::problems::{discover_problems, select_problems, Problem};
+use crate::{project_root, Success};
+
+/// The number of cases when `--cases` is not given.
+const DEFAULT_CASES: u64 = 1_000;
+
+/// The search-node budget of the Su-domino-ku reference on one puzzle.
+const DOMINO_BUDGET: u64 = 5_000_000;
+
+/// One stress input, in the form that can be shrunk.
+#[derive(Clone, Debug)]
+enum Case {
+    /// A Sudoku grid for 2239 or 2580.
+    Grid(Grid),
+    /// Su-domino-ku puzzles for 4574.
+    Dominoes(Vec<domino::Puzzle>),
+}
+
+/// What a correct binary does on a case.
+enum Expectation {
+    /// Exit 0 with this output (compared line by line, as the judge does).
+    Exactly(String),
+    /// Exit 0 with any valid completion of this grid, written with spaces (2580).
+    AnyCompletion(Grid),
+    /// Exit non-zero with a message on standard error, and nothing on standard output.
+    Failure,
+    /// Su-domino-ku: an answer for each puzzle in turn; then, if `then_failure`, a
+    /// non-zero exit with a message (about the next puzzle, which has no grid).
+    Dominoes {
+        answers: Vec<DominoAnswer>,
+        then_failure: bool,
+    },
+}
+
+/// The answer expected for one Su-domino-ku puzzle.
+enum DominoAnswer {
+    /// Its one solved grid.
+    Exactly(Grid),
+    /// Any grid that some tiling of this puzzle spells (the puzzle has several).
+    AnyTiling(domino::Puzzle),
+}
+
+/// The problems that `stress` knows how to test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Smallest,
+    Any,
+    Domino,
+}
+
+impl Kind {
+    fn of(problem: &Problem) -> Result<Kind> {
+        match problem.id {
+            2239 => Ok(Kind::Smallest),
+            2580 => Ok(Kind::Any),
+            4574 => Ok(Kind::Domino),
+            _ => bail!(
+                "`stress` has no generator or reference for {}; it knows p2239, p2580 and p4574",
+                problem.name
+            ),
+        }
+    }
+
+    fn generate(self, rng: &mut StdRng) -> Case {
+        match self {
+            Kind::Smallest | Kind::Any => Case::Grid(stress_grid(rng)),
+            Kind::Domino => {
+                let count = rng.random_range(1..=3);
+                let puzzles = (0..count)
+                    .map(|_| {
+                        let min_tiles = if rng.random_bool(0.5) {
+                            10
+                        } else {
+                            rng.random_range(10..=35)
+                        };
+                        let (mut puzzle, _) = generate_puzzle(rng, min_tiles);
+                        if rng.random_bool(0.2) {
+                            let tile = rng.random_range(0..puzzle.tiles.len());
+                            let digit = rng.random_range(1..=9);
+                            if digit != puzzle.tiles[tile].second_digit {
+                                puzzle.tiles[tile].first_digit = digit;
+                            }
+                        }
+                        puzzle
+                    })
+                    .collect();
+                Case::Dominoes(puzzles)
+            }
+        }
+    }
+
+    fn input_text(self, case: &Case) -> String {
+        match case {
+            Case::Grid(grid) => {
+                let separator = if self == Kind::Any { " " } else { "" };
+                let mut text = String::new();
+                for row in grid.chunks(9) {
+                    let digits: Vec<String> = row.iter().map(u8::to_string).collect();
+                    text.push_str(&digits.join(separator));
+                    text.push('\n');
+                }
+                text
+            }
+            Case::Dominoes(puzzles) => input_text(puzzles),
+        }
+    }
+
+    /// What the judge expects, or `None` when the reference cannot tell within its budget.
+    fn expectation(self, case: &Case) -> Option<Expectation> {
+        match case {
+            Case::Grid(grid) => Some(match (self, reference::smallest_completion(grid)) {
+                (_, None) => Expectation::Failure,
+                (Kind::Any, Some(_)) => Expectation::AnyCompletion(*grid),
+                (_, Some(smallest)) => Expectation::Exactly(self.input_text(&Case::Grid(smallest))),
+            }),
+            Case::Dominoes(puzzles) => {
+                let mut answers = Vec::new();
+                for puzzle in puzzles {
+                    answers.push(match reference_grids(puzzle, DOMINO_BUDGET) {
+                        Grids::One(grid) => DominoAnswer::Exactly(grid),
+                        Grids::Several(..) => DominoAnswer::AnyTiling(puzzle.clone()),
+                        Grids::Unknown => return None,
+                        Grids::None => {
+                            return Some(Expectation::Dominoes {
+                                answers,
+                                then_failure: true,
+                            })
+                        }
+                    });
+                }
+                Some(Expectation::Dominoes {
+                    answers,
+                    then_failure: false,
+                })
+            }
+        }
+    }
+
+    /// Smaller cases to try when shrinking a failure: one given, one puzzle or one tile
+    /// fewer.
+    fn smaller_cases(self, case: &Case) -> Vec<Case> {
+        match case {
+            Case::Grid(grid) => (0..81)
+                .filter(|&cell| grid[cell] != 0)
+                .map(|cell| {
+                    let mut smaller = *grid;
+                    smaller[cell] = 0;
+                    Case::Grid(smaller)
+                })
+                .collect(),
+            Case::Dominoes(puzzles) => {
+                let mut smaller = Vec::new();
+                if puzzles.len() > 1 {
+                    for index in 0..puzzles.len() {
+                        let mut fewer = puzzles.clone();
+                        fewer.remove(index);
+                        smaller.push(Case::Dominoes(fewer));
+                    }
+                }
+                for (index, puzzle) in puzzles.iter().enumerate() {
+                    if puzzle.tiles.len() > 10 {
+                        for tile in 0..puzzle.tiles.len() {
+                            let mut fewer = puzzles.clone();
+                            fewer[index].tiles.remove(tile);
+                            smaller.push(Case::Dominoes(fewer));
+                        }
+                    }
+                }
+                smaller
+            }
+        }
+    }
+}
+
+/// The fault in `run` given `expectation`, or `None` if the run is right.
+fn fault(run: &Run, expectation: &Expectation) -> Option<String> {
+    let status = match run.ending {
+        Ending::TimedOut => return Some("time limit exceeded".to_string()),
+        Ending::Exited(status) => status,
+    };
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let expects_failure = match expectation {
+        Expectation::Failure => true,
+        Expectation::Dominoes { then_failure, .. } => *then_failure,
+        Expectation::Exactly(_) | Expectation::AnyCompletion(_) => false,
+    };
+    if expects_failure && status.success() {
+        return Some("expected a failure with a message, but the run succeeded".to_string());
+    }
+    if expects_failure && stderr.trim().is_empty() {
+        return Some(format!(
+            "{}, but nothing on standard error",
+            describe_status(status)
+        ));
+    }
+    if !expects_failure && !status.success() {
+        return Some(format!(
+            "{}; standard error: {}",
+            describe_status(status),
+            stderr.trim()
+        ));
+    }
+    match expectation {
+        Expectation::Failure if stdout.trim().is_empty() => None,
+        Expectation::Failure => Some("expected nothing on standard output".to_string()),
+        Expectation::Dominoes { answers, .. } => domino_fault(answers, &stdout),
+        Expectation::Exactly(expected) => match check_exact(expected, &stdout) {
+            CheckerVerdict::Accepted => None,
+            CheckerVerdict::Rejected { reason } => Some(reason),
+        },
+        Expectation::AnyCompletion(givens) => match read_spaced_grid(&stdout) {
+            Some(answer) => completion_fault(givens, &answer),
+            None => {
+                Some("the output is not 9 lines of 9 digits separated by single spaces".to_string())
+            }
+        },
+    }
+}
+
+/// The fault in a Su-domino-ku output: each answer must be `Puzzle k` and the right grid
+/// (white space at line ends is not significant), and nothing may follow the last one.
+fn domino_fault(answers: &[DominoAnswer], stdout: &str) -> Option<String> {
+    let mut lines = stdout.lines().map(str::trim_end);
+    for (index, answer) in answers.iter().enumerate() {
+        let number = index + 1;
+        if lines.next() != Some(format!("Puzzle {number}").as_str()) {
+            return Some(format!("expected the line `Puzzle {number}`"));
+        }
+        let grid_text: String = lines.by_ref().take(9).collect();
+        let grid = reference::grid_from_line(&grid_text).filter(|grid| !grid.contains(&0));
+        let Some(grid) = grid else {
+            return Some(format!("puzzle {number}: expected 9 lines of 9 digits 1-9"));
+        };
+        let right = match answer {
+            DominoAnswer::Exactly(expected) => *expected == grid,
+            DominoAnswer::AnyTiling(puzzle) => domino::has_tiling_for(puzzle, &grid),
+        };
+        if !right {
+            return Some(format!("puzzle {number}: wrong grid"));
+        }
+    }
+    lines
+        .find(|line| !line.is_empty())
+        .map(|extra| format!("unexpected output after the last answer: {extra:?}"))
+}
+
+/// Reads 9 lines of 9 digits separated by single spaces (trailing white space allowed).
+fn read_spaced_grid(text: &str) -> Option<Grid> {
+    let lines: Vec<&str> = text.trim_end().lines().map(str::trim_end).collect();
+    if lines.len() != 9 {
+        return None;
+    }
+    let mut grid = [0; 81];
+    for (row, line) in lines.iter().enumerate() {
+        let digits: Vec<&str> = line.split(' ').collect();
+        if digits.len() != 9 {
+            return None;
+        }
+        for (column, digit) in digits.iter().enumerate() {
+            grid[row * 9 + column] = digit.parse().ok().filter(|d: &u8| (1..=9).contains(d))?;
+        }
+    }
+    Some(grid)
+}
+
+/// The options of `stress`.
+struct Options {
+    problem: String,
+    cases: u64,
+    seed: u64,
+    binary: Option<String>,
+}
+
+fn parse_options(arguments: &[String]) -> Result<Options> {
+    const USAGE: &str =
+        "usage: cargo xtask stress <PROBLEM> [--cases N] [--seed S] [--binary PATH]";
+    let parsed = Arguments::parse(arguments, &["--cases", "--seed", "--binary"], USAGE)?;
+    let seed = parsed.value("--seed")?.unwrap_or_else(|| {
+        // A fresh seed each run, printed so that a failure can be replayed.
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos() as u64 % 1_000_000_007)
+    });
+    Ok(Options {
+        problem: parsed.single_positional()?.to_string(),
+        cases: parsed.value("--cases")?.unwrap_or(DEFAULT_CASES),
+        seed,
+        binary: parsed.value("--binary")?,
+    })
+}
+
+/// Runs `cargo xtask stress` with `arguments`.
+pub fn run(arguments: &[String]) -> Result<Success> {
+    let options = parse_options(arguments)?;
+    let root = project_root();
+    let problems = select_problems(
+        &discover_problems(&root)?,
+        std::slice::from_ref(&options.problem),
+    )?;
+    let problem = &problems[0];
+    let kind = Kind::of(problem)?;
+    let program = match &options.binary {
+        Some(path) => Program::new(path),
+        None => {
+            build_release_binaries(&root, std::slice::from_ref(problem))?;
+            Program::new(release_binary(&root, problem))
+        }
+    };
+    println!(
+        "stress {}: {} cases from seed {}",
+        problem.name, options.cases, options.seed
+    );
+    let mut judged = 0;
+    let mut skipped = 0;
+    for case_number in 0..options.cases {
+        let case_seed = options.seed.wrapping_add(case_number);
+        let case = kind.generate(&mut StdRng::seed_from_u64(case_seed));
+        let Some(expectation) = kind.expectation(&case) else {
+            skipped += 1;
+            continue;
+        };
+        let run = run_program(
+            &program,
+            kind.input_text(&case).as_bytes(),
+            problem.time_limit,
+        )?;
+        if fault(&run, &expectation).is_some() {
+            report_failure(kind, &program, problem, case)?;
+            println!(
+                "replay: cargo xtask stress {} --seed {case_seed} --cases 1",
+                problem.name
+            );
+            println!("{judged} passed, 1 failed");
+            return Ok(Success::No);
+        }
+        judged += 1;
+    }
+    if skipped > 0 {
+        println!(
+            "({skipped} cases skipped: the reference could not decide them within its budget)"
+        );
+    }
+    println!("{judged} passed, 0 failed");
+    Ok(Success::Yes)
+}
+
+/// Shrinks a failing case greedily and prints the smallest one found.
+fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Case) -> Result<()> {
+    let fails = |case: &Case| -> Result<Option<String>> {
+        let Some(expectation) = kind.expectation(case) else {
+            return Ok(None);
+        };
+        let run = run_program(
+            program,
+            kind.input_text(case).as_bytes(),
+            problem.time_limit,
+        )?;
+        Ok(fault(&run, &expectation))
+    };
+    let mut reason = fails(&case)?.context("the failure did not repeat")?;
+    // Keep taking the first smaller case that still fails, until none does.
+    'shrinking: loop {
+        for smaller in kind.smaller_cases(&case) {
+            if let Some(smaller_reason) = fails(&smaller)? {
+                case = smaller;
+                reason = smaller_reason;
+                continue 'shrinking;
+            }
+        }
+        break;
+    }
+    let input = kind.input_text(&case);
+    let run = run_program(program, input.as_bytes(), problem.time_limit)?;
+    println!("FAILED on this input (shrunk):\n{input}");
+    match kind.expectation(&case) {
+        Some(Expectation::Exactly(expected)) => println!("expected:\n{expected}"),
+        Some(Expectation::AnyCompletion(_)) => println!("expected: any valid completion"),
+        Some(Expectation::Failure) => println!("expected: a message and a non-zero exit"),
+        Some(Expectation::Dominoes {
+            answers,
+            then_failure,
+        }) => {
+            println!("expected:");
+            for (index, answer) in answers.iter().enumerate() {
+                println!("Puzzle {}", index + 1);
+                match answer {
+                    DominoAnswer::Exactly(grid) => {
+                        for row in grid.chunks(9) {
+                            println!("{}", row.iter().map(u8::to_string).collect::<String>());
+                        }
+                    }
+                    DominoAnswer::AnyTiling(_) => println!("(any grid that a tiling spells)"),
+                }
+            }
+            if then_failure {
+                println!("then a message and a non-zero exit");
+            }
+        }
+        None => {}
+    }
+    println!("actual:\n{}", String::from_utf8_lossy(&run.stdout));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    if !stderr.trim().is_empty() {
+        println!("standard error:\n{}", stderr.trim_end());
+    }
+    println!("why: {reason}");
+    Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::test_support::fresh_temporary_directory;
+
+    fn fake_binary(script: &str) -> String {
+        let directory = fresh_temporary_directory("stress");
+        let path = directory.join("fake.sh");
+        std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+        std::fs::set_permissions(&path, permissions).unwrap();
+        path.display().to_string()
+    }
+
+    fn stress(arguments: &[&str]) -> Success {
+        let arguments: Vec<String> = arguments
+            .iter()
+            .map(|argument| argument.to_string())
+            .collect();
+        run(&arguments).unwrap()
+    }
+
+    #[test]
+    fn a_binary_that_echoes_its_input_is_caught() {
+        // `cat` answers a full grid correctly, but not a grid with holes.
+        let binary = fake_binary("cat");
+        assert_eq!(
+            stress(&["p2239", "--cases", "20", "--seed", "1", "--binary", &binary]),
+            Success::No
+        );
+    }
+
+    #[test]
+    fn a_binary_that_always_fails_is_caught() {
+        let binary = fake_binary("echo 'no completion' >&2; exit 1");
+        assert_eq!(
+            stress(&["p2580", "--cases", "20", "--seed", "2", "--binary", &binary]),
+            Success::No
+        );
+        assert_eq!(
+            stress(&["p4574", "--cases", "5", "--seed", "3", "--binary", &binary]),
+            Success::No
+        );
+    }
+
+    #[test]
+    fn spaced_grids_are_read_strictly() {
+        let line = "1 2 3 4 5 6 7 8 9\n";
+        assert!(read_spaced_grid(&line.repeat(9)).is_some());
+        assert!(read_spaced_grid(&line.repeat(8)).is_none());
+        assert!(read_spaced_grid(&"1  2 3 4 5 6 7 8 9\n".repeat(9)).is_none());
+        assert!(read_spaced_grid(&"0 2 3 4 5 6 7 8 9\n".repeat(9)).is_none());
+    }
+
+    #[test]
+    fn shrinking_removes_givens() {
+        let smaller = Kind::Smallest.smaller_cases(&Case::Grid([5; 81]));
+        assert_eq!(smaller.len(), 81);
+    }
+}
