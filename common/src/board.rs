@@ -100,8 +100,9 @@ const BAND_RULE: [u16; 512] = build_band_rule();
 /// the only one of `c` in their stack.
 const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
 
-/// `MINI_ROW_CELLS[p]`: the cells of the mini-rows in pattern `p`.
-const MINI_ROW_CELLS: [BandSet; 512] = build_mini_row_cells();
+/// `BAND_RULE_CELLS[p]`: the cells of the mini-rows in `BAND_RULE[p]`, the places the
+/// band rule keeps, in one lookup. 0 means there is no permutation.
+const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
 
 const fn build_box_in_band() -> [BandSet; 3] {
     let mut table = [0; 3];
@@ -189,13 +190,14 @@ const fn build_locked_columns() -> [u16; 512] {
     table
 }
 
-const fn build_mini_row_cells() -> [BandSet; 512] {
+const fn build_band_rule_cells() -> [BandSet; 512] {
     let mut table = [0; 512];
     let mut pattern = 0;
     while pattern < 512 {
+        let usable = BAND_RULE[pattern];
         let mut mini_row = 0;
         while mini_row < 9 {
-            if pattern & (1 << mini_row) != 0 {
+            if usable & (1 << mini_row) != 0 {
                 let (row, stack) = (mini_row / 3, mini_row % 3);
                 table[pattern] |= 0b111 << (9 * row + 3 * stack);
             }
@@ -473,11 +475,11 @@ impl Board {
         for row in 0..3 {
             pattern |= STACKS_OF_ROW[((places >> (9 * row)) & ROW_CELLS) as usize] << (3 * row);
         }
-        let usable = BAND_RULE[pattern as usize];
-        if usable == 0 {
+        let usable_cells = BAND_RULE_CELLS[pattern as usize];
+        if usable_cells == 0 {
             return Err(Contradiction); // some row or box of the band has no place left
         }
-        let places = places & MINI_ROW_CELLS[usable as usize];
+        let places = places & usable_cells;
         self.places[band][index] = places;
         self.seen[band][index] = places;
         self.columns_to_check |= 1 << index;

@@ -31,9 +31,11 @@
 //!
 //! The tables below are computed from those formulas by `const fn` when the program is
 //! compiled, so what you read is how they are made; nothing is typed in by hand.
-//! [`board`] builds the shared search state on top of them.
+//! [`board`] builds the shared search state on top of them, and [`observe`] lets a search
+//! report its steps.
 
 pub mod board;
+pub mod observe;
 
 /// Number of cells in the grid.
 pub const N_CELLS: usize = 81;

@@ -15,16 +15,19 @@ pub struct Arguments {
     pub positional: Vec<String>,
     /// Options given with a value (`--cases 10`).
     values: BTreeMap<String, String>,
+    /// Options given alone (`--baseline`).
+    flags: Vec<String>,
     /// The usage line, repeated in every error.
     usage: &'static str,
 }
 
 impl Arguments {
-    /// Reads `arguments`: each of `value_options` takes the next word as its value, and
-    /// any other word starting with `-` is an error.
+    /// Reads `arguments`: each of `value_options` takes the next word as its value, each
+    /// of `flag_options` stands alone, and any other word starting with `-` is an error.
     pub fn parse(
         arguments: &[String],
         value_options: &[&str],
+        flag_options: &[&str],
         usage: &'static str,
     ) -> Result<Arguments> {
         let mut parsed = Arguments {
@@ -38,6 +41,8 @@ impl Arguments {
                     .next()
                     .with_context(|| format!("`{word}` needs a value; {usage}"))?;
                 parsed.values.insert(word.clone(), value.clone());
+            } else if flag_options.contains(&word.as_str()) {
+                parsed.flags.push(word.clone());
             } else if word.starts_with('-') {
                 bail!("unknown option `{word}`; {usage}");
             } else {
@@ -56,6 +61,11 @@ impl Arguments {
                     .map_err(|_| anyhow!("`{name}` cannot take `{text}`; {}", self.usage))
             })
             .transpose()
+    }
+
+    /// Whether the flag `name` was given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.iter().any(|flag| flag == name)
     }
 
     /// The only positional word, or an error when there is none or more than one.
@@ -83,21 +93,30 @@ mod tests {
 
     #[test]
     fn options_and_positional_words_are_told_apart() {
-        let parsed = Arguments::parse(&words("p2239 --cases 10"), &["--cases"], "usage").unwrap();
+        let parsed = Arguments::parse(
+            &words("p2239 --cases 10 --all"),
+            &["--cases"],
+            &["--all"],
+            "usage",
+        )
+        .unwrap();
         assert_eq!(parsed.single_positional().unwrap(), "p2239");
         assert_eq!(parsed.value::<u64>("--cases").unwrap(), Some(10));
         assert_eq!(parsed.value::<u64>("--seed").unwrap(), None);
+        assert!(parsed.flag("--all"));
     }
 
     #[test]
     fn mistakes_are_errors_that_repeat_the_usage() {
-        let unknown = Arguments::parse(&words("--frob"), &[], "usage: x").unwrap_err();
+        let unknown = Arguments::parse(&words("--frob"), &[], &[], "usage: x").unwrap_err();
         assert_eq!(unknown.to_string(), "unknown option `--frob`; usage: x");
-        let no_value = Arguments::parse(&words("--cases"), &["--cases"], "usage: x").unwrap_err();
+        let no_value =
+            Arguments::parse(&words("--cases"), &["--cases"], &[], "usage: x").unwrap_err();
         assert!(no_value.to_string().contains("needs a value"));
-        let parsed = Arguments::parse(&words("--cases ten"), &["--cases"], "usage: x").unwrap();
+        let parsed =
+            Arguments::parse(&words("--cases ten"), &["--cases"], &[], "usage: x").unwrap();
         assert!(parsed.value::<u64>("--cases").is_err());
-        let two = Arguments::parse(&words("a b"), &[], "usage: x").unwrap();
+        let two = Arguments::parse(&words("a b"), &[], &[], "usage: x").unwrap();
         assert!(two.single_positional().is_err());
     }
 }

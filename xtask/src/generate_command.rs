@@ -20,7 +20,12 @@ const USAGE: &str =
 
 /// Runs `cargo xtask generate` with `arguments`.
 pub fn run(arguments: &[String]) -> Result<Success> {
-    let parsed = Arguments::parse(arguments, &["--count", "--out", "--tiles", "--seed"], USAGE)?;
+    let parsed = Arguments::parse(
+        arguments,
+        &["--count", "--out", "--tiles", "--seed"],
+        &[],
+        USAGE,
+    )?;
     if !matches!(parsed.single_positional()?, "p4574" | "4574") {
         bail!("only p4574 puzzles can be generated; {USAGE}");
     }

@@ -8,7 +8,10 @@
 //! - [`domino`]: Su-domino-ku: the judge's format, a reference solver and a generator of
 //!   puzzles with one solved grid.
 //! - [`data`]: the benchmark puzzle sets in `data/`.
+//! - [`baseline`]: plain row-major backtracking, the textbook method the benchmarks
+//!   compare against.
 
+pub mod baseline;
 pub mod data;
 pub mod domino;
 pub mod exact_cover;

@@ -12,17 +12,21 @@
 //! - [`judge`] runs one solution on one input and decides the verdict.
 //! - [`checker`] decides whether an output is right, as the judge would.
 //! - [`check`] is the `check` subcommand: build every solution and judge its samples.
+//! - [`bench`] is the `bench` subcommand: timings of the solutions' libraries, and
+//!   [`process_bench`] its `--process` mode: whole processes and their memory.
 //! - [`generate_command`] is the `generate` subcommand: Su-domino-ku test files.
 //! - [`stress`] is the `stress` subcommand: random inputs, judged by the reference solvers
 //!   of the `xtask` library (`src/lib.rs`).
 
 mod arguments;
+mod bench;
 mod cargo;
 mod check;
 mod checker;
 mod generate_command;
 mod judge;
 mod problems;
+mod process_bench;
 mod stress;
 #[cfg(test)]
 mod test_support;
@@ -39,6 +43,12 @@ Subcommands:
   stress PROBLEM [--cases N] [--seed S] [--binary PATH]
                       Random differential testing of the release binary against the
                       reference solvers; prints the smallest failing input and its seed.
+  bench [--problem PROBLEM] [--baseline] [--svg FILE] [FILE...]
+                      Time the solutions in-process on puzzle files (default: data/),
+                      optionally against plain row-major backtracking.
+  bench --process [PROBLEM...]
+                      Time each binary as a whole process on its samples, against a
+                      program that only reads its input, and report peak memory.
   generate p4574 --count N --out PREFIX [--tiles MIN[..MAX]] [--seed S]
                       Write generated Su-domino-ku puzzles (one grid each) and their
                       answers to PREFIX.in and PREFIX.out.
@@ -65,6 +75,9 @@ fn main() -> ExitCode {
         Some("check") => check::run(rest),
         Some("stress") => stress::run(rest),
         Some("generate") => generate_command::run(rest),
+        Some("bench") => bench::run(rest),
+        // Used by `bench --process` only: measures one binary in a fresh process.
+        Some("bench-process-worker") => process_bench::worker(rest),
         Some(unknown) => {
             eprintln!("error: unknown subcommand `{unknown}`\n");
             eprint!("{HELP}");

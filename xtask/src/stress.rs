@@ -308,7 +308,7 @@ struct Options {
 fn parse_options(arguments: &[String]) -> Result<Options> {
     const USAGE: &str =
         "usage: cargo xtask stress <PROBLEM> [--cases N] [--seed S] [--binary PATH]";
-    let parsed = Arguments::parse(arguments, &["--cases", "--seed", "--binary"], USAGE)?;
+    let parsed = Arguments::parse(arguments, &["--cases", "--seed", "--binary"], &[], USAGE)?;
     let seed = parsed.value("--seed")?.unwrap_or_else(|| {
         // A fresh seed each run, printed so that a failure can be replayed.
         SystemTime::now()

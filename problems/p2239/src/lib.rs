@@ -35,6 +35,7 @@
 //!   seconds or minutes.
 
 use common::board::Board;
+use common::observe::SearchObserver;
 use common::{cell_bit, digits, find_repeated_digit, unit_name, N_CELLS};
 use std::fmt;
 use std::io::Write;
@@ -176,17 +177,28 @@ fn input_error(line: usize, column: Option<usize>, message: String) -> Error {
 /// assert_eq!(smallest[9..18], [4, 5, 6, 7, 8, 9, 1, 2, 3]);
 /// ```
 pub fn solve(grid: &Grid) -> Option<Grid> {
+    solve_observed(grid, &mut ())
+}
+
+/// [`solve`], reporting each guess and dead end of the searches to `observer`.
+///
+/// ```
+/// let mut counter = common::observe::GuessCounter::default();
+/// assert!(p2239::solve_observed(&[0; 81], &mut counter).is_some());
+/// assert!(counter.guesses > 0);
+/// ```
+pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
     let mut board = Board::from_grid(grid).ok()?;
     board.propagate().ok()?;
 
     // Step 3: look for two completions; one alone is the answer.
     let mut found = Vec::with_capacity(2);
-    find_completions(&board, 2, &mut found);
+    find_completions(&board, 2, &mut found, observer);
     match found.len() {
         0 => None,
         1 => Some(found[0]),
-        _ => Some(smallest_completion(board, found[0])),
+        _ => Some(smallest_completion(board, found[0], observer)),
     }
 }
 
@@ -207,31 +219,42 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
         return 0;
     }
     let mut found = Vec::with_capacity(limit.min(16));
-    find_completions(&board, limit, &mut found);
+    find_completions(&board, limit, &mut found, &mut ());
     found.len()
 }
 
 /// Depth-first search (MRV branching) that collects completions of a propagated board
 /// into `found` until it holds `limit` of them.
-fn find_completions(board: &Board, limit: usize, found: &mut Vec<Grid>) {
+fn find_completions(
+    board: &Board,
+    limit: usize,
+    found: &mut Vec<Grid>,
+    observer: &mut impl SearchObserver,
+) {
     let Some(cell) = board.most_constrained_cell() else {
         found.push(board.to_grid());
         return;
     };
     for digit in digits(board.candidates(cell)) {
+        observer.guess(&[(cell, digit)]);
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate().is_ok() {
-            find_completions(&child, limit, found);
+            find_completions(&child, limit, found, observer);
             if found.len() >= limit {
                 return;
             }
         }
+        observer.dead_end();
     }
 }
 
 /// Step 4: the smallest completion of a propagated `board`, given one completion of it.
-fn smallest_completion(mut board: Board, mut witness: Grid) -> Grid {
+fn smallest_completion(
+    mut board: Board,
+    mut witness: Grid,
+    observer: &mut impl SearchObserver,
+) -> Grid {
     // Invariant: every completion of `board` agrees with the smallest completion on the
     // cells before `cell`, the smallest completion is one of them, and so is `witness`.
     for cell in 0..N_CELLS {
@@ -247,13 +270,15 @@ fn smallest_completion(mut board: Board, mut witness: Grid) -> Grid {
                 board = trial; // the witness proves a completion has `digit` here
                 break;
             }
+            observer.guess(&[(cell, digit)]);
             let mut found = Vec::with_capacity(1);
-            find_completions(&trial, 1, &mut found);
+            find_completions(&trial, 1, &mut found, observer);
             if let Some(&completion) = found.first() {
                 witness = completion; // a smaller completion than the old witness
                 board = trial;
                 break;
             }
+            observer.dead_end();
         }
     }
     // Every cell now agrees with the smallest completion, and the witness is a completion.

@@ -26,6 +26,7 @@
 //!   puzzles built against it; choosing the most constrained cell avoids that.
 
 use common::board::Board;
+use common::observe::SearchObserver;
 use common::{digits, find_repeated_digit, unit_name, N_CELLS};
 use std::fmt;
 use std::io::Write;
@@ -191,27 +192,41 @@ fn parse_digit(token: &str) -> Result<u8, String> {
 /// assert!(common::is_valid_solution(&solution));
 /// ```
 pub fn solve(grid: &Grid) -> Option<Grid> {
+    solve_observed(grid, &mut ())
+}
+
+/// [`solve`], reporting each guess and dead end of the search to `observer`.
+///
+/// ```
+/// let mut counter = common::observe::GuessCounter::default();
+/// let solution = p2580::solve_observed(&[0; 81], &mut counter);
+/// assert!(solution.is_some());
+/// assert!(counter.guesses > 0);
+/// ```
+pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
     let mut board = Board::from_grid(grid).ok()?;
     board.propagate().ok()?;
     // Step 3: search.
-    first_completion(&board)
+    first_completion(&board, observer)
 }
 
 /// Depth-first search for one completion of a propagated board.
-fn first_completion(board: &Board) -> Option<Grid> {
+fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option<Grid> {
     // MRV: branch on the open cell with the fewest candidates; none open means solved.
     let Some(cell) = board.most_constrained_cell() else {
         return Some(board.to_grid());
     };
     for digit in digits(board.candidates(cell)) {
+        observer.guess(&[(cell, digit)]);
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate().is_ok() {
-            if let Some(solution) = first_completion(&child) {
+            if let Some(solution) = first_completion(&child, observer) {
                 return Some(solution);
             }
         }
+        observer.dead_end();
     }
     None
 }

@@ -142,6 +142,7 @@ use std::fmt;
 use std::io::Write;
 
 use common::board::{Board, Contradiction};
+use common::observe::SearchObserver;
 use common::{
     cell_bit, cells, unit_name, CellSet, ALL_CELLS, CELLS_OF_UNIT, COL_OF, N_CELLS, ROW_OF,
     UNITS_OF,
@@ -943,16 +944,17 @@ pub struct Solution {
 /// assert!(common::is_valid_solution(&grid));
 /// ```
 pub fn solve(puzzle: &Puzzle) -> Option<[u8; N_CELLS]> {
-    solve_with_tiling(puzzle).map(|solution| solution.grid)
+    solve_with_tiling(puzzle, &mut ()).map(|solution| solution.grid)
 }
 
-/// Like [`solve`], but also returns the tiling that was found.
-pub fn solve_with_tiling(puzzle: &Puzzle) -> Option<Solution> {
+/// Like [`solve`], but also returns the tiling that was found, and reports each guess
+/// (a tile laid by the search) and dead end to `observer`.
+pub fn solve_with_tiling(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Option<Solution> {
     // Step 2: the start state.
     let start = State::start(puzzle).ok()?;
     // Steps 3 to 7: the search. It records its tiles deepest first, as it returns.
     let mut laid_by_search = Vec::new();
-    let grid = search(start, &mut laid_by_search)?;
+    let grid = search(start, &mut laid_by_search, observer)?;
     let mut tiles = puzzle.tiles.clone();
     tiles.extend(laid_by_search.iter().rev());
     Some(Solution { grid, tiles })
@@ -1016,7 +1018,11 @@ impl State {
 /// Steps 3 to 7: a depth-first search from `state`, which is this call's own copy.
 /// Returns the first solved grid found, and pushes the tiles it laid onto `laid`, deepest
 /// first.
-fn search(mut state: State, laid: &mut Vec<PlacedTile>) -> Option<[u8; N_CELLS]> {
+fn search(
+    mut state: State,
+    laid: &mut Vec<PlacedTile>,
+    observer: &mut impl SearchObserver,
+) -> Option<[u8; N_CELLS]> {
     // Step 3: every cell covered means every cell decided.
     if state.covered == ALL_CELLS {
         return Some(state.board.to_grid());
@@ -1026,14 +1032,18 @@ fn search(mut state: State, laid: &mut Vec<PlacedTile>) -> Option<[u8; N_CELLS]>
     let placements = choose_branch(&mut state)?;
     // Step 7: try each one on a copy; `state` stays as it was for the next one.
     for placement in placements {
+        observer.guess(&[
+            (placement.cells[0], placement.digits[0]),
+            (placement.cells[1], placement.digits[1]),
+        ]);
         let mut child = state;
-        if child.lay_tile(&placement).is_err() || child.board.propagate().is_err() {
-            continue;
+        if child.lay_tile(&placement).is_ok() && child.board.propagate().is_ok() {
+            if let Some(grid) = search(child, laid, observer) {
+                laid.push(placement);
+                return Some(grid);
+            }
         }
-        if let Some(grid) = search(child, laid) {
-            laid.push(placement);
-            return Some(grid);
-        }
+        observer.dead_end();
     }
     None
 }
@@ -1741,7 +1751,8 @@ mod tests {
         for input in [SAMPLE_1_IN, SAMPLE_2_IN] {
             for puzzle in parse_puzzles(input) {
                 let puzzle = puzzle.unwrap();
-                let solution = solve_with_tiling(&puzzle).expect("the sample has a solution");
+                let solution =
+                    solve_with_tiling(&puzzle, &mut ()).expect("the sample has a solution");
                 assert_solution_is_right(&puzzle, &solution);
             }
         }
@@ -1807,7 +1818,7 @@ mod tests {
                         for cell in 0..N_CELLS {
                             changed_answer[moved(cell)] = new_digit(answer[cell]);
                         }
-                        let solution = solve_with_tiling(&changed).expect("a solution");
+                        let solution = solve_with_tiling(&changed, &mut ()).expect("a solution");
                         assert_solution_is_right(&changed, &solution);
                         assert_eq!(
                             solution.grid, changed_answer,

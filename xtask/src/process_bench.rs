@@ -1,0 +1,127 @@
+//! `cargo xtask bench --process`: each solution binary as the judge runs it, a whole
+//! process per sample, against the floor of a Rust program that only reads its input.
+//!
+//! 1. Builds the solutions in release mode, and the floor program with plain
+//!    `rustc --edition 2021 -O`, as the judge compiles.
+//! 2. For every binary and sample, starts a fresh copy of `xtask` (the *worker*) that runs
+//!    the binary many times with the sample on standard input and reports the median wall
+//!    time and the peak resident memory of its children. A separate worker per binary keeps
+//!    the memory figure to that binary alone (`getrusage` reports the largest child).
+//! 3. Prints `process problem=p2239 file=sample-1.in runs=300 median_us=… floor_median_us=…
+//!    ratio=… peak_kb=… floor_peak_kb=…`.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+
+use crate::cargo::{build_release_binaries, release_binary, target_directory};
+use crate::problems::{discover_problems, select_problems, Problem};
+use crate::{project_root, Success};
+
+/// Runs per binary and sample: enough for a steady median of a ~1 ms process.
+const RUNS: usize = 300;
+
+/// The floor: a program that reads all of standard input and exits.
+const FLOOR_SOURCE: &str = "use std::io::Read;\n\
+    fn main() {\n    let mut input = String::new();\n    \
+    std::io::stdin().read_to_string(&mut input).expect(\"stdin\");\n}\n";
+
+/// Measures every problem named in `names` (all when empty).
+pub fn run(names: &[String]) -> Result<Success> {
+    let root = project_root();
+    let problems: Vec<Problem> = select_problems(&discover_problems(&root)?, names)?;
+    build_release_binaries(&root, &problems)?;
+    let floor = build_floor(&root)?;
+    for problem in &problems {
+        let binary = release_binary(&root, problem);
+        for sample in problem.samples()? {
+            let (median, peak) = measure_in_worker(&binary, &sample.input_path)?;
+            let (floor_median, floor_peak) = measure_in_worker(&floor, &sample.input_path)?;
+            println!(
+                "process problem={} file={}.in runs={RUNS} median_us={median:.0} floor_median_us={floor_median:.0} ratio={:.2} peak_kb={peak} floor_peak_kb={floor_peak}",
+                problem.name,
+                sample.name,
+                median / floor_median
+            );
+        }
+    }
+    Ok(Success::Yes)
+}
+
+/// Compiles the floor program into the target directory.
+fn build_floor(root: &Path) -> Result<PathBuf> {
+    let directory = target_directory(root).join("process-floor");
+    std::fs::create_dir_all(&directory)
+        .with_context(|| format!("creating {}", directory.display()))?;
+    let source = directory.join("floor.rs");
+    std::fs::write(&source, FLOOR_SOURCE)
+        .with_context(|| format!("writing {}", source.display()))?;
+    let binary = directory.join("floor");
+    let status = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .context("running rustc for the floor program")?;
+    if !status.success() {
+        bail!("rustc could not build the floor program");
+    }
+    Ok(binary)
+}
+
+/// Runs the worker for `binary` on `input` and reads its one-line report.
+fn measure_in_worker(binary: &Path, input: &Path) -> Result<(f64, i64)> {
+    let output = Command::new(std::env::current_exe().context("finding xtask itself")?)
+        .arg("bench-process-worker")
+        .arg(binary)
+        .arg(input)
+        .output()
+        .context("starting the measuring worker")?;
+    let report = String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() {
+        bail!(
+            "measuring {} failed: {}",
+            binary.display(),
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    let mut fields = report.split_whitespace();
+    let median = fields.next().and_then(|field| field.parse().ok());
+    let peak = fields.next().and_then(|field| field.parse().ok());
+    match (median, peak) {
+        (Some(median), Some(peak)) => Ok((median, peak)),
+        _ => bail!("the worker's report was not understood: {report:?}"),
+    }
+}
+
+/// The worker: `xtask bench-process-worker BINARY INPUT` runs BINARY `RUNS` times with
+/// INPUT on standard input and prints the median microseconds and the peak kilobytes.
+pub fn worker(arguments: &[String]) -> Result<Success> {
+    let [binary, input] = arguments else {
+        bail!("usage: xtask bench-process-worker BINARY INPUT");
+    };
+    let mut times = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let stdin = File::open(input).with_context(|| format!("opening {input}"))?;
+        let started = Instant::now();
+        let status = Command::new(binary)
+            .stdin(Stdio::from(stdin))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .with_context(|| format!("running {binary}"))?;
+        times.push(started.elapsed().as_secs_f64() * 1e6);
+        if !status.success() {
+            bail!("{binary} failed on {input}: {status}");
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
+        .context("reading the children's resource usage")?;
+    // On Linux `ru_maxrss` is in kilobytes.
+    println!("{} {}", times[RUNS / 2], usage.max_rss());
+    Ok(Success::Yes)
+}
