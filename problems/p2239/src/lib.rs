@@ -26,6 +26,29 @@
 //!    rejected; `S`'s digit has `S` as a completion, so it is accepted. Each accepted digit is
 //!    placed and propagated, so later searches run on an ever smaller puzzle.
 //!
+//! ## Cost
+//!
+//! A search state is one [`Board`] of 232 bytes, copied for each guess. Step 3 searches
+//! the whole tree of a unique puzzle (to prove there is no second completion), so it
+//! costs about twice a first-solution search; step 4 runs only for puzzles with several
+//! completions, where the searches are short. Measured with `cargo xtask bench --problem
+//! p2239 --baseline` (release build, 2-core machine; time per puzzle, each the best of
+//! three runs; the full output is in `docs/bench-baseline.txt`):
+//!
+//! | set | puzzles | mean | max | guesses (mean) | row-major backtracking (mean; puzzles over its cap) |
+//! |---|---:|---:|---:|---:|---:|
+//! | forum_hardest_1106 | 375 | 133 µs | 630 µs | 583 | 3.6 ms; 11 |
+//! | magictour_top1465 | 1,465 | 8.2 µs | 119 µs | 40 | 4.7 ms; 101 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 60.3 µs | 506 µs | 277 | 4.7 ms; 28 |
+//! | 17_clue (first 2,000) | 2,000 | 1.6 µs | 170 µs | 2.4 | 27 ms; 1,958 |
+//! | serg_benchmark_multisolution (first 1,000) | 1,000 | 3.5 µs | 8.8 µs | 12 | 1.1 µs; 0 |
+//! | tdoku's test puzzles | 43 | 68 µs | 370 µs | 295 | 9.3 ms; 7 |
+//! | the empty grid, the anti-brute-force puzzle | 2 | 16 µs | 31 µs | 69 | 13.6 ms; 1 |
+//!
+//! Every puzzle takes well under a millisecond. The baseline stops at 2,000,000 placements
+//! (about 30 ms), so its figures are lower bounds; it is quick only on the multi-solution
+//! set, whose puzzles leave so much freedom that the first row-major attempt succeeds.
+//!
 //! ## Pitfalls
 //! - The order of empty cells: "smallest" is in reading order, row by row. A search that
 //!   branches anywhere else (as MRV does) finds *a* completion, not the smallest, which is
