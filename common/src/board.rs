@@ -59,6 +59,7 @@
 //! one step, and change detection by comparing with the last seen state. The tables and
 //! the code here are this project's own.
 
+use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{CellSet, ALL_CELLS, N_CELLS};
 
 /// The cells of one band where something holds: bit `9 × (row within band) + column`.
@@ -443,23 +444,51 @@ impl Board {
     /// assert_eq!(board.to_grid()[8], 9);
     /// ```
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
+        self.propagate_observed(&mut ())
+    }
+
+    /// [`propagate`](Self::propagate), telling `observer` each digit it places and why,
+    /// and the contradiction it finds, if any.
+    ///
+    /// ```
+    /// use common::observe::{Reason, SearchObserver};
+    /// struct Log(Vec<(usize, u8, Reason)>);
+    /// impl SearchObserver for Log {
+    ///     fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
+    ///         self.0.push((cell, digit, reason));
+    ///     }
+    /// }
+    /// let mut grid = [0u8; 81];
+    /// for column in 0..8 {
+    ///     grid[column] = column as u8 + 1;
+    /// }
+    /// let mut board = common::board::Board::from_grid(&grid).unwrap();
+    /// let mut log = Log(Vec::new());
+    /// board.propagate_observed(&mut log).unwrap();
+    /// // The 9 of row 1 is its row's only place for 9: a hidden single in unit 0 (row 1).
+    /// assert_eq!(log.0, [(8, 9, Reason::HiddenSingle { unit: 0 })]);
+    /// ```
+    pub fn propagate_observed(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<(), Contradiction> {
         loop {
             // Rule 1, the band rule, on every digit-band that changed, until none did.
             while self.places != self.seen {
                 for band in 0..3 {
                     for index in 0..9 {
                         if self.places[band][index] != self.seen[band][index] {
-                            self.apply_band_rule(index, band)?;
+                            self.apply_band_rule(index, band, observer)?;
                         }
                     }
                 }
             }
-            // Rule 3, naked singles, in the bands that changed.
-            if self.place_naked_singles()? {
+            // Rule 2, naked singles, in the bands that changed.
+            if self.place_naked_singles(observer)? {
                 continue;
             }
-            // Rule 2, hidden singles in columns, for the digits that changed.
-            if !self.place_column_singles()? {
+            // Rule 3, hidden singles in columns, for the digits that changed.
+            if !self.place_column_singles(observer)? {
                 return Ok(());
             }
         }
@@ -468,7 +497,12 @@ impl Board {
     /// Rule 1 for digit `index + 1` in `band`: clears the mini-rows that no row-to-box
     /// permutation can use and the columns locked in a box, then settles the hidden
     /// singles of the band's rows and boxes.
-    fn apply_band_rule(&mut self, index: usize, band: usize) -> Result<(), Contradiction> {
+    fn apply_band_rule(
+        &mut self,
+        index: usize,
+        band: usize,
+        observer: &mut impl SearchObserver,
+    ) -> Result<(), Contradiction> {
         let places = self.places[band][index];
         // The mini-rows where the digit can still go, three bits per row.
         let mut pattern = 0;
@@ -477,7 +511,9 @@ impl Board {
         }
         let usable_cells = BAND_RULE_CELLS[pattern as usize];
         if usable_cells == 0 {
-            return Err(Contradiction); // some row or box of the band has no place left
+            // No row-to-box permutation: say which row or box has no place, if one hasn't.
+            observer.contradiction(band_conflict(index, band, pattern));
+            return Err(Contradiction);
         }
         let places = places & usable_cells;
         self.places[band][index] = places;
@@ -510,6 +546,9 @@ impl Board {
         }
         let singles = singles & open;
         if singles != 0 {
+            if observer.is_watching() {
+                report_hidden_singles(observer, index, band, places, singles);
+            }
             self.open[band] &= !singles;
             for other in self.places[band].iter_mut() {
                 *other &= !singles;
@@ -522,7 +561,10 @@ impl Board {
 
     /// Rule 2: places each digit whose places changed in every column where one open
     /// place is left. Returns whether it placed anything.
-    fn place_column_singles(&mut self) -> Result<bool, Contradiction> {
+    fn place_column_singles(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
         while self.columns_to_check != 0 {
             let index = self.columns_to_check.trailing_zeros() as usize;
@@ -540,7 +582,13 @@ impl Board {
                 at_least_one |= in_band;
             }
             if at_least_one != ROW_CELLS {
-                return Err(Contradiction); // a column with no place for the digit
+                // A column with no place for the digit.
+                let column = (!at_least_one & ROW_CELLS).trailing_zeros() as usize;
+                observer.contradiction(Conflict::NoPlaceInUnit {
+                    digit: index as u8 + 1,
+                    unit: 9 + column,
+                });
+                return Err(Contradiction);
             }
             let single_columns = at_least_one & !at_least_two;
             let in_columns = single_columns | single_columns << 9 | single_columns << 18;
@@ -549,6 +597,8 @@ impl Board {
                 while cells != 0 {
                     let cell = 27 * band + cells.trailing_zeros() as usize;
                     cells &= cells - 1;
+                    let reason = Reason::HiddenSingle { unit: 9 + cell % 9 };
+                    observer.deduced(cell, index as u8 + 1, reason);
                     self.place(cell, index as u8 + 1)?;
                     placed_any = true;
                 }
@@ -559,7 +609,10 @@ impl Board {
 
     /// Rule 3: every open cell with one candidate takes it, in the bands that changed.
     /// Returns whether it placed anything.
-    fn place_naked_singles(&mut self) -> Result<bool, Contradiction> {
+    fn place_naked_singles(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
         while self.bands_to_check != 0 {
             let band = self.bands_to_check.trailing_zeros() as usize;
@@ -567,7 +620,10 @@ impl Board {
             let (at_least_one, at_least_two, _) = self.candidate_counts(band);
             let open = self.open[band];
             if open & !at_least_one != 0 {
-                return Err(Contradiction); // an open cell with no candidate
+                // An open cell with no candidate.
+                let cell = 27 * band + (open & !at_least_one).trailing_zeros() as usize;
+                observer.contradiction(Conflict::EmptyCell { cell });
+                return Err(Contradiction);
             }
             let singles = open & !at_least_two;
             if singles == 0 {
@@ -579,9 +635,18 @@ impl Board {
                 if cells == 0 {
                     continue;
                 }
+                if observer.is_watching() {
+                    for cell in crate::cells(cells as CellSet) {
+                        let digit = index as u8 + 1;
+                        observer.deduced(27 * band + cell, digit, Reason::NakedSingle);
+                    }
+                }
                 self.settle(band, index, cells);
                 // Two singles of one digit in one row or box clear each other.
                 if self.places[band][index] & cells != cells {
+                    let cell =
+                        27 * band + (cells & !self.places[band][index]).trailing_zeros() as usize;
+                    observer.contradiction(Conflict::EmptyCell { cell });
                     return Err(Contradiction);
                 }
                 placed_any = true;
@@ -623,6 +688,53 @@ impl Board {
             at_least_one |= places;
         }
         (at_least_one, at_least_two, at_least_three)
+    }
+}
+
+/// What the band rule found wrong with digit `index + 1` in `band`, whose mini-row
+/// `pattern` has no permutation: a row or box without place, or no arrangement at all.
+fn band_conflict(index: usize, band: usize, pattern: u16) -> Conflict {
+    let digit = index as u8 + 1;
+    for line in 0..3 {
+        if pattern & (0b111 << (3 * line)) == 0 {
+            return Conflict::NoPlaceInUnit {
+                digit,
+                unit: 3 * band + line, // row `line` of the band
+            };
+        }
+        if pattern & (0b001_001_001 << line) == 0 {
+            return Conflict::NoPlaceInUnit {
+                digit,
+                unit: 18 + 3 * band + line, // the box in stack `line`
+            };
+        }
+    }
+    Conflict::NoArrangementInBand { digit, band }
+}
+
+/// Tells `observer` about the hidden singles `singles` of digit `index + 1` in `band`,
+/// naming for each the row (or else the box) where it was the only place.
+fn report_hidden_singles(
+    observer: &mut impl SearchObserver,
+    index: usize,
+    band: usize,
+    places: BandSet,
+    singles: BandSet,
+) {
+    for bit_index in crate::cells(singles as CellSet) {
+        let bit = 1 << bit_index;
+        let row_in_band = bit_index / 9;
+        let row_cells = ROW_CELLS << (9 * row_in_band);
+        let unit = if places & row_cells == bit {
+            3 * band + row_in_band
+        } else {
+            18 + 3 * band + (bit_index % 9) / 3
+        };
+        observer.deduced(
+            27 * band + bit_index,
+            index as u8 + 1,
+            Reason::HiddenSingle { unit },
+        );
     }
 }
 

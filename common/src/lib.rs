@@ -38,10 +38,22 @@ pub mod board;
 pub mod observe;
 
 /// Number of cells in the grid.
+///
+/// ```
+/// assert_eq!(common::N_CELLS, 9 * 9);
+/// ```
 pub const N_CELLS: usize = 81;
 /// Number of units: 9 rows, 9 columns and 9 boxes.
+///
+/// ```
+/// assert_eq!(common::N_UNITS, common::CELLS_OF_UNIT.len());
+/// ```
 pub const N_UNITS: usize = 27;
-/// Number of peers of every cell.
+/// Number of peers of every cell: 8 in its row, 8 in its column, 4 more in its box.
+///
+/// ```
+/// assert_eq!(common::N_PEERS, 8 + 8 + 4);
+/// ```
 pub const N_PEERS: usize = 20;
 
 /// The row (`0..9`) of each cell.
@@ -102,12 +114,25 @@ pub const UNIT_SET: [CellSet; N_UNITS] = build_unit_set();
 pub const PEER_SET: [CellSet; N_CELLS] = build_peer_set();
 
 /// A set of cells: bit `i` is set when cell `i` is in the set.
+///
+/// ```
+/// let corners: common::CellSet = common::cell_bit(0) | common::cell_bit(80);
+/// assert_eq!(corners.count_ones(), 2);
+/// ```
 pub type CellSet = u128;
 
 /// The set of all 81 cells.
+///
+/// ```
+/// assert_eq!(common::ALL_CELLS.count_ones(), 81);
+/// ```
 pub const ALL_CELLS: CellSet = (1 << N_CELLS) - 1;
 
 /// The candidate mask with every digit 1..9 allowed.
+///
+/// ```
+/// assert_eq!(common::digits(common::ALL_DIGITS).count(), 9);
+/// ```
 pub const ALL_DIGITS: u16 = 0b1_1111_1111;
 
 const fn build_row_of() -> [u8; N_CELLS] {

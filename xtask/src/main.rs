@@ -15,6 +15,7 @@
 //! - [`bench`] is the `bench` subcommand: timings of the solutions' libraries, and
 //!   [`process_bench`] its `--process` mode: whole processes and their memory.
 //! - [`generate_command`] is the `generate` subcommand: Su-domino-ku test files.
+//! - [`trace`] is the `trace` subcommand: a solver's reasoning, step by step.
 //! - [`stress`] is the `stress` subcommand: random inputs, judged by the reference solvers
 //!   of the `xtask` library (`src/lib.rs`).
 
@@ -28,6 +29,7 @@ mod judge;
 mod problems;
 mod process_bench;
 mod stress;
+mod trace;
 #[cfg(test)]
 mod test_support;
 
@@ -52,6 +54,9 @@ Subcommands:
   generate p4574 --count N --out PREFIX [--tiles MIN[..MAX]] [--seed S]
                       Write generated Su-domino-ku puzzles (one grid each) and their
                       answers to PREFIX.in and PREFIX.out.
+  trace PROBLEM [--limit N] < INPUT
+                      Print the solver's reasoning on one input: each placement and
+                      why, each guess, contradiction and step back.
   help                Print this help.
 
 A PROBLEM is named by its crate (p2239) or by its number (2239); none means all of them.
@@ -74,6 +79,7 @@ fn main() -> ExitCode {
         }
         Some("check") => check::run(rest),
         Some("stress") => stress::run(rest),
+        Some("trace") => trace::run(rest),
         Some("generate") => generate_command::run(rest),
         Some("bench") => bench::run(rest),
         // Used by `bench --process` only: measures one binary in a fresh process.

@@ -2,29 +2,62 @@
 //!
 //! <https://www.acmicpc.net/problem/2239> · time limit 2 s · memory limit 256 MB
 //!
+//! Fill the empty cells of a 9×9 Sudoku so that every row, column and 3×3 box holds each
+//! digit 1 to 9 once; when several completions exist, print the smallest.
+//!
 //! ## Contract
 //! - Input: 9 lines of exactly 9 digits, no separators; `0` is an empty cell.
 //! - Output: the completion whose 81 digits, read row by row, form the smallest number,
 //!   as 9 lines of 9 digits. Most puzzles have one completion; the empty grid has billions,
 //!   and the answer must still be the smallest.
+//! - This program also accepts Windows line endings, trailing spaces and a missing final
+//!   newline; anything else malformed, and a grid without completion, get a message naming
+//!   the place on standard error and exit status 1.
 //!
 //! ## Approach
-//! 1. **Read** the grid, reporting the line and column of anything malformed, and refuse a
-//!    digit given twice in a unit.
-//! 2. **Propagate** with the shared [`Board`]: naked singles and hidden singles. They only
-//!    remove possibilities that no completion uses, so the set of completions, and therefore
-//!    its smallest member, is unchanged.
-//! 3. **Count completions, up to two**, with a fast depth-first search that branches on the
-//!    open cell with the fewest candidates (MRV). If there is exactly one, it is the answer:
-//!    the smallest of a set of one. This is the usual case and the fast path.
+//! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
+//! rules live in [`common::board`], which this solution shares with the other two.
+//!
+//! 1. **Read** the grid ([`parse`]), reporting the line and column of anything malformed,
+//!    and refuse a digit given twice in a unit.
+//! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles and locked
+//!    candidates. *Why this is safe here too:* the rules only remove possibilities that no
+//!    completion uses, so the set of completions, and therefore its smallest member, is
+//!    unchanged. Propagation decides cells in no particular order, but it never decides
+//!    anything that the smallest completion does not have.
+//! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
+//!    depth-first search that branches on the open cell with the fewest candidates (MRV).
+//!    If there is exactly one, it is the answer: the smallest of a set of one. This is the
+//!    usual case and the fast path.
 //! 4. **Otherwise, fix the cells in reading order.** Keep a *witness*, a known completion
 //!    of the board. For each open cell in row-major order try its candidates from smallest
-//!    up: a digit below the witness's digit is kept only if a search finds a completion with
-//!    it (which becomes the new witness); the witness's own digit needs no search. Why this
-//!    gives the smallest completion `S`: while the earlier cells agree with `S`, a digit `d`
-//!    below `S`'s digit here has no completion (it would be smaller than `S`), so it is
-//!    rejected; `S`'s digit has `S` as a completion, so it is accepted. Each accepted digit is
-//!    placed and propagated, so later searches run on an ever smaller puzzle.
+//!    up: a digit below the witness's digit is kept only if a search finds a completion
+//!    with it (which becomes the new witness); the witness's own digit needs no search.
+//!    *Why this gives the smallest completion `S`:* suppose the cells before this one agree
+//!    with `S`. A digit `d` below `S`'s digit here has no completion, since that completion
+//!    would be smaller than `S`; so `d` is rejected. `S`'s own digit has `S` as a
+//!    completion, so it is accepted, by search or by the witness (whose digit here is never
+//!    below `S`'s). Each accepted digit is placed and propagated, so later searches run on
+//!    an ever smaller puzzle, and after the last cell the witness is `S`.
+//!
+//! ## Worked example
+//! The sample has one completion, found by propagation alone (`cargo xtask trace p2239 <
+//! problems/p2239/samples/sample-1.in`: 30 givens, then 51 hidden singles). To see step 4,
+//! empty the first two rows of the sample's answer: the rows above the seven kept ones
+//! can then be completed in two ways. Step 3 finds both; step 4 then walks the first row:
+//!
+//! ```text
+//!    33 81/81        note           completion 2 found
+//!    34 63/81  note           two completions: step 4 fixes the cells in reading order
+//!    35 64/81  witness        r1c1 = 1   a completion found earlier has it
+//!    36 65/81  hidden single  r2c4 = 1   the only place for 1 in row 2
+//!    ...
+//!    45 74/81  witness        r1c3 = 2   a completion found earlier has it
+//! ```
+//!
+//! No cell of that puzzle has a candidate below the witness's digit, so step 4 needs no
+//! search at all; on the empty grid it runs ten short ones (`cargo xtask trace p2239` on
+//! nine lines of `000000000` shows them as notes "below the witness").
 //!
 //! ## Cost
 //!
@@ -50,15 +83,19 @@
 //! set, whose puzzles leave so much freedom that the first row-major attempt succeeds.
 //!
 //! ## Pitfalls
-//! - The order of empty cells: "smallest" is in reading order, row by row. A search that
-//!   branches anywhere else (as MRV does) finds *a* completion, not the smallest, which is
-//!   why step 4 exists.
-//! - Plain row-major backtracking does give the smallest completion, but some valid inputs
-//!   (17-clue puzzles, puzzles whose first row completes to `987654321`) make it run for
-//!   seconds or minutes.
+//! - **The order of empty cells.** "Smallest" is in reading order, row by row. A search
+//!   that branches anywhere else (as MRV does) finds *a* completion, not the smallest,
+//!   which is why step 4 exists. Taking the first completion of an MRV search is the most
+//!   common wrong answer.
+//! - **Row-major backtracking.** Plain row-major backtracking does give the smallest
+//!   completion, but some valid inputs (17-clue puzzles, puzzles whose first row completes
+//!   to `987654321`, see `data/special.txt`) make it run for seconds or minutes. The judge
+//!   promises easy inputs; a good solution does not lean on the promise.
+//! - **Undoing a guess.** A guess is made on a copy of the board, and undoing it is
+//!   dropping the copy: nothing has to be restored by hand.
 
 use common::board::Board;
-use common::observe::SearchObserver;
+use common::observe::{Reason, SearchObserver};
 use common::{cell_bit, digits, find_repeated_digit, unit_name, N_CELLS};
 use std::fmt;
 use std::io::Write;
@@ -212,16 +249,31 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
+    if observer.is_watching() {
+        for (cell, &digit) in grid.iter().enumerate() {
+            if digit != 0 {
+                observer.deduced(cell, digit, Reason::Given);
+            }
+        }
+    }
     let mut board = Board::from_grid(grid).ok()?;
-    board.propagate().ok()?;
+    board.propagate_observed(observer).ok()?;
 
     // Step 3: look for two completions; one alone is the answer.
+    observer.remark(|| "step 3: search for up to two completions".to_string());
     let mut found = Vec::with_capacity(2);
     find_completions(&board, 2, &mut found, observer);
     match found.len() {
         0 => None,
-        1 => Some(found[0]),
-        _ => Some(smallest_completion(board, found[0], observer)),
+        1 => {
+            observer.remark(|| "only one completion: it is the smallest".to_string());
+            Some(found[0])
+        }
+        _ => {
+            observer
+                .remark(|| "two completions: step 4 fixes the cells in reading order".to_string());
+            Some(smallest_completion(board, found[0], observer))
+        }
     }
 }
 
@@ -256,15 +308,17 @@ fn find_completions(
 ) {
     let Some(cell) = board.most_constrained_cell() else {
         found.push(board.to_grid());
+        observer.remark(|| format!("completion {} found", found.len()));
         return;
     };
     for digit in digits(board.candidates(cell)) {
         observer.guess(&[(cell, digit)]);
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
-        if child.place(cell, digit).is_ok() && child.propagate().is_ok() {
+        if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
             find_completions(&child, limit, found, observer);
             if found.len() >= limit {
+                observer.unwind(); // enough found: return, dropping the copy
                 return;
             }
         }
@@ -285,23 +339,40 @@ fn smallest_completion(
             continue; // decided by the givens or by propagation
         }
         for digit in digits(board.candidates(cell)) {
-            let mut trial = board;
-            if trial.place(cell, digit).is_err() || trial.propagate().is_err() {
-                continue; // propagation proves that no completion has `digit` here
-            }
+            let (row, column) = (cell / 9 + 1, cell % 9 + 1);
             if digit == witness[cell] {
-                board = trial; // the witness proves a completion has `digit` here
+                // The witness proves that a completion has `digit` here: no search needed.
+                // (Placing it cannot fail, since the witness is a completion of `board`.)
+                observer.deduced(cell, digit, Reason::Witness);
+                let mut decided = board;
+                if decided.place(cell, digit).is_ok()
+                    && decided.propagate_observed(observer).is_ok()
+                {
+                    board = decided;
+                }
                 break;
             }
+            // A smaller digit than the witness's: is there a completion with it here?
+            observer.remark(|| {
+                format!(
+                    "step 4: row {row}, column {column}: is there a completion with {digit}, \
+                     below the witness's {}?",
+                    witness[cell]
+                )
+            });
             observer.guess(&[(cell, digit)]);
+            let mut trial = board;
             let mut found = Vec::with_capacity(1);
-            find_completions(&trial, 1, &mut found, observer);
+            if trial.place(cell, digit).is_ok() && trial.propagate_observed(observer).is_ok() {
+                find_completions(&trial, 1, &mut found, observer);
+            }
             if let Some(&completion) = found.first() {
+                observer.keep(); // the guess is now a decision
                 witness = completion; // a smaller completion than the old witness
                 board = trial;
                 break;
             }
-            observer.dead_end();
+            observer.dead_end(); // no completion has `digit` here
         }
     }
     // Every cell now agrees with the smallest completion, and the witness is a completion.
@@ -329,8 +400,8 @@ pub fn format_grid(grid: &Grid) -> String {
 ///
 /// Nothing is written unless the whole answer is known.
 pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {
-    let grid = parse(input)?;
-    let solution = solve(&grid).ok_or(Error::NoCompletion)?;
+    let grid = parse(input)?; // Step 1.
+    let solution = solve(&grid).ok_or(Error::NoCompletion)?; // Steps 2 to 4.
     output
         .write_all(format_grid(&solution).as_bytes())
         .map_err(Error::Output)

@@ -2,23 +2,65 @@
 //!
 //! <https://www.acmicpc.net/problem/2580> · time limit 1 s · memory limit 256 MB
 //!
+//! Fill the empty cells of a 9×9 Sudoku so that every row, column and 3×3 box holds each
+//! digit 1 to 9 once. Any such completion is accepted.
+//!
 //! ## Contract
 //! - Input: 9 lines of 9 digits separated by single spaces; `0` is an empty cell.
 //!   The judge promises the grid can be completed.
 //! - Output: 9 lines of 9 digits separated by single spaces: any valid completion that keeps
 //!   every given digit. The judge validates the grid instead of comparing text.
+//! - This program also accepts Windows line endings, trailing spaces and a missing final
+//!   newline; anything else malformed, and a grid without completion, get a message naming
+//!   the place on standard error and exit status 1.
 //!
 //! ## Approach
-//! 1. **Read** the grid, reporting the line and column of anything malformed, and refuse a
-//!    digit given twice in a unit (that grid has no completion, and saying where helps).
-//! 2. **Propagate** with the shared [`Board`]: a cell with one candidate takes it (naked
-//!    single), a digit with one place in a unit goes there (hidden single). Both rules only
-//!    remove possibilities that no completion uses, so no completion is lost.
-//! 3. **Search** depth-first: branch on the open cell with the fewest candidates ("minimum
-//!    remaining values"), try each of its digits on a copy of the board, propagate, recurse.
-//!    Every completion puts *some* candidate in that cell, so trying them all misses none;
-//!    the first complete board reached is a valid completion because propagation succeeded
-//!    on it with every cell decided.
+//! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
+//! rules live in [`common::board`], which this solution shares with the other two.
+//!
+//! 1. **Read** the grid ([`parse`]), reporting the line and column of anything malformed,
+//!    and refuse a digit given twice in a unit. Such a grid has no completion, and saying
+//!    where the clash is helps more than saying only that.
+//! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
+//!    single); a digit with one place in a row, column or box goes there (hidden single);
+//!    a digit whose places in a box lie in one row or column leaves the rest of that line
+//!    (locked candidates). *Why this is safe:* each rule removes only possibilities that
+//!    no completion uses, so the completions of the board are exactly those of the puzzle.
+//! 3. **Search** depth-first ([`solve_observed`]): take the open cell with the fewest
+//!    candidates ("minimum remaining values", MRV), try each candidate on a copy of the
+//!    board, propagate, and recurse; a contradiction sends the search back to try the next
+//!    candidate. *Why this finds a completion when there is one:* every completion puts
+//!    one of the cell's candidates in that cell, so some branch contains it; and a board on
+//!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
+//!    a cell with two candidates gives a two-way branch, and propagation after each guess
+//!    either fills much of the grid or finds the contradiction within a few steps.
+//!
+//! ## Worked example
+//! The sample leaves 14 cells open, and propagation alone fills them: each is the only
+//! place for its digit in its row. `cargo xtask trace p2580 <
+//! problems/p2580/samples/sample-1.in` shows it (step number, cells decided, what and why):
+//!
+//! ```text
+//!    10 68/81  hidden single  r1c1 = 1   the only place for 1 in row 1
+//!    11 69/81  hidden single  r2c5 = 3   the only place for 3 in row 2
+//!    12 70/81  hidden single  r2c8 = 4   the only place for 4 in row 2
+//! summary: 23 steps; 67 givens, 0 naked singles, 14 hidden singles ...; solved
+//! ```
+//!
+//! The first puzzle of `data/forum_hardest_1106.txt` is another matter: after its 22
+//! givens, propagation decides one cell, and the search must guess. Here the sixth guess in
+//! a row leads, after nine forced placements, to a row with no place for a 9, and the
+//! search takes the guess back and tries the cell's other candidate:
+//!
+//! ```text
+//!    17 29/81            guess          #6 r3c9 = 5
+//!    18 31/81              hidden single  r1c7 = 7   the only place for 7 in row 1
+//!    19 32/81              naked single   r7c8 = 4   its only candidate left
+//!    ...
+//!    27 39/81              contradiction  9 has no place left in row 7
+//!    28 29/81            back           take back #6
+//!    29 29/81            guess          #7 r3c9 = 7
+//! ```
 //!
 //! ## Cost
 //!
@@ -41,12 +83,17 @@
 //! this is 0.85× to 1.9× its time; the README shows how that was measured.
 //!
 //! ## Pitfalls
-//! - The format: digits are separated by single spaces, on input and on output.
-//! - A search that scans cells in row-major order is correct but can take seconds on
-//!   puzzles built against it; choosing the most constrained cell avoids that.
+//! - **The format.** Digits are separated by single spaces, on input and on output; a
+//!   solution that prints `135469278` is rejected here (that is problem 2239's format).
+//! - **Row-major backtracking.** Scanning cells in reading order is correct but takes
+//!   seconds on puzzles built against it (see `data/special.txt`); choosing the most
+//!   constrained cell avoids that.
+//! - **Undoing a guess.** Restoring candidates by hand after a failed guess is where most
+//!   hand-written solvers go wrong. Here a guess is made on a copy of the board, and
+//!   undoing it is dropping the copy.
 
 use common::board::Board;
-use common::observe::SearchObserver;
+use common::observe::{Reason, SearchObserver};
 use common::{digits, find_repeated_digit, unit_name, N_CELLS};
 use std::fmt;
 use std::io::Write;
@@ -225,10 +272,23 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
+    report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
-    board.propagate().ok()?;
+    board.propagate_observed(observer).ok()?;
     // Step 3: search.
     first_completion(&board, observer)
+}
+
+/// Tells `observer` about each given digit.
+fn report_givens(grid: &Grid, observer: &mut impl SearchObserver) {
+    if !observer.is_watching() {
+        return;
+    }
+    for (cell, &digit) in grid.iter().enumerate() {
+        if digit != 0 {
+            observer.deduced(cell, digit, Reason::Given);
+        }
+    }
 }
 
 /// Depth-first search for one completion of a propagated board.
@@ -241,7 +301,7 @@ fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option
         observer.guess(&[(cell, digit)]);
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
-        if child.place(cell, digit).is_ok() && child.propagate().is_ok() {
+        if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
             if let Some(solution) = first_completion(&child, observer) {
                 return Some(solution);
             }
@@ -272,8 +332,8 @@ pub fn format_grid(grid: &Grid) -> String {
 ///
 /// Nothing is written unless the whole answer is known.
 pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {
-    let puzzle = parse(input)?;
-    let solution = solve(&puzzle.grid).ok_or(Error::NoCompletion)?;
+    let puzzle = parse(input)?; // Step 1.
+    let solution = solve(&puzzle.grid).ok_or(Error::NoCompletion)?; // Steps 2 and 3.
     output
         .write_all(format_grid(&solution).as_bytes())
         .map_err(Error::Output)

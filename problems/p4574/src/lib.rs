@@ -48,10 +48,10 @@
 //! 2. **Build the start state** ([`solve`]). The state is three things:
 //!    a [`Board`] with the candidates of every cell, the cell set of *covered* cells (singles
 //!    and laid tiles) and the set of *used* tiles (bit `t` for tile number `t`). Place the
-//!    singles and the given tiles, then let [`Board::propagate`] apply the naked- and
-//!    hidden-single rules. Also check the colouring: colour the grid like a chessboard; a
-//!    tile always covers one light and one dark cell, so the open cells must be half light
-//!    and half dark, or no tiling exists.
+//!    singles and the given tiles, then let [`Board::propagate`] apply the Sudoku rules
+//!    (naked and hidden singles, locked candidates). Also check the colouring: colour the
+//!    grid like a chessboard; a tile always covers one light and one dark cell, so the open
+//!    cells must be half light and half dark, or no tiling exists.
 //! 3. **Done?** When every cell is covered, every cell holds a digit: the grid is the answer.
 //! 4. **List the ways to go on.** A *placement* is an unused tile, laid on two open
 //!    side-by-side cells, with each half's digit still a candidate of its cell. For every
@@ -92,6 +92,25 @@
 //! *The grid is the answer.* The judge promises one solved grid per puzzle, so the first
 //! completion found is it, whichever tiling produced it.
 //!
+//! ## Worked example
+//!
+//! `cargo xtask trace p4574 < problems/p4574/samples/sample-1.in` follows the first sample
+//! puzzle. Its 10 tiles and 9 singles give 29 digits; propagation then decides 20 more
+//! cells (18 hidden singles, 2 naked singles) before any tile is laid. Those decided
+//! cells still need tiles: the search covers them first, since a cell whose digit is known
+//! has few placements. Each laid tile can decide further cells:
+//!
+//! ```text
+//!    28 49/81  hidden single  G7 = 3   the only place for 3 in row 7
+//!    29 49/81  lay tile       #1 A1 = 8, B1 = 3
+//!    30 49/81    lay tile       #2 C7 = 6, C8 = 3
+//!    31 49/81      lay tile       #3 A4 = 6, A5 = 4
+//!    32 49/81        lay tile       #4 A7 = 1, A8 = 9
+//!    33 52/81          hidden single  I2 = 1   the only place for 1 in row 9
+//! ```
+//!
+//! The puzzle needs 26 tiles laid and never takes one back.
+//!
 //! ## Cost
 //!
 //! A search state is a 232-byte [`Board`], a 16-byte cell set and an 8-byte tile set;
@@ -131,7 +150,7 @@ use std::fmt;
 use std::io::Write;
 
 use common::board::{Board, Contradiction};
-use common::observe::SearchObserver;
+use common::observe::{Conflict, Reason, SearchObserver};
 use common::{
     cell_bit, cells, unit_name, CellSet, ALL_CELLS, CELLS_OF_UNIT, COL_OF, N_CELLS, ROW_OF,
     UNITS_OF,
@@ -940,7 +959,7 @@ pub fn solve(puzzle: &Puzzle) -> Option<[u8; N_CELLS]> {
 /// (a tile laid by the search) and dead end to `observer`.
 pub fn solve_with_tiling(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Option<Solution> {
     // Step 2: the start state.
-    let start = State::start(puzzle).ok()?;
+    let start = State::start(puzzle, observer).ok()?;
     // Steps 3 to 7: the search. It records its tiles deepest first, as it returns.
     let mut laid_by_search = Vec::new();
     let grid = search(start, &mut laid_by_search, observer)?;
@@ -963,7 +982,14 @@ struct State {
 
 impl State {
     /// Step 2: the singles and the given tiles laid, then propagated.
-    fn start(puzzle: &Puzzle) -> Result<State, Contradiction> {
+    fn start(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Result<State, Contradiction> {
+        if observer.is_watching() {
+            for (cell, &digit) in puzzle.given_grid().iter().enumerate() {
+                if digit != 0 {
+                    observer.deduced(cell, digit, Reason::Given);
+                }
+            }
+        }
         let mut state = State {
             board: Board::new(),
             covered: 0,
@@ -984,7 +1010,7 @@ impl State {
         if (open & LIGHT_CELLS).count_ones() != (open & !LIGHT_CELLS).count_ones() {
             return Err(Contradiction);
         }
-        state.board.propagate()?;
+        state.board.propagate_observed(observer)?;
         Ok(state)
     }
 
@@ -1018,7 +1044,7 @@ fn search(
     }
     // Steps 4 to 6: narrow the candidates, then take the placements of the most
     // constrained cell or tile.
-    let placements = choose_branch(&mut state)?;
+    let placements = choose_branch(&mut state, observer)?;
     // Step 7: try each one on a copy; `state` stays as it was for the next one.
     for placement in placements {
         observer.guess(&[
@@ -1026,7 +1052,7 @@ fn search(
             (placement.cells[1], placement.digits[1]),
         ]);
         let mut child = state;
-        if child.lay_tile(&placement).is_ok() && child.board.propagate().is_ok() {
+        if child.lay_tile(&placement).is_ok() && child.board.propagate_observed(observer).is_ok() {
             if let Some(grid) = search(child, laid, observer) {
                 laid.push(placement);
                 return Some(grid);
@@ -1139,14 +1165,21 @@ fn list_placements(state: &State) -> PlacementTable {
 
 /// Steps 4 to 6: narrows the candidates of `state`, then returns every placement of the
 /// open cell or unused tile that has the fewest; `None` when the state is a dead end.
-fn choose_branch(state: &mut State) -> Option<Vec<PlacedTile>> {
+fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Option<Vec<PlacedTile>> {
     let open = ALL_CELLS & !state.covered;
     let table = loop {
         // Step 4: list the placements. A cell or tile without any is a dead end. (This is
         // checked before narrowing, so narrowing never takes the last candidate of a cell.)
         let table = list_placements(state);
-        let no_tile_left = table.placements_of_tile.contains(&0);
-        if no_tile_left || cells(open).any(|cell| table.placements_of_cell[cell] == 0) {
+        if let Some(tile) = table.placements_of_tile.iter().position(|&n| n == 0) {
+            let (low, high) = TILE_DIGITS[tile];
+            observer.contradiction(Conflict::UnplaceableTile {
+                digits: [low, high],
+            });
+            return None;
+        }
+        if let Some(cell) = cells(open).find(|&cell| table.placements_of_cell[cell] == 0) {
+            observer.contradiction(Conflict::UncoverableCell { cell });
             return None;
         }
 
@@ -1165,7 +1198,7 @@ fn choose_branch(state: &mut State) -> Option<Vec<PlacedTile>> {
         if !narrowed {
             break table;
         }
-        state.board.propagate().ok()?;
+        state.board.propagate_observed(observer).ok()?;
     };
 
     // Step 6: the most constrained cell or tile (the lowest numbered one on ties; a cell
