@@ -1,19 +1,27 @@
 //! The `check` subcommand: build the solutions and judge them on their samples.
 //!
-//! `cargo xtask check [PROBLEM...]` does four things:
+//! `cargo xtask check [--bundled] [PROBLEM...]` does four things:
 //!
 //! 1. finds the problems (all of them, or those named as `p2239` or `2239`) and their
-//!    sample cases, so a missing file is reported before anything is built;
-//! 2. builds their binaries in release mode with one cargo command;
+//!    sample cases, so a missing file is reported before anything is built (a problem
+//!    with no samples yet, as `cargo xtask new` makes it, has nothing to judge);
+//! 2. builds their binaries: in release mode with one cargo command, or with
+//!    `--bundled` as the judge builds a submission: each problem's bundle (see
+//!    [`xtask::bundle`]) compiled by plain `rustc --edition 2021 -O` in an empty folder,
+//!    where any warning or error is a failure, printed as `p2239  rustc  WARN` or `CE`
+//!    with what `rustc` said;
 //! 3. runs each binary on each sample as a separate process, within the problem's time
 //!    limit, and prints one aligned line per case, for example
 //!    `p2239  sample-1  AC    3 ms`, with the reason under a case that failed;
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0.
 
 use std::fs;
+use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
+use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
 
+use crate::arguments::Arguments;
 use crate::cargo::{build_release_binaries, release_binary};
 use crate::judge::{judge_case, Judgement, Program};
 use crate::problems::{discover_problems, select_problems, Problem, Sample};
@@ -22,27 +30,53 @@ use crate::{project_root, Success};
 /// How far the lines under a case (a diff or a reason) are indented.
 const DETAILS_INDENT: &str = "    ";
 
-/// Runs `cargo xtask check` with `arguments`, the problem names (possibly none).
+/// The usage line, repeated in every error about the arguments.
+const USAGE: &str = "usage: cargo xtask check [--bundled] [PROBLEM...]";
+
+/// What step 2 made of one problem: the program to judge, if there is one, and a
+/// failure of the build itself, if any.
+struct Build {
+    /// The binary to run on the samples.
+    program: Option<Program>,
+    /// A failure to report on its own line: `(step, verdict, details)`, for example
+    /// `("rustc", "WARN", "warning: unused variable ...")`.
+    failure: Option<(&'static str, &'static str, String)>,
+}
+
+/// Runs `cargo xtask check` with `arguments`: `--bundled` and the problem names
+/// (possibly none).
 pub fn run(arguments: &[String]) -> Result<Success> {
-    if let Some(option) = arguments.iter().find(|argument| argument.starts_with('-')) {
-        bail!("`check` has no option `{option}`; usage: cargo xtask check [PROBLEM...]");
-    }
+    let parsed = Arguments::parse(arguments, &[], &["--bundled"], USAGE)?;
+    let bundled = parsed.flag("--bundled");
     let root = project_root();
 
     // 1. The problems and their samples.
-    let problems = select_problems(&discover_problems(&root)?, arguments)?;
+    let problems = select_problems(&discover_problems(&root)?, &parsed.positional)?;
     let mut problems_with_samples = Vec::new();
     for problem in problems {
-        let samples = problem.samples()?;
+        let samples = samples_of(&problem)?;
         problems_with_samples.push((problem, samples));
     }
 
-    // 2. One release build for all of them.
+    // 2. The programs: one release build for all of them, or one bundle each.
     let problems: Vec<Problem> = problems_with_samples
         .iter()
         .map(|(problem, _)| problem.clone())
         .collect();
-    build_release_binaries(&root, &problems)?;
+    let (builds, bundle_directory) = if bundled {
+        let (builds, directory) = build_bundles(&problems)?;
+        (builds, Some(directory))
+    } else {
+        build_release_binaries(&root, &problems)?;
+        let builds = problems
+            .iter()
+            .map(|problem| Build {
+                program: Some(Program::new(release_binary(&root, problem))),
+                failure: None,
+            })
+            .collect();
+        (builds, None)
+    };
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
     let name_width = column_width(
@@ -50,21 +84,37 @@ pub fn run(arguments: &[String]) -> Result<Success> {
             .iter()
             .map(|(problem, _)| &problem.name),
     );
+    let step_names: Vec<String> = builds
+        .iter()
+        .filter_map(|build| build.failure.as_ref())
+        .map(|(step, _, _)| step.to_string())
+        .collect();
     let sample_width = column_width(
         problems_with_samples
             .iter()
-            .flat_map(|(_, samples)| samples.iter().map(|sample| &sample.name)),
+            .flat_map(|(_, samples)| samples.iter().map(|sample| &sample.name))
+            .chain(&step_names),
     );
     let mut passed = 0;
     let mut failed = 0;
-    for (problem, samples) in &problems_with_samples {
-        let program = Program::new(release_binary(&root, problem));
+    for ((problem, samples), build) in problems_with_samples.iter().zip(&builds) {
+        if let Some((step, verdict, details)) = &build.failure {
+            println!(
+                "{:<name_width$}  {:<sample_width$}  {verdict}",
+                problem.name, step
+            );
+            print_indented(details);
+            failed += 1;
+        }
+        let Some(program) = &build.program else {
+            continue;
+        };
         for sample in samples {
             let case = format!(
                 "{:<name_width$}  {:<sample_width$}",
                 problem.name, sample.name
             );
-            match judge_sample(&program, problem, sample) {
+            match judge_sample(program, problem, sample) {
                 Ok(Judgement { verdict, elapsed }) => {
                     println!(
                         "{case}  {:<3} {:>3} ms",
@@ -89,6 +139,15 @@ pub fn run(arguments: &[String]) -> Result<Success> {
         }
     }
 
+    // The bundles are kept for a look when their build failed.
+    if let Some(directory) = bundle_directory {
+        if builds.iter().any(|build| build.failure.is_some()) {
+            eprintln!("the bundles and binaries are in {}", directory.display());
+        } else {
+            let _ = fs::remove_dir_all(&directory);
+        }
+    }
+
     // 4. The closing count.
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 {
@@ -96,6 +155,73 @@ pub fn run(arguments: &[String]) -> Result<Success> {
     } else {
         Success::No
     })
+}
+
+/// A problem's samples: none, rather than an error, while it has no `samples/` folder
+/// or no `.in` file in it (a problem fresh from `cargo xtask new`).
+fn samples_of(problem: &Problem) -> Result<Vec<Sample>> {
+    let directory = problem.directory.join("samples");
+    if !directory.is_dir() {
+        return Ok(Vec::new());
+    }
+    let entries =
+        fs::read_dir(&directory).with_context(|| format!("listing {}", directory.display()))?;
+    let mut has_inputs = false;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("listing {}", directory.display()))?;
+        has_inputs |= entry
+            .path()
+            .extension()
+            .is_some_and(|extension| extension == "in");
+    }
+    if has_inputs {
+        problem.samples()
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+/// Step 2 with `--bundled`: bundles each problem and compiles the bundles with `rustc`,
+/// all at once, each in an empty folder of its own under a new temporary folder, which
+/// is returned with the builds.
+fn build_bundles(problems: &[Problem]) -> Result<(Vec<Build>, PathBuf)> {
+    let directory =
+        std::env::temp_dir().join(format!("xtask-check-bundled-{}", std::process::id()));
+    // A folder left by an earlier run with the same process id goes first.
+    let _ = fs::remove_dir_all(&directory);
+    eprintln!(
+        "bundling and compiling with `rustc --edition 2021 -O` in {}",
+        directory.display()
+    );
+    let mut pending = Vec::new();
+    for problem in problems {
+        let started = bundle_crate(&problem.directory, &BundleOptions::default())
+            .and_then(|bundle| start_judge_build(&bundle, &directory.join(&problem.name)));
+        pending.push(started);
+    }
+    let mut builds = Vec::new();
+    for started in pending {
+        let finished = started.and_then(|pending| pending.finish());
+        builds.push(match finished {
+            Err(error) => Build {
+                program: None,
+                failure: Some(("bundle", "could not be bundled", format!("{error:#}"))),
+            },
+            Ok(build) => {
+                let diagnostics = build.diagnostics.trim_end().to_string();
+                let failure = match (&build.binary, diagnostics.is_empty()) {
+                    (None, _) => Some(("rustc", "CE", diagnostics)),
+                    (Some(_), false) => Some(("rustc", "WARN", diagnostics)),
+                    (Some(_), true) => None,
+                };
+                Build {
+                    program: build.binary.map(Program::new),
+                    failure,
+                }
+            }
+        });
+    }
+    Ok((builds, directory))
 }
 
 /// Reads one sample's files and judges `program` on it.

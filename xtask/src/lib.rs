@@ -10,8 +10,11 @@
 //! - [`data`]: the benchmark puzzle sets in `data/`.
 //! - [`baseline`]: plain row-major backtracking, the textbook method the benchmarks
 //!   compare against.
+//! - [`bundle`]: one source file for the judge, made from a problem crate and `common`,
+//!   and its build with plain `rustc`, as `cargo xtask bundle` and `check --bundled` do.
 
 pub mod baseline;
+pub mod bundle;
 pub mod data;
 pub mod domino;
 pub mod exact_cover;

@@ -12,6 +12,9 @@
 //! - [`judge`] runs one solution on one input and decides the verdict.
 //! - [`checker`] decides whether an output is right, as the judge would.
 //! - [`check`] is the `check` subcommand: build every solution and judge its samples.
+//! - [`bundle_command`] is the `bundle` subcommand: one file per problem for the judge
+//!   (the bundler itself is [`xtask::bundle`], in the library).
+//! - [`new_problem`] is the `new` subcommand: a new problem crate from a skeleton.
 //! - [`bench`] is the `bench` subcommand: timings of the solutions' libraries, and
 //!   [`process_bench`] its `--process` mode: whole processes and their memory.
 //! - [`generate_command`] is the `generate` subcommand: Su-domino-ku test files.
@@ -21,17 +24,19 @@
 
 mod arguments;
 mod bench;
+mod bundle_command;
 mod cargo;
 mod check;
 mod checker;
 mod generate_command;
 mod judge;
+mod new_problem;
 mod problems;
 mod process_bench;
 mod stress;
-mod trace;
 #[cfg(test)]
 mod test_support;
+mod trace;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,6 +47,16 @@ Usage: cargo xtask <SUBCOMMAND> [ARGUMENTS...]
 
 Subcommands:
   check [PROBLEM...]  Build the solutions in release mode and judge them on their samples.
+  check --bundled [PROBLEM...]
+                      The same with the bundles, each built by plain `rustc --edition
+                      2021 -O` in an empty folder, as the judge does; a warning fails.
+  bundle PROBLEM... [-o FILE] [--out-dir DIR] [--strip-docs]
+  bundle --all [--out-dir DIR] [--strip-docs]
+                      Write one self-contained source file per problem, to submit to
+                      the judge (default: target/bundle/pNNNN.rs).
+  new ID [--title T] [--time-limit-ms N] [--memory-mb N] [--checker exact|sudoku]
+                      Create problems/pID/ from a skeleton: manifest, documented
+                      lib.rs, main.rs and samples/.
   stress PROBLEM [--cases N] [--seed S] [--binary PATH]
                       Random differential testing of the release binary against the
                       reference solvers; prints the smallest failing input and its seed.
@@ -78,6 +93,8 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some("check") => check::run(rest),
+        Some("bundle") => bundle_command::run(rest),
+        Some("new") => new_problem::run(rest),
         Some("stress") => stress::run(rest),
         Some("trace") => trace::run(rest),
         Some("generate") => generate_command::run(rest),

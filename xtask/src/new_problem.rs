@@ -1,0 +1,433 @@
+//! The `new` subcommand: a new problem crate, made from a skeleton.
+//!
+//! `cargo xtask new <ID> [--title T] [--time-limit-ms N] [--memory-mb N] [--checker C]`
+//!
+//! Creates `problems/p<ID>/` like the existing problems:
+//!
+//! - `Cargo.toml`: the package `p<ID>`, inheriting the workspace's settings and lints,
+//!   with the judge's facts in `[package.metadata.boj]` (by default: the title
+//!   `Problem <ID>`, 1000 ms, 256 MB and the exact checker) and `common` as a dependency;
+//! - `src/lib.rs`: the header every solution opens with (the problem, Contract, Approach,
+//!   Why it is correct, Cost, Pitfalls), each section a short TODO, and a `run` that
+//!   reads nothing and writes nothing, with its `Error` type; it compiles without warnings,
+//!   passes clippy and bundles cleanly as it is;
+//! - `src/main.rs`: the same thin connection to standard input and output as the others;
+//! - `samples/.gitkeep`: git keeps no empty folders, and the samples go here.
+//!
+//! The workspace takes `problems/*` as members, so nothing else changes; `cargo xtask
+//! check` judges the new problem once it has samples and `cargo xtask bundle` works on it
+//! at once. An existing folder is never overwritten.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::arguments::Arguments;
+use crate::checker::Checker;
+use crate::{project_root, Success};
+
+/// The usage line, repeated in every error about the arguments.
+const USAGE: &str = "usage: cargo xtask new <ID> [--title T] [--time-limit-ms N] [--memory-mb N] \
+                     [--checker exact|sudoku]";
+
+/// The judge's facts about the new problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewProblem {
+    /// The problem number, for example 1000.
+    pub id: u32,
+    /// The problem's title.
+    pub title: String,
+    /// The time limit in milliseconds.
+    pub time_limit_ms: u64,
+    /// The memory limit in mebibytes.
+    pub memory_mb: u32,
+    /// The checker's name: `exact` or `sudoku`.
+    pub checker: String,
+}
+
+impl NewProblem {
+    /// The crate name, `p<ID>`.
+    pub fn crate_name(&self) -> String {
+        format!("p{}", self.id)
+    }
+
+    /// The address of the problem statement.
+    pub fn url(&self) -> String {
+        format!("https://www.acmicpc.net/problem/{}", self.id)
+    }
+}
+
+/// Reads a problem number: a positive decimal number, written plainly (`1000`, not
+/// `+1000`, `01000` or `p1000`).
+fn parse_problem_id(text: &str) -> Result<u32> {
+    match text.parse::<u32>() {
+        Ok(id) if id > 0 && id.to_string() == text => Ok(id),
+        _ => bail!("the problem id must be a positive number such as 1000, not `{text}`"),
+    }
+}
+
+/// Reads the command line into the facts of the new problem.
+fn parse_options(arguments: &[String]) -> Result<NewProblem> {
+    let parsed = Arguments::parse(
+        arguments,
+        &["--title", "--time-limit-ms", "--memory-mb", "--checker"],
+        &[],
+        USAGE,
+    )?;
+    let id = parse_problem_id(parsed.single_positional()?)?;
+    let title: String = parsed
+        .value("--title")?
+        .unwrap_or_else(|| format!("Problem {id}"));
+    if title.trim().is_empty() || title.chars().any(char::is_control) {
+        bail!("the title must be one line of text, not {title:?}");
+    }
+    let time_limit_ms: u64 = parsed.value("--time-limit-ms")?.unwrap_or(1000);
+    let memory_mb: u32 = parsed.value("--memory-mb")?.unwrap_or(256);
+    if time_limit_ms == 0 || memory_mb == 0 {
+        bail!("the time and memory limits must be positive; {USAGE}");
+    }
+    let checker: String = parsed
+        .value("--checker")?
+        .unwrap_or_else(|| "exact".to_string());
+    Checker::from_name(&checker)?;
+    Ok(NewProblem {
+        id,
+        title,
+        time_limit_ms,
+        memory_mb,
+        checker,
+    })
+}
+
+/// Runs `cargo xtask new` with `arguments`.
+pub fn run(arguments: &[String]) -> Result<Success> {
+    let problem = parse_options(arguments)?;
+    let root = project_root();
+    let created = scaffold(&root, &problem)?;
+    let name = problem.crate_name();
+    println!(
+        "created problems/{name} for Baekjoon {}: {}",
+        problem.id, problem.title
+    );
+    for path in &created {
+        let shown = path.strip_prefix(&root).unwrap_or(path);
+        println!("  {}", shown.display());
+    }
+    println!(
+        "\nnext steps:\n\
+         1. Copy the judge's samples into problems/{name}/samples/ as sample-1.in and\n   \
+            sample-1.out, sample-2.in and sample-2.out, and so on.\n\
+         2. Write the solution in problems/{name}/src/lib.rs: replace each TODO of its header\n   \
+            and the body of `run`, with tests beside the code.\n\
+         3. cargo xtask check {name}      judge it on its samples\n\
+         4. cargo test -p {name}          run its tests\n\
+         5. cargo xtask bundle {name}     write target/bundle/{name}.rs to submit"
+    );
+    Ok(Success::Yes)
+}
+
+/// Writes the new crate under `<root>/problems/` and returns the files made, in order.
+///
+/// Fails, touching nothing, if the crate's folder exists already.
+pub fn scaffold(root: &Path, problem: &NewProblem) -> Result<Vec<PathBuf>> {
+    let problems_directory = root.join("problems");
+    let directory = problems_directory.join(problem.crate_name());
+    if directory.exists() {
+        bail!(
+            "{} exists already; `cargo xtask new` never overwrites a problem",
+            directory.display()
+        );
+    }
+    fs::create_dir_all(&problems_directory)
+        .with_context(|| format!("creating {}", problems_directory.display()))?;
+    // `create_dir` (not `_all`) fails if the folder appeared in the meantime.
+    fs::create_dir(&directory).with_context(|| format!("creating {}", directory.display()))?;
+    fs::create_dir(directory.join("src"))
+        .with_context(|| format!("creating {}", directory.join("src").display()))?;
+    fs::create_dir(directory.join("samples"))
+        .with_context(|| format!("creating {}", directory.join("samples").display()))?;
+
+    let files = [
+        ("Cargo.toml", manifest_text(problem)),
+        ("src/lib.rs", library_text(problem)),
+        ("src/main.rs", binary_text(problem)),
+        ("samples/.gitkeep", String::new()),
+    ];
+    let mut created = Vec::new();
+    for (relative_path, text) in files {
+        let path = directory.join(relative_path);
+        fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+        created.push(path);
+    }
+    Ok(created)
+}
+
+/// `text` as a TOML basic string, quotes included.
+fn toml_string(text: &str) -> String {
+    let mut quoted = String::with_capacity(text.len() + 2);
+    quoted.push('"');
+    for character in text.chars() {
+        match character {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            _ => quoted.push(character),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// The time limit as a person reads it: "2 s" for whole seconds, "1500 ms" otherwise.
+fn time_limit_text(time_limit_ms: u64) -> String {
+    if time_limit_ms.is_multiple_of(1000) {
+        format!("{} s", time_limit_ms / 1000)
+    } else {
+        format!("{time_limit_ms} ms")
+    }
+}
+
+/// The new crate's `Cargo.toml`.
+fn manifest_text(problem: &NewProblem) -> String {
+    format!(
+        r#"[package]
+name = "{name}"
+version = "0.1.0"
+description = {description}
+edition.workspace = true
+rust-version.workspace = true
+license.workspace = true
+publish.workspace = true
+
+# What the judge says about this problem; `cargo xtask` reads it.
+[package.metadata.boj]
+id = {id}
+title = {title}
+url = "{url}"
+time-limit-ms = {time_limit_ms}
+memory-mb = {memory_mb}
+# How output is judged: "exact" compares lines (ignoring white space at line
+# ends and at the end); "sudoku" validates any completion that keeps the givens.
+checker = "{checker}"
+
+[dependencies]
+common = {{ path = "../../common" }}
+
+[lints]
+workspace = true
+"#,
+        name = problem.crate_name(),
+        description = toml_string(&format!("Baekjoon {}: {}", problem.id, problem.title)),
+        id = problem.id,
+        title = toml_string(&problem.title),
+        url = problem.url(),
+        time_limit_ms = problem.time_limit_ms,
+        memory_mb = problem.memory_mb,
+        checker = problem.checker,
+    )
+}
+
+/// The new crate's `src/lib.rs`: the documented skeleton.
+fn library_text(problem: &NewProblem) -> String {
+    format!(
+        r#"//! # Baekjoon {id} — {title}
+//!
+//! <{url}> · time limit {time_limit} · memory limit {memory_mb} MB
+//!
+//! ## Contract
+//! - Input: TODO: what the input holds, line by line, with its bounds.
+//! - Output: TODO: what to print, and whether one answer or any right answer is accepted.
+//!
+//! ## Approach
+//! 1. **Read** TODO: the input into a typed value, reporting the line and column of
+//!    anything malformed.
+//! 2. **Solve** TODO: the idea in one sentence, then its steps.
+//! 3. **Write** TODO: the answer in the judge's format.
+//!
+//! ## Why it is correct
+//! TODO: why every answer printed is right, and why an answer is always found.
+//!
+//! ## Cost
+//! TODO: time and memory in terms of the input's size, and a measurement with the
+//! command that made it.
+//!
+//! ## Pitfalls
+//! - TODO: the inputs that are easy to get wrong (extremes, empty lines, Windows line
+//!   endings).
+
+use std::fmt;
+use std::io::Write;
+
+/// Why the input could not be answered.
+#[derive(Debug)]
+pub enum Error {{
+    /// Writing the answer failed.
+    Output(std::io::Error),
+}}
+
+impl fmt::Display for Error {{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {{
+        match self {{
+            Error::Output(error) => write!(f, "cannot write the answer: {{error}}"),
+        }}
+    }}
+}}
+
+impl std::error::Error for Error {{}}
+
+/// Reads the problem from `input`, solves it and writes the answer to `output`.
+///
+/// TODO: parse, solve and write. As it stands it reads nothing and writes nothing.
+pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {{
+    let _ = input;
+    output.flush().map_err(Error::Output)
+}}
+"#,
+        id = problem.id,
+        title = problem.title,
+        url = problem.url(),
+        time_limit = time_limit_text(problem.time_limit_ms),
+        memory_mb = problem.memory_mb,
+    )
+}
+
+/// The new crate's `src/main.rs`, as thin as the other problems' binaries.
+fn binary_text(problem: &NewProblem) -> String {
+    format!(
+        r#"//! Reads the input on standard input and writes the answer on standard output; see the
+//! library for the solution. On bad input it prints what is wrong on standard error and
+//! exits with status 1.
+
+use std::io::{{self, Read, Write}};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {{
+    let mut input = String::new();
+    if let Err(error) = io::stdin().read_to_string(&mut input) {{
+        eprintln!("{name}: cannot read standard input: {{error}}");
+        return ExitCode::FAILURE;
+    }}
+    let mut output = io::BufWriter::new(io::stdout().lock());
+    let result = {name}::run(&input, &mut output);
+    let flushed = output.flush();
+    match (result, flushed) {{
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Err(error), _) => {{
+            eprintln!("{name}: {{error}}");
+            ExitCode::FAILURE
+        }}
+        (Ok(()), Err(error)) => {{
+            eprintln!("{name}: cannot write the answer: {{error}}");
+            ExitCode::FAILURE
+        }}
+    }}
+}}
+"#,
+        name = problem.crate_name(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::fresh_temporary_directory;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    fn example() -> NewProblem {
+        NewProblem {
+            id: 1000,
+            title: "A+B \"quoted\"".to_string(),
+            time_limit_ms: 2000,
+            memory_mb: 128,
+            checker: "exact".to_string(),
+        }
+    }
+
+    #[test]
+    fn options_have_defaults_and_are_checked() {
+        let defaults = parse_options(&words("1000")).unwrap();
+        assert_eq!(defaults.title, "Problem 1000");
+        assert_eq!(defaults.time_limit_ms, 1000);
+        assert_eq!(defaults.memory_mb, 256);
+        assert_eq!(defaults.checker, "exact");
+        let given = parse_options(&words(
+            "2580 --checker sudoku --memory-mb 128 --time-limit-ms 1500",
+        ))
+        .unwrap();
+        assert_eq!((given.checker.as_str(), given.memory_mb), ("sudoku", 128));
+        assert_eq!(time_limit_text(given.time_limit_ms), "1500 ms");
+        for bad in [
+            "0",
+            "-5",
+            "p1000",
+            "01000",
+            "+7",
+            "x",
+            "1000 --checker lenient",
+        ] {
+            assert!(parse_options(&words(bad)).is_err(), "{bad} was accepted");
+        }
+        assert!(parse_options(&[]).is_err());
+    }
+
+    #[test]
+    fn the_skeleton_is_written_with_the_facts() {
+        let root = fresh_temporary_directory("new-problem");
+        let created = scaffold(&root, &example()).unwrap();
+        let directory = root.join("problems/p1000");
+        assert_eq!(
+            created,
+            [
+                "Cargo.toml",
+                "src/lib.rs",
+                "src/main.rs",
+                "samples/.gitkeep"
+            ]
+            .map(|path| directory.join(path))
+        );
+        let manifest = fs::read_to_string(directory.join("Cargo.toml")).unwrap();
+        let parsed: toml::Table = toml::from_str(&manifest).unwrap();
+        let facts = &parsed["package"]["metadata"]["boj"];
+        assert_eq!(facts["id"].as_integer(), Some(1000));
+        assert_eq!(facts["title"].as_str(), Some("A+B \"quoted\""));
+        assert_eq!(facts["time-limit-ms"].as_integer(), Some(2000));
+        assert_eq!(facts["checker"].as_str(), Some("exact"));
+        let library = fs::read_to_string(directory.join("src/lib.rs")).unwrap();
+        assert!(library.starts_with("//! # Baekjoon 1000 — A+B \"quoted\"\n"));
+        assert!(library.contains("time limit 2 s · memory limit 128 MB"));
+        for section in [
+            "Contract",
+            "Approach",
+            "Why it is correct",
+            "Cost",
+            "Pitfalls",
+        ] {
+            assert!(
+                library.contains(&format!("//! ## {section}\n")),
+                "{section}"
+            );
+        }
+        syn::parse_file(&library).unwrap();
+        let binary = fs::read_to_string(directory.join("src/main.rs")).unwrap();
+        assert!(binary.contains("p1000::run(&input, &mut output)"));
+        syn::parse_file(&binary).unwrap();
+    }
+
+    #[test]
+    fn an_existing_problem_is_never_overwritten() {
+        let root = fresh_temporary_directory("new-problem-exists");
+        let directory = root.join("problems/p1000");
+        fs::create_dir_all(&directory).unwrap();
+        fs::write(directory.join("Cargo.toml"), "keep me").unwrap();
+        let message = format!("{:#}", scaffold(&root, &example()).unwrap_err());
+        assert!(message.contains("exists already"), "{message}");
+        assert_eq!(
+            fs::read_to_string(directory.join("Cargo.toml")).unwrap(),
+            "keep me"
+        );
+        assert!(!directory.join("src").exists());
+    }
+}
