@@ -22,8 +22,13 @@ fn problem_directory(name: &str) -> PathBuf {
 
 /// A new, empty folder under the system's temporary folder.
 fn empty_directory(label: &str) -> PathBuf {
-    let directory =
-        std::env::temp_dir().join(format!("xtask-bundles-{label}-{}", std::process::id()));
+    // Tests run in parallel and may bundle the same problem: number every folder.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let number = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let directory = std::env::temp_dir().join(format!(
+        "xtask-bundles-{label}-{}-{number}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&directory);
     std::fs::create_dir_all(&directory).expect("the temporary folder is writable");
     directory
@@ -179,4 +184,63 @@ fn bundles_without_doc_comments_compile_cleanly_and_still_answer() {
         }
         clean_up(&binary);
     }
+}
+
+/// Every `step`-th puzzle of the data set `file_name`, as 81-character lines.
+fn every_nth_puzzle(file_name: &str, step: usize) -> Vec<[u8; 81]> {
+    let puzzles = xtask::data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+    puzzles.into_iter().step_by(step).collect()
+}
+
+/// A grid as the nine input lines of 2239 (`spaced` false) or 2580 (`spaced` true).
+fn grid_input(grid: &[u8; 81], spaced: bool) -> String {
+    let separator = if spaced { " " } else { "" };
+    let mut text = String::new();
+    for row in grid.chunks(9) {
+        let digits: Vec<String> = row.iter().map(u8::to_string).collect();
+        text.push_str(&digits.join(separator));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn bundles_pass_a_slice_of_the_correctness_suites() {
+    // The bundles must behave exactly like the workspace libraries, which the correctness
+    // suites check against the reference: compare them on every 25th puzzle of each set.
+    let smallest = judge_binary("p2239", false);
+    let any = judge_binary("p2580", false);
+    for file_name in xtask::data::UNIQUE_SETS
+        .iter()
+        .chain([&xtask::data::MULTI_SOLUTION_SET])
+    {
+        for puzzle in every_nth_puzzle(file_name, 25) {
+            let expected = p2239::solve(&puzzle).expect("the sets are solvable");
+            let actual = run(&smallest, &grid_input(&puzzle, false));
+            assert_eq!(
+                normalized(&actual),
+                normalized(&grid_input(&expected, false)),
+                "p2239 bundle on {file_name}: {}",
+                xtask::reference::grid_to_line(&puzzle)
+            );
+            let answer = spaced_grid(&run(&any, &grid_input(&puzzle, true)))
+                .expect("p2580 prints a spaced grid");
+            assert_eq!(
+                xtask::reference::completion_fault(&puzzle, &answer),
+                None,
+                "p2580 bundle on {file_name}: {}",
+                xtask::reference::grid_to_line(&puzzle)
+            );
+        }
+    }
+    clean_up(&smallest);
+    clean_up(&any);
+
+    // Su-domino-ku: 150 generated puzzles in one input, as the judge sends them.
+    let dominoes = judge_binary("p4574", false);
+    let data = problem_directory("p4574").join("tests/data");
+    let input = std::fs::read_to_string(data.join("unique-n10.in")).expect("the data is there");
+    let expected = std::fs::read_to_string(data.join("unique-n10.out")).expect("and its answer");
+    assert_eq!(normalized(&run(&dominoes, &input)), normalized(&expected));
+    clean_up(&dominoes);
 }
