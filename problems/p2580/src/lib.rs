@@ -80,7 +80,7 @@
 //!
 //! The baseline stops at 2,000,000 placements (about 30 ms), so its figures are lower
 //! bounds. Beside the fastest Rust solver we know (the `sudoku` crate, a port of JCZSolve)
-//! this is 0.85× to 1.9× its time; the README shows how that was measured.
+//! this takes 0.83 to 1.92 times its time; the README shows how that was measured.
 //!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
