@@ -58,6 +58,27 @@ pub enum Conflict {
     },
 }
 
+/// Where a guess stands at its branch point: the search chose a place with a few ways to
+/// go (a cell and its candidates) and tries them one after another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// How many ways the branch point had when the search chose it.
+    pub ways: u32,
+    /// Which way this guess is: 1 for the first tried.
+    pub attempt: u32,
+}
+
+impl Branch {
+    /// The digit tried at position `index` (0 for the first) at a cell whose candidates
+    /// were `candidates`.
+    pub const fn at_cell(candidates: u16, index: usize) -> Branch {
+        Branch {
+            ways: crate::count(candidates),
+            attempt: index as u32 + 1,
+        }
+    }
+}
+
 /// Receives the steps of a search. Every method does nothing unless overridden.
 pub trait SearchObserver {
     /// Whether this observer wants reports at all. Code that must loop to build a report
@@ -75,6 +96,13 @@ pub trait SearchObserver {
     /// for a domino) and goes on from there.
     fn guess(&mut self, placements: &[(usize, u8)]) {
         let _ = placements;
+    }
+
+    /// A guess, as for [`guess`](Self::guess), told with its place among the ways to go
+    /// at its branch point. Unless overridden, it is reported as a plain `guess`.
+    fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
+        let _ = branch;
+        self.guess(placements);
     }
 
     /// Propagation found that the board has no completion.
@@ -108,14 +136,24 @@ impl SearchObserver for () {
 
 /// Counts the guesses of a search: the size of its search tree.
 ///
+/// Besides every guess, it counts them as tdoku's published benchmark does, so that its
+/// table can be read against ours: a cell with two candidates is one guess however many
+/// of its ways are tried (the second is forced once the first fails), and at a cell with
+/// three or more, each candidate tried is one guess. Only guesses told with their
+/// [`Branch`] (through [`guess_at`](SearchObserver::guess_at)) count that way.
+///
 /// ```
-/// use common::observe::{GuessCounter, SearchObserver};
+/// use common::observe::{Branch, GuessCounter, SearchObserver};
 /// let mut counter = GuessCounter::default();
-/// counter.guess(&[(0, 5)]);
+/// // Cell 0 has candidates 5 and 6: the first fails, the second is forced.
+/// counter.guess_at(&[(0, 5)], Branch::at_cell(0b11_0000, 0));
 /// counter.dead_end();
-/// counter.guess(&[(0, 6)]);
-/// assert_eq!(counter.guesses, 2);
-/// assert_eq!(counter.dead_ends, 1);
+/// counter.guess_at(&[(0, 6)], Branch::at_cell(0b11_0000, 1));
+/// assert_eq!((counter.guesses, counter.dead_ends, counter.tdoku_guesses), (2, 1, 1));
+/// // Cell 1 has candidates 1, 2 and 3: each one tried counts.
+/// counter.guess_at(&[(1, 1)], Branch::at_cell(0b111, 0));
+/// counter.guess_at(&[(1, 2)], Branch::at_cell(0b111, 1));
+/// assert_eq!((counter.guesses, counter.tdoku_guesses), (4, 3));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GuessCounter {
@@ -123,11 +161,20 @@ pub struct GuessCounter {
     pub guesses: u64,
     /// Guesses taken back.
     pub dead_ends: u64,
+    /// Guesses counted tdoku's way (see above).
+    pub tdoku_guesses: u64,
 }
 
 impl SearchObserver for GuessCounter {
     fn guess(&mut self, _placements: &[(usize, u8)]) {
         self.guesses += 1;
+    }
+
+    fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
+        self.guess(placements);
+        if branch.ways >= 3 || branch.attempt == 1 {
+            self.tdoku_guesses += 1;
+        }
     }
 
     fn dead_end(&mut self) {

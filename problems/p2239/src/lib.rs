@@ -95,7 +95,7 @@
 //!   dropping the copy: nothing has to be restored by hand.
 
 use common::board::Board;
-use common::observe::{Reason, SearchObserver};
+use common::observe::{Branch, Reason, SearchObserver};
 use common::{cell_bit, digits, find_repeated_digit, unit_name, N_CELLS};
 use std::fmt;
 use std::io::Write;
@@ -311,8 +311,9 @@ fn find_completions(
         observer.remark(|| format!("completion {} found", found.len()));
         return;
     };
-    for digit in digits(board.candidates(cell)) {
-        observer.guess(&[(cell, digit)]);
+    let candidates = board.candidates(cell);
+    for (index, digit) in digits(candidates).enumerate() {
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
@@ -338,7 +339,8 @@ fn smallest_completion(
         if board.solved_cells() & cell_bit(cell) != 0 {
             continue; // decided by the givens or by propagation
         }
-        for digit in digits(board.candidates(cell)) {
+        let candidates = board.candidates(cell);
+        for (index, digit) in digits(candidates).enumerate() {
             let (row, column) = (cell / 9 + 1, cell % 9 + 1);
             if digit == witness[cell] {
                 // The witness proves that a completion has `digit` here: no search needed.
@@ -360,7 +362,7 @@ fn smallest_completion(
                     witness[cell]
                 )
             });
-            observer.guess(&[(cell, digit)]);
+            observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
             let mut trial = board;
             let mut found = Vec::with_capacity(1);
             if trial.place(cell, digit).is_ok() && trial.propagate_observed(observer).is_ok() {

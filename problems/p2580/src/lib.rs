@@ -93,7 +93,7 @@
 //!   undoing it is dropping the copy.
 
 use common::board::Board;
-use common::observe::{Reason, SearchObserver};
+use common::observe::{Branch, Reason, SearchObserver};
 use common::{digits, find_repeated_digit, unit_name, N_CELLS};
 use std::fmt;
 use std::io::Write;
@@ -297,8 +297,9 @@ fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option
     let Some(cell) = board.most_constrained_cell() else {
         return Some(board.to_grid());
     };
-    for digit in digits(board.candidates(cell)) {
-        observer.guess(&[(cell, digit)]);
+    let candidates = board.candidates(cell);
+    for (index, digit) in digits(candidates).enumerate() {
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
