@@ -30,11 +30,33 @@ use xtask::baseline::{self, BaselineRun};
 use xtask::data::{data_dir, parse_puzzle_lines};
 use xtask::reference::{completion_fault, Grid};
 
-use crate::arguments::Arguments;
-use crate::{project_root, Success};
+use xtask::project_root;
 
-const USAGE: &str = "usage: cargo xtask bench [--problem PROBLEM] [--baseline] [--svg FILE] \
-                     [FILE...] | cargo xtask bench --process [PROBLEM...]";
+use crate::Success;
+
+/// Time the solutions on puzzle files, or each binary as a whole process.
+///
+/// By default the libraries are timed in-process on the sets in data/, optionally
+/// against plain row-major backtracking.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// Time only this problem.
+    #[arg(long, value_name = "PROBLEM")]
+    problem: Option<String>,
+    /// Time plain row-major backtracking too.
+    #[arg(long)]
+    baseline: bool,
+    /// Draw the per-puzzle times, sorted, to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+    /// Time each binary as a whole process on its samples, against a program that only
+    /// reads its input, and report peak memory.
+    #[arg(long)]
+    process: bool,
+    /// Puzzle files; with --process, the problems to time.
+    #[arg(value_name = "FILE|PROBLEM")]
+    files: Vec<String>,
+}
 
 /// Placements the baseline may try on one puzzle (about ten milliseconds): enough to
 /// show what it costs, and few enough that the hard sets finish in a minute or two.
@@ -113,22 +135,16 @@ fn statistics(sorted: &[f64]) -> [f64; 4] {
     [mean, median, p99, sorted[n - 1]]
 }
 
-/// Runs `cargo xtask bench` with `arguments`.
-pub fn run(arguments: &[String]) -> Result<Success> {
+/// Runs `cargo xtask bench`.
+pub fn run(arguments: Arguments) -> Result<Success> {
     if cfg!(debug_assertions) {
-        return run_optimised(arguments);
+        return run_optimised();
     }
-    let parsed = Arguments::parse(
-        arguments,
-        &["--problem", "--svg"],
-        &["--baseline", "--process"],
-        USAGE,
-    )?;
-    if parsed.flag("--process") {
-        return crate::process_bench::run(&parsed.positional);
+    if arguments.process {
+        return crate::process_bench::run(&arguments.files);
     }
-    let with_baseline = parsed.flag("--baseline");
-    let problems: Vec<&str> = match parsed.value::<String>("--problem")? {
+    let with_baseline = arguments.baseline;
+    let problems: Vec<&str> = match arguments.problem {
         Some(name) => {
             let name = if name.starts_with('p') {
                 name
@@ -142,7 +158,7 @@ pub fn run(arguments: &[String]) -> Result<Success> {
         }
         None => PROBLEMS.to_vec(),
     };
-    let files: Vec<PathBuf> = parsed.positional.iter().map(PathBuf::from).collect();
+    let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
 
     let mut summaries = Vec::new();
     for problem in problems {
@@ -186,29 +202,21 @@ pub fn run(arguments: &[String]) -> Result<Success> {
             }
         }
     }
-    if let Some(svg) = parsed.value::<String>("--svg")? {
+    if let Some(svg) = arguments.svg {
         draw_svg(Path::new(&svg), &summaries)?;
         println!("wrote {svg}");
     }
     Ok(Success::Yes)
 }
 
-/// Runs this subcommand again from an optimised build: timing a debug build would say
-/// nothing about the solutions.
-fn run_optimised(arguments: &[String]) -> Result<Success> {
+/// Runs this subcommand again, with the same arguments, from an optimised build: timing
+/// a debug build would say nothing about the solutions.
+fn run_optimised() -> Result<Success> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(project_root())
-        .args([
-            "run",
-            "--quiet",
-            "--release",
-            "--package",
-            "xtask",
-            "--",
-            "bench",
-        ])
-        .args(arguments)
+        .args(["run", "--quiet", "--release", "--package", "xtask", "--"])
+        .args(std::env::args_os().skip(1))
         .status()
         .context("running `cargo run --release --package xtask -- bench`")?;
     Ok(if status.success() {

@@ -10,43 +10,51 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use xtask::bundle::{bundle_crate, BundleOptions};
+use xtask::workspace::Workspace;
 
-use crate::arguments::Arguments;
-use crate::cargo::target_directory;
-use crate::problems::{discover_problems, select_problems};
-use crate::{project_root, Success};
+use crate::{usage_error, Success};
 
-/// The usage line, repeated in every error about the arguments.
-const USAGE: &str = "usage: cargo xtask bundle <PROBLEM>... [-o FILE] [--out-dir DIR] \
-                     [--strip-docs], or cargo xtask bundle --all [--out-dir DIR] [--strip-docs]";
+/// Write one self-contained source file per problem, to submit to the judge.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// The problems to bundle.
+    #[arg(value_name = "PROBLEM", required_unless_present = "all")]
+    problems: Vec<String>,
+    /// Bundle every problem.
+    #[arg(long, conflicts_with = "problems")]
+    all: bool,
+    /// Write the bundle of the one problem named to FILE.
+    #[arg(short = 'o', value_name = "FILE", conflicts_with_all = ["all", "out_dir"])]
+    output_file: Option<PathBuf>,
+    /// Write each bundle to DIR/pNNNN.rs [default: <target folder>/bundle].
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+    /// Leave out every doc comment, for a smaller file.
+    #[arg(long)]
+    strip_docs: bool,
+}
 
-/// Runs `cargo xtask bundle` with `arguments`.
-pub fn run(arguments: &[String]) -> Result<Success> {
-    let parsed = Arguments::parse(
-        arguments,
-        &["-o", "--out-dir"],
-        &["--all", "--strip-docs"],
-        USAGE,
-    )?;
-    let root = project_root();
-    let known = discover_problems(&root)?;
-    let problems = match (parsed.flag("--all"), parsed.positional.is_empty()) {
-        (true, true) => known,
-        (false, false) => select_problems(&known, &parsed.positional)?,
-        (true, false) => bail!("give problem names or `--all`, not both; {USAGE}"),
-        (false, true) => return Err(parsed.missing("the problem")),
+/// Runs `cargo xtask bundle`.
+pub fn run(arguments: Arguments) -> Result<Success> {
+    let workspace = Workspace::load()?;
+    let problems = if arguments.all {
+        workspace.problems()?
+    } else {
+        workspace.select(&arguments.problems)?
     };
-    let output_file: Option<PathBuf> = parsed.value("-o")?;
-    let output_directory: Option<PathBuf> = parsed.value("--out-dir")?;
-    if output_file.is_some() && (problems.len() != 1 || output_directory.is_some()) {
-        bail!("`-o` names the file of one problem: give one problem and no `--out-dir`; {USAGE}");
+    let output_file = arguments.output_file;
+    if output_file.is_some() && problems.len() != 1 {
+        return Err(usage_error(
+            "`-o` names the file of one problem: give one problem",
+        ));
     }
-    let output_directory =
-        output_directory.unwrap_or_else(|| target_directory(&root).join("bundle"));
+    let output_directory = arguments
+        .out_dir
+        .unwrap_or_else(|| workspace.target_directory.join("bundle"));
     let options = BundleOptions {
-        strip_docs: parsed.flag("--strip-docs"),
+        strip_docs: arguments.strip_docs,
     };
 
     for problem in &problems {

@@ -20,18 +20,25 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
+use xtask::judge::{judge_case, Judgement, Program};
+use xtask::workspace::{Problem, Sample, Workspace};
 
-use crate::arguments::Arguments;
-use crate::cargo::{build_release_binaries, release_binary};
-use crate::judge::{judge_case, Judgement, Program};
-use crate::problems::{discover_problems, select_problems, Problem, Sample};
-use crate::{project_root, Success};
+use crate::Success;
+
+/// Build the solutions in release mode and judge them on their samples.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// Judge the bundles instead, each built by plain `rustc --edition 2021 -O` in an
+    /// empty folder, as the judge does; a warning fails.
+    #[arg(long)]
+    bundled: bool,
+    /// The problems to judge; none means all of them.
+    #[arg(value_name = "PROBLEM")]
+    problems: Vec<String>,
+}
 
 /// How far the lines under a case (a diff or a reason) are indented.
 const DETAILS_INDENT: &str = "    ";
-
-/// The usage line, repeated in every error about the arguments.
-const USAGE: &str = "usage: cargo xtask check [--bundled] [PROBLEM...]";
 
 /// What step 2 made of one problem: the program to judge, if there is one, and a
 /// failure of the build itself, if any.
@@ -43,15 +50,12 @@ struct Build {
     failure: Option<(&'static str, &'static str, String)>,
 }
 
-/// Runs `cargo xtask check` with `arguments`: `--bundled` and the problem names
-/// (possibly none).
-pub fn run(arguments: &[String]) -> Result<Success> {
-    let parsed = Arguments::parse(arguments, &[], &["--bundled"], USAGE)?;
-    let bundled = parsed.flag("--bundled");
-    let root = project_root();
+/// Runs `cargo xtask check`.
+pub fn run(arguments: Arguments) -> Result<Success> {
+    let workspace = Workspace::load()?;
 
     // 1. The problems and their samples.
-    let problems = select_problems(&discover_problems(&root)?, &parsed.positional)?;
+    let problems = workspace.select(&arguments.problems)?;
     let mut problems_with_samples = Vec::new();
     for problem in problems {
         let samples = samples_of(&problem)?;
@@ -63,15 +67,15 @@ pub fn run(arguments: &[String]) -> Result<Success> {
         .iter()
         .map(|(problem, _)| problem.clone())
         .collect();
-    let (builds, bundle_directory) = if bundled {
+    let (builds, bundle_directory) = if arguments.bundled {
         let (builds, directory) = build_bundles(&problems)?;
         (builds, Some(directory))
     } else {
-        build_release_binaries(&root, &problems)?;
-        let builds = problems
-            .iter()
-            .map(|problem| Build {
-                program: Some(Program::new(release_binary(&root, problem))),
+        let builds = workspace
+            .build_release(&problems)?
+            .into_iter()
+            .map(|binary| Build {
+                program: Some(Program::new(binary)),
                 failure: None,
             })
             .collect();

@@ -20,10 +20,7 @@ pub const COUNTED_SET: &str = "tdoku_test_puzzles_with_counts.txt";
 
 /// The `data/` folder of the workspace.
 pub fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask/ lies inside the workspace")
-        .join("data")
+    crate::project_root().join("data")
 }
 
 /// Reads the text of a file in `data/`.

@@ -7,40 +7,44 @@
 //! minimum of each puzzle is drawn from MIN..=MAX (default 10..=35). The same seed always
 //! writes the same files.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use xtask::domino::{generate_puzzle, input_text, output_text};
 
-use crate::arguments::Arguments;
 use crate::Success;
 
-const USAGE: &str =
-    "usage: cargo xtask generate p4574 --count N --out PREFIX [--tiles MIN[..MAX]] [--seed S]";
+/// Write generated Su-domino-ku puzzles and their answers.
+///
+/// Each puzzle has one solved grid; the puzzles go to PREFIX.in, the answers to PREFIX.out.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// The problem; only p4574 puzzles can be generated.
+    #[arg(value_parser = ["p4574", "4574"])]
+    problem: String,
+    /// How many puzzles to write.
+    #[arg(long, value_name = "N")]
+    count: usize,
+    /// Where to write: PREFIX.in and PREFIX.out.
+    #[arg(long, value_name = "PREFIX")]
+    out: String,
+    /// The fewest laid tiles of a puzzle, drawn per puzzle from MIN..=MAX (within 10..35).
+    #[arg(long, value_name = "MIN[..MAX]", default_value = "10..35", value_parser = parse_tiles)]
+    tiles: (usize, usize),
+    /// The seed; the same seed always writes the same files.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+}
 
-/// Runs `cargo xtask generate` with `arguments`.
-pub fn run(arguments: &[String]) -> Result<Success> {
-    let parsed = Arguments::parse(
-        arguments,
-        &["--count", "--out", "--tiles", "--seed"],
-        &[],
-        USAGE,
-    )?;
-    if !matches!(parsed.single_positional()?, "p4574" | "4574") {
-        bail!("only p4574 puzzles can be generated; {USAGE}");
-    }
-    let count: usize = parsed
-        .value("--count")?
-        .ok_or_else(|| parsed.missing("`--count`"))?;
-    let prefix: String = parsed
-        .value("--out")?
-        .ok_or_else(|| parsed.missing("`--out`"))?;
-    let tiles = match parsed.value::<String>("--tiles")? {
-        Some(text) => parse_tiles(&text)?,
-        None => (10, 35),
-    };
-    let seed = parsed.value("--seed")?.unwrap_or(0);
-
+/// Runs `cargo xtask generate`.
+pub fn run(arguments: Arguments) -> Result<Success> {
+    let Arguments {
+        count,
+        out: prefix,
+        tiles,
+        seed,
+        ..
+    } = arguments;
     let mut rng = StdRng::seed_from_u64(seed);
     let (puzzles, grids): (Vec<_>, Vec<_>) = (0..count)
         .map(|_| {
@@ -57,12 +61,13 @@ pub fn run(arguments: &[String]) -> Result<Success> {
 }
 
 /// Reads `MIN` or `MIN..MAX` (inclusive), each within 10..=35.
-fn parse_tiles(text: &str) -> Result<(usize, usize)> {
+fn parse_tiles(text: &str) -> Result<(usize, usize), String> {
     let (low, high) = text.split_once("..").unwrap_or((text, text));
-    let low: usize = low.parse().context("`--tiles` takes MIN or MIN..MAX")?;
-    let high: usize = high.parse().context("`--tiles` takes MIN or MIN..MAX")?;
+    let (Ok(low), Ok(high)) = (low.parse::<usize>(), high.parse::<usize>()) else {
+        return Err("`--tiles` takes MIN or MIN..MAX".to_string());
+    };
     if !(10..=high).contains(&low) || high > 35 {
-        bail!("`--tiles` must lie within 10..35, with MIN no more than MAX");
+        return Err("`--tiles` must lie within 10..35, with MIN no more than MAX".to_string());
     }
     Ok((low, high))
 }

@@ -53,8 +53,6 @@ impl Program {
     }
 
     /// The executable at `executable`, run with `arguments`.
-    // Only the tests use this so far; it stays for subcommands that run other tools.
-    #[allow(dead_code)]
     pub fn with_arguments<Argument: Into<OsString>>(
         executable: impl Into<PathBuf>,
         arguments: impl IntoIterator<Item = Argument>,
@@ -332,7 +330,6 @@ pub fn judge_case(
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
-    use crate::test_support::fresh_temporary_directory;
 
     /// Plenty of time for the quick fake programs below.
     const GENEROUS_LIMIT: Duration = Duration::from_secs(10);
@@ -355,10 +352,10 @@ mod tests {
         // A script file that prints a file holding the expected output. The script is
         // given to `sh` rather than executed itself, which avoids "text file busy" when
         // another test thread starts a process while this file is still open.
-        let directory = fresh_temporary_directory("correct-answer");
-        let answer_path = directory.join("answer.out");
+        let directory = tempfile::tempdir().expect("a temporary folder");
+        let answer_path = directory.path().join("answer.out");
         std::fs::write(&answer_path, EXPECTED).expect("temp dir is writable");
-        let script_path = directory.join("solution.sh");
+        let script_path = directory.path().join("solution.sh");
         let script = format!("cat '{}'\n", answer_path.display());
         std::fs::write(&script_path, script).expect("temp dir is writable");
 
@@ -423,8 +420,8 @@ mod tests {
 
     #[test]
     fn a_slow_program_is_killed_at_the_time_limit() {
-        let directory = fresh_temporary_directory("slow-program");
-        let pid_path = directory.join("pid");
+        let directory = tempfile::tempdir().expect("a temporary folder");
+        let pid_path = directory.path().join("pid");
         // The shell writes its process id and then becomes `sleep` (same id) by `exec`.
         let script = format!("echo $$ > '{}'; exec sleep 30", pid_path.display());
 

@@ -22,14 +22,40 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use xtask::checker::Checker;
+use xtask::project_root;
 
-use crate::arguments::Arguments;
-use crate::checker::Checker;
-use crate::{project_root, Success};
+use crate::Success;
 
-/// The usage line, repeated in every error about the arguments.
-const USAGE: &str = "usage: cargo xtask new <ID> [--title T] [--time-limit-ms N] [--memory-mb N] \
-                     [--checker exact|sudoku]";
+/// Create problems/pID/ from a skeleton.
+///
+/// The manifest with the judge's facts, a documented lib.rs, main.rs and samples/.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// The problem number on the judge, such as 1000.
+    #[arg(value_name = "ID", value_parser = parse_problem_id)]
+    id: u32,
+    /// The problem's title [default: Problem ID].
+    #[arg(long, value_name = "T", value_parser = parse_title)]
+    title: Option<String>,
+    /// The time limit, in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+    time_limit_ms: u64,
+    /// The memory limit, in mebibytes.
+    #[arg(long, value_name = "N", default_value_t = 256,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_MEMORY_MB))]
+    memory_mb: u32,
+    /// How an output is judged: line by line, or any valid Sudoku completion.
+    #[arg(long, default_value = "exact", value_parser = Checker::NAMES)]
+    checker: String,
+}
+
+/// The longest time limit `new` accepts: ten minutes, far beyond any judge's.
+const MAX_TIME_LIMIT_MS: u64 = 600_000;
+
+/// The largest memory limit `new` accepts: 64 GiB, far beyond any judge's.
+const MAX_MEMORY_MB: i64 = 65_536;
 
 /// The judge's facts about the new problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,49 +86,47 @@ impl NewProblem {
 
 /// Reads a problem number: a positive decimal number, written plainly (`1000`, not
 /// `+1000`, `01000` or `p1000`).
-fn parse_problem_id(text: &str) -> Result<u32> {
+fn parse_problem_id(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
         Ok(id) if id > 0 && id.to_string() == text => Ok(id),
-        _ => bail!("the problem id must be a positive number such as 1000, not `{text}`"),
+        _ => Err(format!(
+            "the problem id must be a positive number such as 1000, not `{text}`"
+        )),
     }
 }
 
-/// Reads the command line into the facts of the new problem.
-fn parse_options(arguments: &[String]) -> Result<NewProblem> {
-    let parsed = Arguments::parse(
-        arguments,
-        &["--title", "--time-limit-ms", "--memory-mb", "--checker"],
-        &[],
-        USAGE,
-    )?;
-    let id = parse_problem_id(parsed.single_positional()?)?;
-    let title: String = parsed
-        .value("--title")?
-        .unwrap_or_else(|| format!("Problem {id}"));
-    if title.trim().is_empty() || title.chars().any(char::is_control) {
-        bail!("the title must be one line of text, not {title:?}");
+/// Reads a title: one line of visible text. Control characters (a line break would end
+/// the doc comment it goes into) and the characters that reorder text on screen (which
+/// `rustc` refuses in comments, because they can make code read differently from how it
+/// compiles) are refused.
+fn parse_title(text: &str) -> Result<String, String> {
+    let is_bidirectional = |character: char| matches!(character, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    let is_line_separator = |character: char| matches!(character, '\u{2028}' | '\u{2029}');
+    if text.trim().is_empty() {
+        return Err("the title must not be empty".to_string());
     }
-    let time_limit_ms: u64 = parsed.value("--time-limit-ms")?.unwrap_or(1000);
-    let memory_mb: u32 = parsed.value("--memory-mb")?.unwrap_or(256);
-    if time_limit_ms == 0 || memory_mb == 0 {
-        bail!("the time and memory limits must be positive; {USAGE}");
+    match text.chars().find(|&character| {
+        character.is_control() || is_bidirectional(character) || is_line_separator(character)
+    }) {
+        Some(character) => Err(format!(
+            "the title must be one line of visible text; it holds {}",
+            character.escape_unicode()
+        )),
+        None => Ok(text.to_string()),
     }
-    let checker: String = parsed
-        .value("--checker")?
-        .unwrap_or_else(|| "exact".to_string());
-    Checker::from_name(&checker)?;
-    Ok(NewProblem {
-        id,
-        title,
-        time_limit_ms,
-        memory_mb,
-        checker,
-    })
 }
 
-/// Runs `cargo xtask new` with `arguments`.
-pub fn run(arguments: &[String]) -> Result<Success> {
-    let problem = parse_options(arguments)?;
+/// Runs `cargo xtask new`.
+pub fn run(arguments: Arguments) -> Result<Success> {
+    let problem = NewProblem {
+        id: arguments.id,
+        title: arguments
+            .title
+            .unwrap_or_else(|| format!("Problem {}", arguments.id)),
+        time_limit_ms: arguments.time_limit_ms,
+        memory_mb: arguments.memory_mb,
+        checker: arguments.checker,
+    };
     let root = project_root();
     let created = scaffold(&root, &problem)?;
     let name = problem.crate_name();
@@ -330,10 +354,17 @@ fn main() -> ExitCode {{
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::fresh_temporary_directory;
+    use clap::Parser;
 
-    fn words(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_string).collect()
+    /// What `cargo xtask new` makes of the words `line`, or the parser's error.
+    fn parse_options(line: &str) -> Result<Arguments, clap::Error> {
+        let words = ["cargo xtask", "new"]
+            .into_iter()
+            .chain(line.split_whitespace());
+        crate::Cli::try_parse_from(words).map(|cli| match cli.command {
+            crate::Subcommands::New(arguments) => arguments,
+            _ => unreachable!("the subcommand is `new`"),
+        })
     }
 
     fn example() -> NewProblem {
@@ -348,15 +379,13 @@ mod tests {
 
     #[test]
     fn options_have_defaults_and_are_checked() {
-        let defaults = parse_options(&words("1000")).unwrap();
-        assert_eq!(defaults.title, "Problem 1000");
+        let defaults = parse_options("1000").unwrap();
+        assert_eq!(defaults.title, None);
         assert_eq!(defaults.time_limit_ms, 1000);
         assert_eq!(defaults.memory_mb, 256);
         assert_eq!(defaults.checker, "exact");
-        let given = parse_options(&words(
-            "2580 --checker sudoku --memory-mb 128 --time-limit-ms 1500",
-        ))
-        .unwrap();
+        let given =
+            parse_options("2580 --checker sudoku --memory-mb 128 --time-limit-ms 1500").unwrap();
         assert_eq!((given.checker.as_str(), given.memory_mb), ("sudoku", 128));
         assert_eq!(time_limit_text(given.time_limit_ms), "1500 ms");
         for bad in [
@@ -368,15 +397,16 @@ mod tests {
             "x",
             "1000 --checker lenient",
         ] {
-            assert!(parse_options(&words(bad)).is_err(), "{bad} was accepted");
+            assert!(parse_options(bad).is_err(), "{bad} was accepted");
         }
-        assert!(parse_options(&[]).is_err());
+        assert!(parse_options("").is_err());
     }
 
     #[test]
     fn the_skeleton_is_written_with_the_facts() {
-        let root = fresh_temporary_directory("new-problem");
-        let created = scaffold(&root, &example()).unwrap();
+        let temporary = tempfile::tempdir().unwrap();
+        let root = temporary.path();
+        let created = scaffold(root, &example()).unwrap();
         let directory = root.join("problems/p1000");
         assert_eq!(
             created,
@@ -418,11 +448,12 @@ mod tests {
 
     #[test]
     fn an_existing_problem_is_never_overwritten() {
-        let root = fresh_temporary_directory("new-problem-exists");
+        let temporary = tempfile::tempdir().unwrap();
+        let root = temporary.path();
         let directory = root.join("problems/p1000");
         fs::create_dir_all(&directory).unwrap();
         fs::write(directory.join("Cargo.toml"), "keep me").unwrap();
-        let message = format!("{:#}", scaffold(&root, &example()).unwrap_err());
+        let message = format!("{:#}", scaffold(root, &example()).unwrap_err());
         assert!(message.contains("exists already"), "{message}");
         assert_eq!(
             fs::read_to_string(directory.join("Cargo.toml")).unwrap(),

@@ -17,9 +17,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use crate::cargo::{build_release_binaries, release_binary, target_directory};
-use crate::problems::{discover_problems, select_problems, Problem};
-use crate::{project_root, Success};
+use xtask::workspace::Workspace;
+
+use crate::Success;
 
 /// Runs per binary and sample: enough for a steady median of a ~1 ms process.
 const RUNS: usize = 300;
@@ -31,12 +31,11 @@ const FLOOR_SOURCE: &str = "use std::io::Read;\n\
 
 /// Measures every problem named in `names` (all when empty).
 pub fn run(names: &[String]) -> Result<Success> {
-    let root = project_root();
-    let problems: Vec<Problem> = select_problems(&discover_problems(&root)?, names)?;
-    build_release_binaries(&root, &problems)?;
-    let floor = build_floor(&root)?;
-    for problem in &problems {
-        let binary = release_binary(&root, problem);
+    let workspace = Workspace::load()?;
+    let problems = workspace.select(names)?;
+    let binaries = workspace.build_release(&problems)?;
+    let floor = build_floor(&workspace.target_directory)?;
+    for (problem, binary) in problems.iter().zip(binaries) {
         for sample in problem.samples()? {
             let (median, peak) = measure_in_worker(&binary, &sample.input_path)?;
             let (floor_median, floor_peak) = measure_in_worker(&floor, &sample.input_path)?;
@@ -52,8 +51,8 @@ pub fn run(names: &[String]) -> Result<Success> {
 }
 
 /// Compiles the floor program into the target directory.
-fn build_floor(root: &Path) -> Result<PathBuf> {
-    let directory = target_directory(root).join("process-floor");
+fn build_floor(target_directory: &Path) -> Result<PathBuf> {
+    let directory = target_directory.join("process-floor");
     std::fs::create_dir_all(&directory)
         .with_context(|| format!("creating {}", directory.display()))?;
     let source = directory.join("floor.rs");
@@ -99,10 +98,7 @@ fn measure_in_worker(binary: &Path, input: &Path) -> Result<(f64, i64)> {
 
 /// The worker: `xtask bench-process-worker BINARY INPUT` runs BINARY `RUNS` times with
 /// INPUT on standard input and prints the median microseconds and the peak kilobytes.
-pub fn worker(arguments: &[String]) -> Result<Success> {
-    let [binary, input] = arguments else {
-        bail!("usage: xtask bench-process-worker BINARY INPUT");
-    };
+pub fn worker(binary: &str, input: &str) -> Result<Success> {
     let mut times = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
         let stdin = File::open(input).with_context(|| format!("opening {input}"))?;

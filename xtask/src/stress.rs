@@ -18,24 +18,39 @@
 //!    fails), prints the smallest failing input, what was expected and what came out, and
 //!    the command that replays the case; the exit code is then 1.
 
+use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use xtask::checker::{check_exact, CheckerVerdict};
 use xtask::domino::{self, generate_puzzle, input_text, reference_grids, Grids};
 use xtask::generate::stress_grid;
+use xtask::judge::{describe_status, run_program, Ending, Program, Run};
 use xtask::reference::{self, completion_fault, Grid};
+use xtask::workspace::{Problem, Workspace};
 
-use crate::arguments::Arguments;
-use crate::cargo::{build_release_binaries, release_binary};
-use crate::checker::{check_exact, CheckerVerdict};
-use crate::judge::{describe_status, run_program, Ending, Program, Run};
-use crate::problems::{discover_problems, select_problems, Problem};
-use crate::{project_root, Success};
+use crate::Success;
 
-/// The number of cases when `--cases` is not given.
-const DEFAULT_CASES: u64 = 1_000;
+/// Random differential testing against the reference solvers.
+///
+/// Runs the release binary on random inputs and prints the smallest failing input and
+/// the command that replays it.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// The problem to test.
+    problem: String,
+    /// How many random cases to run.
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    cases: u64,
+    /// The seed of the first case (case k uses S + k) [default: from the clock].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Test this binary instead of building the problem's release binary.
+    #[arg(long, value_name = "PATH")]
+    binary: Option<PathBuf>,
+}
 
 /// The search-node budget of the Su-domino-ku reference on one puzzle.
 const DOMINO_BUDGET: u64 = 5_000_000;
@@ -297,57 +312,30 @@ fn read_spaced_grid(text: &str) -> Option<Grid> {
     Some(grid)
 }
 
-/// The options of `stress`.
-struct Options {
-    problem: String,
-    cases: u64,
-    seed: u64,
-    binary: Option<String>,
-}
-
-fn parse_options(arguments: &[String]) -> Result<Options> {
-    const USAGE: &str =
-        "usage: cargo xtask stress <PROBLEM> [--cases N] [--seed S] [--binary PATH]";
-    let parsed = Arguments::parse(arguments, &["--cases", "--seed", "--binary"], &[], USAGE)?;
-    let seed = parsed.value("--seed")?.unwrap_or_else(|| {
+/// Runs `cargo xtask stress`.
+pub fn run(options: Arguments) -> Result<Success> {
+    let workspace = Workspace::load()?;
+    let problems = workspace.select(std::slice::from_ref(&options.problem))?;
+    let problem = &problems[0];
+    let kind = Kind::of(problem)?;
+    let program = match &options.binary {
+        Some(path) => Program::new(path),
+        None => Program::new(workspace.build_release(&problems)?.remove(0)),
+    };
+    let seed = options.seed.unwrap_or_else(|| {
         // A fresh seed each run, printed so that a failure can be replayed.
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64 % 1_000_000_007)
     });
-    Ok(Options {
-        problem: parsed.single_positional()?.to_string(),
-        cases: parsed.value("--cases")?.unwrap_or(DEFAULT_CASES),
-        seed,
-        binary: parsed.value("--binary")?,
-    })
-}
-
-/// Runs `cargo xtask stress` with `arguments`.
-pub fn run(arguments: &[String]) -> Result<Success> {
-    let options = parse_options(arguments)?;
-    let root = project_root();
-    let problems = select_problems(
-        &discover_problems(&root)?,
-        std::slice::from_ref(&options.problem),
-    )?;
-    let problem = &problems[0];
-    let kind = Kind::of(problem)?;
-    let program = match &options.binary {
-        Some(path) => Program::new(path),
-        None => {
-            build_release_binaries(&root, std::slice::from_ref(problem))?;
-            Program::new(release_binary(&root, problem))
-        }
-    };
     println!(
         "stress {}: {} cases from seed {}",
-        problem.name, options.cases, options.seed
+        problem.name, options.cases, seed
     );
     let mut judged = 0;
     let mut skipped = 0;
     for case_number in 0..options.cases {
-        let case_seed = options.seed.wrapping_add(case_number);
+        let case_seed = seed.wrapping_add(case_number);
         let case = kind.generate(&mut StdRng::seed_from_u64(case_seed));
         let Some(expectation) = kind.expectation(&case) else {
             skipped += 1;
@@ -444,30 +432,34 @@ fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Ca
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
-    use crate::test_support::fresh_temporary_directory;
+    use clap::Parser;
 
-    fn fake_binary(script: &str) -> String {
-        let directory = fresh_temporary_directory("stress");
-        let path = directory.join("fake.sh");
+    /// A fake solution: an executable shell script running `script`, in a temporary
+    /// folder that lives as long as the returned guard.
+    fn fake_binary(script: &str) -> (tempfile::TempDir, String) {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("fake.sh");
         std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
         let mut permissions = std::fs::metadata(&path).unwrap().permissions();
         std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
         std::fs::set_permissions(&path, permissions).unwrap();
-        path.display().to_string()
+        let path = path.display().to_string();
+        (directory, path)
     }
 
+    /// Runs `cargo xtask stress` with `arguments`.
     fn stress(arguments: &[&str]) -> Success {
-        let arguments: Vec<String> = arguments
-            .iter()
-            .map(|argument| argument.to_string())
-            .collect();
-        run(&arguments).unwrap()
+        let words = ["cargo xtask", "stress"].iter().chain(arguments);
+        match crate::Cli::try_parse_from(words).unwrap().command {
+            crate::Subcommands::Stress(arguments) => run(arguments).unwrap(),
+            _ => unreachable!("the subcommand is `stress`"),
+        }
     }
 
     #[test]
     fn a_binary_that_echoes_its_input_is_caught() {
         // `cat` answers a full grid correctly, but not a grid with holes.
-        let binary = fake_binary("cat");
+        let (_directory, binary) = fake_binary("cat");
         assert_eq!(
             stress(&["p2239", "--cases", "20", "--seed", "1", "--binary", &binary]),
             Success::No
@@ -476,7 +468,7 @@ mod tests {
 
     #[test]
     fn a_binary_that_always_fails_is_caught() {
-        let binary = fake_binary("echo 'no completion' >&2; exit 1");
+        let (_directory, binary) = fake_binary("echo 'no completion' >&2; exit 1");
         assert_eq!(
             stress(&["p2580", "--cases", "20", "--seed", "2", "--binary", &binary]),
             Success::No

@@ -11,17 +11,23 @@
 
 use std::io::Read;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::unit_name;
 
-use crate::arguments::Arguments;
 use crate::Success;
 
-const USAGE: &str = "usage: cargo xtask trace <PROBLEM> [--limit N] < input";
-
-/// Steps printed when `--limit` is not given.
-const DEFAULT_LIMIT: u64 = 200;
+/// Print the solver's reasoning on one input, read from standard input.
+///
+/// Each placement and why, each guess, contradiction and step back.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// The problem whose solver to trace.
+    problem: String,
+    /// The most step lines to print (the summary counts every step).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    limit: u64,
+}
 
 /// An observer that prints a search as it happens, and counts what it saw.
 pub struct Tracer {
@@ -232,16 +238,13 @@ impl SearchObserver for Tracer {
     }
 }
 
-/// Runs `cargo xtask trace` with `arguments`, reading the input from standard input.
-pub fn run(arguments: &[String]) -> Result<Success> {
-    let parsed = Arguments::parse(arguments, &["--limit"], &[], USAGE)?;
-    let problem = parsed.single_positional()?;
-    let limit = parsed.value("--limit")?.unwrap_or(DEFAULT_LIMIT);
+/// Runs `cargo xtask trace`, reading the input from standard input.
+pub fn run(arguments: Arguments) -> Result<Success> {
     let mut input = String::new();
     std::io::stdin()
         .read_to_string(&mut input)
         .context("reading standard input")?;
-    trace(problem, &input, limit)
+    trace(&arguments.problem, &input, arguments.limit)
 }
 
 /// Traces `problem`'s solver on `input`.
@@ -279,7 +282,9 @@ pub fn trace(problem: &str, input: &str, limit: u64) -> Result<Success> {
                 Success::No
             })
         }
-        _ => bail!("`trace` knows p2239, p2580 and p4574; {USAGE}"),
+        _ => Err(crate::usage_error(format!(
+            "`trace` knows p2239, p2580 and p4574, not `{problem}`"
+        ))),
     }
 }
 
@@ -312,7 +317,7 @@ mod tests {
     #[test]
     fn the_tracer_counts_what_the_solver_reports() {
         let sample = std::fs::read_to_string(
-            crate::project_root().join("problems/p2580/samples/sample-1.in"),
+            xtask::project_root().join("problems/p2580/samples/sample-1.in"),
         )
         .unwrap();
         let grid = p2580::parse(&sample).unwrap().grid;

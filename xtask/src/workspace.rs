@@ -1,0 +1,483 @@
+//! The workspace as cargo sees it: where it is, where cargo builds, the problem crates
+//! and what the judge says about each, and the binaries cargo has just built.
+//!
+//! Everything here comes from cargo itself, never from guessing: the manifests and the
+//! target folder from `cargo metadata` (so `CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`
+//! and `build.target-dir` in a cargo config are all honoured), and each binary's path
+//! from the `executable` that `cargo build --message-format=json` reports.
+//!
+//! Every package under `problems/` is a problem crate. Its package name (for example
+//! `p2239`) is also the name of its binary. The judge's facts about the problem sit in
+//! the manifest, in a table that cargo itself ignores:
+//!
+//! ```toml
+//! [package.metadata.boj]
+//! id = 2580
+//! title = "Sudoku (any completion)"
+//! url = "https://www.acmicpc.net/problem/2580"
+//! time-limit-ms = 1000
+//! memory-mb = 256
+//! checker = "sudoku"   # or "exact"
+//! ```
+//!
+//! The sample cases are the files `samples/sample-N.in` with their answers
+//! `samples/sample-N.out`, taken in the order of N. A new problem crate is picked up
+//! as soon as it exists; nothing here names the problems.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use cargo_metadata::{Message, MetadataCommand, Package};
+use serde::Deserialize;
+
+use crate::checker::Checker;
+
+/// The root of the workspace: the folder that holds `xtask/`, `problems/` and `common/`.
+///
+/// Cargo sets `CARGO_MANIFEST_DIR` to `xtask/` when it compiles this crate, so its parent
+/// is the root wherever the command is run from.
+pub fn project_root() -> PathBuf {
+    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).to_path_buf()
+}
+
+/// The cargo that runs us (cargo sets `CARGO` for the programs it runs), so the same
+/// toolchain builds the solutions; plain `cargo` otherwise.
+fn cargo() -> OsString {
+    std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"))
+}
+
+/// A mistake on the command line, such as an unknown problem name: `cargo xtask`
+/// reports it like the argument parser's own errors, with exit code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// The workspace's manifests and target folder, read once with `cargo metadata`.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    /// The folder of the root `Cargo.toml`.
+    pub root: PathBuf,
+    /// Where cargo puts build output, whatever setting chose it.
+    pub target_directory: PathBuf,
+    /// Every package of the workspace.
+    pub packages: Vec<Package>,
+}
+
+impl Workspace {
+    /// The workspace this xtask belongs to.
+    pub fn load() -> Result<Workspace> {
+        Workspace::at(&project_root())
+    }
+
+    /// The workspace whose root manifest is `root/Cargo.toml`.
+    pub fn at(root: &Path) -> Result<Workspace> {
+        let manifest_path = root.join("Cargo.toml");
+        let metadata = MetadataCommand::new()
+            .cargo_path(cargo())
+            .manifest_path(&manifest_path)
+            .current_dir(root)
+            .no_deps()
+            .exec()
+            .with_context(|| format!("running `cargo metadata` on {}", manifest_path.display()))?;
+        Ok(Workspace {
+            root: metadata.workspace_root.into_std_path_buf(),
+            target_directory: metadata.target_directory.into_std_path_buf(),
+            packages: metadata.packages,
+        })
+    }
+
+    /// The package whose manifest is `directory/Cargo.toml`.
+    pub fn package_in(&self, directory: &Path) -> Result<&Package> {
+        let wanted = directory.join("Cargo.toml");
+        let same = |package: &&Package| {
+            let path = package.manifest_path.as_std_path();
+            path == wanted || fs::canonicalize(path).ok() == fs::canonicalize(&wanted).ok()
+        };
+        self.packages
+            .iter()
+            .find(same)
+            .with_context(|| format!("{} is not a package of this workspace", wanted.display()))
+    }
+
+    /// Every problem crate (a package under `problems/`), sorted by name.
+    pub fn problems(&self) -> Result<Vec<Problem>> {
+        let problems_directory = self.root.join("problems");
+        let mut problems = Vec::new();
+        for package in &self.packages {
+            let manifest_path = package.manifest_path.as_std_path();
+            if manifest_path.parent().and_then(Path::parent) == Some(problems_directory.as_path()) {
+                problems.push(Problem::from_package(package)?);
+            }
+        }
+        problems.sort_by(|first, second| first.name.cmp(&second.name));
+        Ok(problems)
+    }
+
+    /// The problems named on a command line (see [`select_problems`]).
+    pub fn select(&self, names: &[String]) -> Result<Vec<Problem>> {
+        select_problems(&self.problems()?, names)
+    }
+
+    /// Builds the binaries of `problems` in release mode with one cargo command, and
+    /// returns the path of each, in the order of `problems`: the `executable` cargo
+    /// reports for it, so the binary judged is the one just built wherever cargo put it.
+    ///
+    /// Cargo's progress and any compiler message go to standard error as usual. A failed
+    /// build is an error: there is nothing to judge.
+    pub fn build_release(&self, problems: &[Problem]) -> Result<Vec<PathBuf>> {
+        let mut command = Command::new(cargo());
+        command
+            .current_dir(&self.root)
+            .args(["build", "--release", "--bins"])
+            .arg("--message-format=json-render-diagnostics")
+            .stdout(Stdio::piped());
+        for problem in problems {
+            command.args(["-p", &problem.name]);
+        }
+        let mut child = command.spawn().context("starting cargo build")?;
+        let stdout = child.stdout.take().context("cargo's standard output")?;
+        let mut executables: Vec<(String, PathBuf)> = Vec::new();
+        for message in Message::parse_stream(BufReader::new(stdout)) {
+            if let Message::CompilerArtifact(artifact) =
+                message.context("reading cargo's report")?
+            {
+                if let Some(executable) = artifact.executable {
+                    executables.push((artifact.target.name, executable.into_std_path_buf()));
+                }
+            }
+        }
+        let status = child.wait().context("waiting for cargo build")?;
+        if !status.success() {
+            bail!("cargo build --release failed ({status})");
+        }
+        problems
+            .iter()
+            .map(|problem| {
+                executables
+                    .iter()
+                    .find(|(name, _)| *name == problem.name)
+                    .map(|(_, path)| path.clone())
+                    .with_context(|| format!("cargo built no binary named {}", problem.name))
+            })
+            .collect()
+    }
+}
+
+/// One problem crate and the judge's facts about it.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// The package name, which is also the binary name, for example `p2239`.
+    pub name: String,
+    /// The crate's folder, for example `<root>/problems/p2239`.
+    pub directory: PathBuf,
+    /// The problem number on the judge, for example 2239.
+    pub id: u32,
+    /// The problem's title.
+    pub title: String,
+    /// The address of the problem statement.
+    pub url: String,
+    /// How long one run may take before the judge stops it.
+    pub time_limit: Duration,
+    /// How much memory the judge allows, in mebibytes (recorded, not yet enforced).
+    pub memory_mb: u32,
+    /// How an output is judged.
+    pub checker: Checker,
+}
+
+/// One sample case: an input file and the file with its expected output.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    /// The case's name, the file name without extension, for example `sample-1`.
+    pub name: String,
+    /// The `.in` file, given to the solution on standard input.
+    pub input_path: PathBuf,
+    /// The `.out` file, the answer the problem statement shows.
+    pub expected_path: PathBuf,
+}
+
+/// The `[package.metadata.boj]` table, field for field.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct JudgeFacts {
+    id: u32,
+    title: String,
+    url: String,
+    time_limit_ms: u64,
+    memory_mb: u32,
+    checker: String,
+}
+
+impl Problem {
+    /// The problem crate `package`, with the judge's facts from its manifest.
+    ///
+    /// A manifest without a valid `[package.metadata.boj]` table, or one that names a
+    /// checker we do not have, is an error that names the manifest.
+    pub fn from_package(package: &Package) -> Result<Problem> {
+        let manifest_path = package.manifest_path.as_std_path();
+        let Some(table) = package.metadata.get("boj") else {
+            bail!(
+                "{} has no [package.metadata.boj] table; every problem crate needs one \
+                 (id, title, url, time-limit-ms, memory-mb, checker)",
+                manifest_path.display()
+            );
+        };
+        let facts = JudgeFacts::deserialize(table)
+            .with_context(|| format!("reading the judge facts in {}", manifest_path.display()))?;
+        let checker = Checker::from_name(&facts.checker)
+            .with_context(|| format!("in {}", manifest_path.display()))?;
+        Ok(Problem {
+            name: package.name.to_string(),
+            directory: manifest_path
+                .parent()
+                .unwrap_or(manifest_path)
+                .to_path_buf(),
+            id: facts.id,
+            title: facts.title,
+            url: facts.url,
+            time_limit: Duration::from_millis(facts.time_limit_ms),
+            memory_mb: facts.memory_mb,
+            checker,
+        })
+    }
+}
+
+/// Keeps the problems the user named, as `p2239` or as the bare number `2239`.
+///
+/// No names means every problem. The result keeps the order of `problems` (sorted by
+/// name) and holds each problem once, however often it was named. An unknown name is
+/// an error that lists the known ones.
+pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
+    if names.is_empty() {
+        return Ok(problems.to_vec());
+    }
+    for name in names {
+        if !problems.iter().any(|problem| problem.is_called(name)) {
+            let known: Vec<&str> = problems
+                .iter()
+                .map(|problem| problem.name.as_str())
+                .collect();
+            return Err(UsageError(format!(
+                "unknown problem `{name}`; the known problems are: {}",
+                known.join(", ")
+            ))
+            .into());
+        }
+    }
+    Ok(problems
+        .iter()
+        .filter(|problem| names.iter().any(|name| problem.is_called(name)))
+        .cloned()
+        .collect())
+}
+
+impl Problem {
+    /// Whether `name` names this problem, as its package name or its bare number.
+    pub fn is_called(&self, name: &str) -> bool {
+        self.name == name || self.id.to_string() == name
+    }
+
+    /// The problem's sample cases, in the order of their numbers.
+    ///
+    /// It is an error if there are none, or if an `.in` file has no `.out` beside it.
+    pub fn samples(&self) -> Result<Vec<Sample>> {
+        let samples_directory = self.directory.join("samples");
+        let entries = fs::read_dir(&samples_directory)
+            .with_context(|| format!("listing the samples in {}", samples_directory.display()))?;
+
+        // Pairs of (N, sample) so they can be sorted by number: sample-10 after sample-9.
+        let mut numbered_samples = Vec::new();
+        for entry in entries {
+            let entry =
+                entry.with_context(|| format!("listing {}", samples_directory.display()))?;
+            let file_name = entry.file_name().to_string_lossy().into_owned();
+            let Some(name) = file_name.strip_suffix(".in") else {
+                continue;
+            };
+            let Some(number) = name
+                .strip_prefix("sample-")
+                .and_then(|digits| digits.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let expected_path = samples_directory.join(format!("{name}.out"));
+            if !expected_path.is_file() {
+                bail!(
+                    "{} has no expected output {}",
+                    entry.path().display(),
+                    expected_path.display()
+                );
+            }
+            numbered_samples.push((
+                number,
+                Sample {
+                    name: name.to_string(),
+                    input_path: entry.path(),
+                    expected_path,
+                },
+            ));
+        }
+
+        if numbered_samples.is_empty() {
+            bail!(
+                "{} holds no sample cases (files sample-N.in with sample-N.out)",
+                samples_directory.display()
+            );
+        }
+        numbered_samples.sort_by_key(|(number, _)| *number);
+        Ok(numbered_samples
+            .into_iter()
+            .map(|(_, sample)| sample)
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The real problems of this workspace.
+    fn real_problems() -> Vec<Problem> {
+        Workspace::load()
+            .and_then(|workspace| workspace.problems())
+            .expect("the real problems are readable")
+    }
+
+    /// Finds the problem called `name` among the real ones, or fails the test.
+    fn real_problem(name: &str) -> Problem {
+        let problems = real_problems();
+        problems
+            .into_iter()
+            .find(|problem| problem.name == name)
+            .unwrap_or_else(|| panic!("problem {name} was not discovered"))
+    }
+
+    #[test]
+    fn discovery_finds_the_real_problems_sorted_by_name() {
+        let problems = real_problems();
+        let names: Vec<&str> = problems
+            .iter()
+            .map(|problem| problem.name.as_str())
+            .collect();
+        for expected in ["p2239", "p2580", "p4574"] {
+            assert!(
+                names.contains(&expected),
+                "{expected} missing from {names:?}"
+            );
+        }
+        let mut sorted_names = names.clone();
+        sorted_names.sort_unstable();
+        assert_eq!(names, sorted_names);
+    }
+
+    #[test]
+    fn discovery_reads_the_limits_and_checkers_from_the_manifests() {
+        let p2239 = real_problem("p2239");
+        assert_eq!(p2239.id, 2239);
+        assert_eq!(p2239.time_limit, Duration::from_millis(2000));
+        assert_eq!(p2239.memory_mb, 256);
+        assert_eq!(p2239.checker, Checker::Exact);
+        assert_eq!(p2239.url, "https://www.acmicpc.net/problem/2239");
+
+        let p2580 = real_problem("p2580");
+        assert_eq!(p2580.id, 2580);
+        assert_eq!(p2580.time_limit, Duration::from_millis(1000));
+        assert_eq!(p2580.memory_mb, 256);
+        assert_eq!(p2580.checker, Checker::Sudoku);
+
+        let p4574 = real_problem("p4574");
+        assert_eq!(p4574.id, 4574);
+        assert_eq!(p4574.time_limit, Duration::from_millis(2000));
+        assert_eq!(p4574.memory_mb, 128);
+        assert_eq!(p4574.checker, Checker::Exact);
+    }
+
+    #[test]
+    fn samples_come_in_pairs_sorted_by_number() {
+        let samples = real_problem("p4574").samples().expect("p4574 has samples");
+        let names: Vec<&str> = samples.iter().map(|sample| sample.name.as_str()).collect();
+        assert_eq!(names, ["sample-1", "sample-2"]);
+        for sample in &samples {
+            assert!(sample.input_path.is_file());
+            assert!(sample.expected_path.is_file());
+        }
+    }
+
+    #[test]
+    fn problems_can_be_selected_by_name_or_number() {
+        let problems = real_problems();
+        let names = |selected: Vec<Problem>| -> Vec<String> {
+            selected.into_iter().map(|problem| problem.name).collect()
+        };
+
+        let by_number = select_problems(&problems, &["2580".to_string()]).expect("2580 is known");
+        assert_eq!(names(by_number), ["p2580"]);
+
+        let twice_and_out_of_order = ["p4574", "2239", "4574"].map(String::from);
+        let selected = select_problems(&problems, &twice_and_out_of_order).expect("all are known");
+        assert_eq!(names(selected), ["p2239", "p4574"]);
+
+        let error = select_problems(&problems, &["p9999".to_string()])
+            .expect_err("p9999 is not a problem here");
+        let message = error.to_string();
+        assert!(
+            message.contains("p9999") && message.contains("p2239"),
+            "{message}"
+        );
+    }
+
+    /// Reads `manifest` as the problem crate of a workspace of its own, in a temporary
+    /// folder, and returns what [`Problem::from_package`] made of it and the manifest's path.
+    fn read_problem(manifest: &str) -> (Result<Problem>, String) {
+        let directory = tempfile::tempdir().expect("a temporary folder");
+        fs::create_dir(directory.path().join("src")).expect("temp dir is writable");
+        fs::write(directory.path().join("src/lib.rs"), "").expect("temp dir is writable");
+        let manifest_path = directory.path().join("Cargo.toml");
+        let text =
+            format!("[workspace]\n[package]\nname = \"p1000\"\nversion = \"0.1.0\"\n{manifest}");
+        fs::write(&manifest_path, text).expect("temp dir is writable");
+        let workspace = Workspace::at(directory.path()).expect("cargo reads the manifest");
+        let problem = Problem::from_package(&workspace.packages[0]);
+        (problem, manifest_path.display().to_string())
+    }
+
+    #[test]
+    fn a_manifest_without_judge_facts_is_an_error_naming_it() {
+        let (problem, manifest_path) = read_problem("");
+        let message = format!("{:#}", problem.expect_err("no facts"));
+        assert!(message.contains("[package.metadata.boj]"), "{message}");
+        assert!(message.contains(&manifest_path), "{message}");
+    }
+
+    #[test]
+    fn an_unknown_checker_is_an_error_naming_it() {
+        let (problem, manifest_path) = read_problem(
+            "[package.metadata.boj]\nid = 1000\ntitle = \"A+B\"\nurl = \"u\"\n\
+             time-limit-ms = 1000\nmemory-mb = 128\nchecker = \"lenient\"\n",
+        );
+        let message = format!("{:#}", problem.expect_err("bad checker"));
+        assert!(message.contains("lenient"), "{message}");
+        assert!(message.contains(&manifest_path), "{message}");
+    }
+
+    #[test]
+    fn a_manifest_with_a_missing_field_is_an_error_naming_it() {
+        let (problem, manifest_path) = read_problem("[package.metadata.boj]\nid = 1000\n");
+        let message = format!("{:#}", problem.expect_err("fields missing"));
+        assert!(message.contains(&manifest_path), "{message}");
+        assert!(message.contains("title"), "{message}");
+    }
+}
