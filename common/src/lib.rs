@@ -32,9 +32,11 @@
 //! The tables below are computed from those formulas by `const fn` when the program is
 //! compiled, so what you read is how they are made; nothing is typed in by hand.
 //! [`board`] builds the shared search state on top of them, and [`observe`] lets a search
-//! report its steps.
+//! report its steps. [`ladder`] climbs from plain backtracking to that board in five
+//! solvers, one idea at a time, for reading and measuring; no solution uses it.
 
 pub mod board;
+pub mod ladder;
 pub mod observe;
 
 /// Number of cells in the grid.

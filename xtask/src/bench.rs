@@ -17,7 +17,9 @@
 //!    `bench problem=p2580 file=forum_hardest_1106.txt puzzles=375 mean_us=41.20
 //!    median_us=30.10 p99_us=210.0 max_us=290.3`, then a `nodes` line with the guesses.
 //! 5. With `--baseline`, does the same for plain row-major backtracking
-//!    (`problem=baseline-p2580`), with a cap on each puzzle and the count of capped ones.
+//!    (`problem=baseline-p2580`: rung 0 of [`common::ladder`] for Sudoku,
+//!    [`xtask::domino_textbook`] for p4574), with a cap on each puzzle and the count of
+//!    capped ones.
 //! 6. With `--svg FILE`, draws the per-puzzle times, sorted, on a log scale.
 
 use std::path::{Path, PathBuf};
@@ -25,9 +27,10 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use common::ladder::{rung0_textbook, Outcome};
 use common::observe::GuessCounter;
-use xtask::baseline::{self, BaselineRun};
 use xtask::data::{data_dir, parse_puzzle_lines};
+use xtask::domino_textbook;
 use xtask::reference::{completion_fault, Grid};
 
 use xtask::project_root;
@@ -57,10 +60,6 @@ pub struct Arguments {
     #[arg(value_name = "FILE|PROBLEM")]
     files: Vec<String>,
 }
-
-/// Placements the baseline may try on one puzzle (about ten milliseconds): enough to
-/// show what it costs, and few enough that the hard sets finish in a minute or two.
-const BASELINE_CAP: u64 = 2_000_000;
 
 /// The problems `bench` knows how to run.
 const PROBLEMS: [&str; 3] = ["p2239", "p2580", "p4574"];
@@ -355,14 +354,14 @@ fn measure_ours(problem: &str, puzzle: &Puzzle) -> Result<Measurement> {
 
 /// Times the baseline on one puzzle (once more only if it was quick) and checks it.
 fn measure_baseline(puzzle: &Puzzle) -> Result<Measurement> {
-    let run_once = || -> BaselineRun {
+    let run_once = || -> Outcome {
         match puzzle {
-            Puzzle::Sudoku(grid) => baseline::sudoku(grid, BASELINE_CAP),
+            Puzzle::Sudoku(grid) => rung0_textbook::solve(grid),
             Puzzle::Domino { puzzle, .. } => {
                 let used = puzzle.tiles.iter().fold(0, |used, tile| {
-                    used | baseline::tile_bit(tile.digits[0], tile.digits[1])
+                    used | domino_textbook::tile_bit(tile.digits[0], tile.digits[1])
                 });
-                baseline::domino(&puzzle.given_grid(), used, BASELINE_CAP)
+                domino_textbook::solve_within(&puzzle.given_grid(), used, rung0_textbook::CAP)
             }
         }
     };
@@ -383,7 +382,7 @@ fn measure_baseline(puzzle: &Puzzle) -> Result<Measurement> {
     }
     Ok(Measurement {
         micros,
-        guesses: first.nodes,
+        guesses: first.guesses,
         capped: first.capped,
     })
 }

@@ -46,6 +46,16 @@ pub fn load(file_name: &str) -> Result<Vec<Grid>, String> {
     parse_puzzle_lines(&read(file_name)?).map_err(|error| format!("{file_name}: {error}"))
 }
 
+/// How a failing test names puzzle `index` (from 0) of a set: the file, the puzzle's
+/// number in it (from 1), and the puzzle as one line.
+pub fn describe_puzzle(file_name: &str, index: usize, grid: &Grid) -> String {
+    format!(
+        "{file_name}, puzzle {}: {}",
+        index + 1,
+        crate::reference::grid_to_line(grid)
+    )
+}
+
 /// A puzzle of tdoku's test set: the grid, its number of completions, and the solution
 /// when there is exactly one.
 #[derive(Clone, Debug)]

@@ -16,14 +16,15 @@
 //! - [`domino`]: Su-domino-ku: the judge's format, a reference solver and a generator of
 //!   puzzles with one solved grid.
 //! - [`data`]: the benchmark puzzle sets in `data/`.
-//! - [`baseline`]: plain row-major backtracking, the textbook method the benchmarks
-//!   compare against.
+//! - [`domino_textbook`]: plain row-major backtracking for Su-domino-ku, the textbook
+//!   method `bench --baseline` compares problem 4574 against (for Sudoku that is rung 0
+//!   of [`common::ladder`]).
 
-pub mod baseline;
 pub mod bundle;
 pub mod checker;
 pub mod data;
 pub mod domino;
+pub mod domino_textbook;
 pub mod exact_cover;
 pub mod generate;
 pub mod judge;

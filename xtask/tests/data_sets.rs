@@ -17,11 +17,7 @@ fn unique_sets_have_one_completion_and_both_solutions_find_it() {
         let puzzles = load(file_name);
         assert!(!puzzles.is_empty(), "{file_name} is empty");
         for (index, puzzle) in puzzles.iter().enumerate() {
-            let context = format!(
-                "{file_name}, puzzle {}: {}",
-                index + 1,
-                grid_to_line(puzzle)
-            );
+            let context = data::describe_puzzle(file_name, index, puzzle);
             let completions = reference::completions(puzzle, 2);
             assert_eq!(
                 completions.len(),
@@ -46,12 +42,7 @@ fn multi_solution_set_gives_the_smallest_completion() {
     let puzzles = load(data::MULTI_SOLUTION_SET);
     assert!(!puzzles.is_empty());
     for (index, puzzle) in puzzles.iter().enumerate() {
-        let context = format!(
-            "{}, puzzle {}: {}",
-            data::MULTI_SOLUTION_SET,
-            index + 1,
-            grid_to_line(puzzle)
-        );
+        let context = data::describe_puzzle(data::MULTI_SOLUTION_SET, index, puzzle);
         assert_eq!(
             reference::count_completions(puzzle, 2),
             2,
@@ -75,12 +66,7 @@ fn tdoku_test_puzzles_have_their_published_counts() {
     assert_eq!(puzzles.len(), 43);
     let mut seen_none = false;
     for (index, puzzle) in puzzles.iter().enumerate() {
-        let context = format!(
-            "{}, puzzle {}: {}",
-            data::COUNTED_SET,
-            index + 1,
-            grid_to_line(&puzzle.grid)
-        );
+        let context = data::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
         let counted = reference::count_completions(&puzzle.grid, puzzle.completions + 1);
         assert_eq!(counted, puzzle.completions, "{context}: reference count");
         assert_eq!(

@@ -1,0 +1,200 @@
+//! # Rung 1: candidate masks, and the cell with the fewest candidates first
+//!
+//! **The idea.** Keep for every cell the digits that may still go there, as a candidate
+//! mask, and always branch on the open cell with the fewest candidates ("minimum remaining
+//! values", MRV, the classic variable ordering of constraint search).
+//!
+//! **Why it keeps every completion.** Placing a digit removes it only from the cell's 20
+//! peers, where no completion can have it. Every completion puts one of the chosen cell's
+//! candidates there, and the search tries them all, so the order of the cells changes how
+//! fast a completion is found, never whether it is found.
+//!
+//! **What it costs per node.** A guess copies the state ([`RuledGrid`], 256 bytes),
+//! clears one bit in the masks of the cell's 20 peers ([`crate::PEERS_OF`]), and scans the
+//! 81 cells for the next branching cell.
+//!
+//! **What it buys.** The textbook method only learns that a cell is starved when it
+//! reaches it. Here the masks show it at once: a cell left without candidates is chosen
+//! next (no candidate is the fewest) and fails without a guess, and a cell with a single
+//! candidate is filled before any real choice is made. Choosing the narrowest cell keeps
+//! the branching low near the root, where a wrong guess costs most. Measured with
+//! `cargo xtask bench --ladder`:
+//!
+//! | set | puzzles | mean | max | guesses (mean) | over the cap |
+//! |---|---:|---:|---:|---:|---:|
+//! | (to be measured) | | | | | |
+
+use super::{search, Grid, Outcome, SearchState};
+use crate::{count, digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
+
+/// The grid and the candidate mask of every cell, which rungs 2 and 3 share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CandidateGrid {
+    /// The decided digits; 0 marks an open cell.
+    pub grid: Grid,
+    /// `candidates[cell]`: bit `d - 1` is set when digit `d` may still go in `cell`. A
+    /// decided cell keeps only its digit.
+    pub candidates: [u16; N_CELLS],
+}
+
+impl CandidateGrid {
+    /// The state of `grid` with its givens placed, or `None` when two givens clash.
+    ///
+    /// ```
+    /// use common::ladder::rung1_masks::CandidateGrid;
+    /// let mut grid = [0u8; 81];
+    /// grid[0] = 3;
+    /// let state = CandidateGrid::with_givens(&grid).unwrap();
+    /// assert_eq!(state.candidates[1], common::ALL_DIGITS & !common::digit_bit(3));
+    /// grid[80] = 3;
+    /// grid[72] = 3; // column 1 again
+    /// assert!(CandidateGrid::with_givens(&grid).is_none());
+    /// ```
+    pub fn with_givens(grid: &Grid) -> Option<CandidateGrid> {
+        let mut state = CandidateGrid {
+            grid: [0; N_CELLS],
+            candidates: [ALL_DIGITS; N_CELLS],
+        };
+        for cell in 0..N_CELLS {
+            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
+                return None;
+            }
+        }
+        Some(state)
+    }
+
+    /// Decides that `digit` stands in `cell`, which must be open, and removes it from the
+    /// candidates of the cell's peers. Returns `false`, changing nothing, when `digit` is
+    /// no longer a candidate of `cell`.
+    pub fn place(&mut self, cell: usize, digit: u8) -> bool {
+        let bit = digit_bit(digit);
+        if self.candidates[cell] & bit == 0 {
+            return false;
+        }
+        self.grid[cell] = digit;
+        self.candidates[cell] = bit;
+        for &peer in &PEERS_OF[cell] {
+            self.candidates[peer as usize] &= !bit;
+        }
+        true
+    }
+
+    /// MRV: the open cell with the fewest candidates, the lowest-numbered of them, or
+    /// `None` when every cell is decided. A cell with no candidate comes first.
+    pub fn most_constrained_cell(&self) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for cell in 0..N_CELLS {
+            if self.grid[cell] != 0 {
+                continue;
+            }
+            let n_candidates = count(self.candidates[cell]);
+            if best.map_or(true, |(fewest, _)| n_candidates < fewest) {
+                best = Some((n_candidates, cell));
+                // Nobody beats one candidate but an empty cell, which fails at once anyway.
+                if n_candidates <= 1 {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, cell)| cell)
+    }
+}
+
+/// What a rung applies to a candidate grid after each placement: its rules, run until
+/// they find nothing more. Returns `false` when they show there is no completion.
+pub type Rules = fn(&mut CandidateGrid) -> bool;
+
+/// Rung 1's rules: none. Placing a digit updates the peers, and that is all.
+fn no_rules(_: &mut CandidateGrid) -> bool {
+    true
+}
+
+/// The search state of rungs 1 to 3: a candidate grid and the rules of the rung.
+#[derive(Clone, Copy)]
+pub struct RuledGrid {
+    /// The grid and its candidates.
+    pub state: CandidateGrid,
+    /// Applied after the givens and after every placement.
+    pub rules: Rules,
+}
+
+impl RuledGrid {
+    /// The state of `grid` with its givens placed and `rules` applied, or `None` when the
+    /// givens clash or the rules find that there is no completion.
+    pub fn start(grid: &Grid, rules: Rules) -> Option<RuledGrid> {
+        let mut state = CandidateGrid::with_givens(grid)?;
+        if rules(&mut state) {
+            Some(RuledGrid { state, rules })
+        } else {
+            None
+        }
+    }
+}
+
+impl SearchState for RuledGrid {
+    fn choose_cell(&self) -> Option<usize> {
+        self.state.most_constrained_cell()
+    }
+
+    fn candidates_of(&self, cell: usize) -> u16 {
+        self.state.candidates[cell]
+    }
+
+    fn try_place(&mut self, cell: usize, digit: u8) -> bool {
+        self.state.place(cell, digit) && (self.rules)(&mut self.state)
+    }
+
+    fn grid(&self) -> Grid {
+        self.state.grid
+    }
+}
+
+/// Solves `grid`; the solver of rung 1 in [`super::RUNGS`].
+///
+/// ```
+/// let outcome = common::ladder::rung1_masks::solve(&[0; 81]);
+/// assert!(common::is_valid_solution(&outcome.solution.unwrap()));
+/// ```
+pub fn solve(grid: &Grid) -> Outcome {
+    search(RuledGrid::start(grid, no_rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_clears_the_digit_from_the_peers_only() {
+        let mut state = CandidateGrid::with_givens(&[0; N_CELLS]).unwrap();
+        assert!(state.place(40, 7));
+        for cell in 0..N_CELLS {
+            let has_seven = state.candidates[cell] & digit_bit(7) != 0;
+            let is_peer = PEERS_OF[40].contains(&(cell as u8));
+            assert_eq!(has_seven, !is_peer, "cell {cell}");
+        }
+        assert!(!state.place(41, 7), "a peer of cell 40 took its digit");
+    }
+
+    #[test]
+    fn the_most_constrained_cell_is_chosen_and_an_empty_one_first() {
+        let mut state = CandidateGrid::with_givens(&[0; N_CELLS]).unwrap();
+        assert_eq!(state.most_constrained_cell(), Some(0));
+        state.candidates[50] = 0b111;
+        state.candidates[60] = 0b11;
+        assert_eq!(state.most_constrained_cell(), Some(60));
+        state.candidates[70] = 0;
+        assert_eq!(state.most_constrained_cell(), Some(70));
+    }
+
+    #[test]
+    fn a_cell_without_candidates_fails_without_a_guess() {
+        // Row 1 holds 1 to 8 after cell 0, and column 1 holds the 9: cell 0 is starved.
+        let mut grid = [0; N_CELLS];
+        for column in 1..9 {
+            grid[column] = column as u8;
+        }
+        grid[27] = 9;
+        let outcome = solve(&grid);
+        assert_eq!((outcome.solution, outcome.guesses), (None, 0));
+    }
+}

@@ -1,0 +1,124 @@
+//! Su-domino-ku by the textbook method, for `cargo xtask bench --baseline` to measure
+//! problem 4574's solution against: plain row-major backtracking, no propagation.
+//!
+//! The first empty cell in reading order must be covered by a tile reaching right or down
+//! (everything before it is covered); every direction and digit pair is tried in order,
+//! with the used-digit tables of the ladder's rung 0
+//! ([`common::ladder::rung0_textbook`]), which does the same for plain Sudoku. Some
+//! puzzles take it billions of steps, so every call has a cap on the placements it tries.
+
+use common::ladder::rung0_textbook::UsedDigits;
+use common::ladder::Outcome;
+
+use crate::reference::Grid;
+
+/// The tile bit [`solve_within`] uses for digits `a` and `b`.
+pub fn tile_bit(a: u8, b: u8) -> u128 {
+    1u128 << (9 * a.min(b) + a.max(b))
+}
+
+/// Completes `givens` (the digits of the singles and of the laid tiles) with the tiles
+/// not in `used_tiles` (bits from [`tile_bit`]), trying at most `cap` tile placements.
+/// The outcome counts the placements as guesses, as the ladder's rungs do.
+///
+/// ```
+/// let outcome = xtask::domino_textbook::solve_within(&[0; 81], 0, 10);
+/// assert!(outcome.capped); // an empty grid is far too much for 10 placements
+/// ```
+pub fn solve_within(givens: &Grid, used_tiles: u128, cap: u64) -> Outcome {
+    let used = match UsedDigits::of_givens(givens) {
+        Some(used) => used,
+        None => return Outcome::no_completion(),
+    };
+    let mut search = Search {
+        grid: *givens,
+        used,
+        used_tiles,
+        placements: 0,
+        cap,
+    };
+    let found = search.fill_from(0);
+    Outcome::of_backtracking(found, &search.grid, search.placements)
+}
+
+/// The search: the grid, its used-digit tables, the tiles laid, and the placements so far.
+struct Search {
+    grid: Grid,
+    used: UsedDigits,
+    used_tiles: u128,
+    placements: u64,
+    cap: u64,
+}
+
+impl Search {
+    fn put(&mut self, cell: usize, digit: u8) {
+        self.grid[cell] = digit;
+        self.used.insert(cell, digit);
+    }
+
+    fn take_back(&mut self, cell: usize) {
+        self.used.remove(cell, self.grid[cell]);
+        self.grid[cell] = 0;
+    }
+
+    /// Covers the empty cells from `cell` on. `Some(true)`: done; `Some(false)`: no way,
+    /// and the grid is as it was; `None`: the cap was reached.
+    fn fill_from(&mut self, cell: usize) -> Option<bool> {
+        let cell = match (cell..81).find(|&cell| self.grid[cell] == 0) {
+            Some(cell) => cell,
+            None => return Some(true),
+        };
+        let right = (cell % 9 < 8 && self.grid[cell + 1] == 0).then_some(cell + 1);
+        let below = (cell < 72 && self.grid[cell + 9] == 0).then_some(cell + 9);
+        for partner in [right, below].into_iter().flatten() {
+            for first in 1..=9 {
+                if !self.used.allows(cell, first) {
+                    continue;
+                }
+                for second in 1..=9 {
+                    let tile = tile_bit(first, second);
+                    if first == second
+                        || self.used_tiles & tile != 0
+                        || !self.used.allows(partner, second)
+                    {
+                        continue;
+                    }
+                    if self.placements == self.cap {
+                        return None;
+                    }
+                    self.placements += 1;
+                    self.put(cell, first);
+                    // The partner may share the cell's row, column or box: check it again.
+                    if self.used.allows(partner, second) {
+                        self.put(partner, second);
+                        self.used_tiles |= tile;
+                        if self.fill_from(cell + 1)? {
+                            return Some(true);
+                        }
+                        self.used_tiles &= !tile;
+                        self.take_back(partner);
+                    }
+                    self.take_back(cell);
+                }
+            }
+        }
+        Some(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solves_a_generated_puzzle() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let (puzzle, grid) = crate::domino::generate_puzzle(&mut rng, 35);
+        let used = puzzle.tiles.iter().fold(0, |used, tile| {
+            used | tile_bit(tile.first_digit, tile.second_digit)
+        });
+        let outcome = solve_within(&puzzle.givens(), used, 100_000_000);
+        assert_eq!(outcome.solution, Some(grid));
+    }
+}

@@ -1,0 +1,186 @@
+//! The ladder of `common::ladder` checked against the reference solver: every rung on a
+//! slice of every puzzle set in `data/`, and on grids without completion.
+//!
+//! The slices are small (a few dozen puzzles per set, spread over the file), because rung
+//! 1 takes milliseconds on the hardest puzzles and rung 0 tens of milliseconds whenever it
+//! reaches its cap; `cargo xtask bench --ladder` runs the whole sets.
+
+use common::ladder::{rung0_textbook, Outcome, Rung, RUNGS};
+use xtask::data;
+use xtask::reference::{self, completion_fault, grid_to_line, Grid};
+
+/// How many puzzles of each set the tests take.
+const SLICE: usize = 12;
+
+/// `SLICE` puzzles of a set with their places in it, evenly spread over the set, so the
+/// slice sees its easy and its hard puzzles alike.
+fn slice_of(file_name: &str) -> Vec<(usize, Grid)> {
+    let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+    assert!(!puzzles.is_empty(), "{file_name} is empty");
+    let step = (puzzles.len() / SLICE).max(1);
+    puzzles
+        .into_iter()
+        .enumerate()
+        .step_by(step)
+        .take(SLICE)
+        .collect()
+}
+
+/// The rungs without a cap: every one finishes every puzzle.
+fn uncapped_rungs() -> impl Iterator<Item = Rung> {
+    RUNGS.into_iter().filter(|rung| rung.number > 0)
+}
+
+fn describe(rung: &Rung, context: &str) -> String {
+    format!("{context}: rung {} ({})", rung.number, rung.name)
+}
+
+/// Checks rung 0's outcome: the smallest completion, or the cap reported honestly.
+fn check_textbook(outcome: &Outcome, puzzle: &Grid, context: &str) {
+    if outcome.capped {
+        assert_eq!(
+            outcome.solution, None,
+            "{context}: rung 0 capped with an answer"
+        );
+        assert_eq!(outcome.guesses, rung0_textbook::CAP, "{context}: rung 0");
+    } else {
+        assert!(outcome.guesses < rung0_textbook::CAP, "{context}: rung 0");
+        assert_eq!(
+            outcome.solution,
+            reference::smallest_completion(puzzle),
+            "{context}: rung 0 does not give the smallest completion"
+        );
+    }
+}
+
+#[test]
+fn every_rung_solves_a_slice_of_every_unique_set_as_the_reference_does() {
+    let mut capped_puzzles = 0;
+    for file_name in data::UNIQUE_SETS {
+        for (index, puzzle) in &slice_of(file_name) {
+            let context = data::describe_puzzle(file_name, *index, puzzle);
+            let completions = reference::completions(puzzle, 2);
+            assert_eq!(completions.len(), 1, "{context}: the reference");
+            for rung in uncapped_rungs() {
+                let outcome = (rung.solve)(puzzle);
+                assert_eq!(
+                    outcome.solution,
+                    Some(completions[0]),
+                    "{}",
+                    describe(&rung, &context)
+                );
+                assert!(!outcome.capped, "{}", describe(&rung, &context));
+            }
+            let outcome = rung0_textbook::solve(puzzle);
+            check_textbook(&outcome, puzzle, &context);
+            capped_puzzles += outcome.capped as usize;
+        }
+    }
+    // The 17-clue puzzles are hopeless for the textbook method: the cap must show.
+    assert!(capped_puzzles > 0, "rung 0 never reached its cap");
+}
+
+#[test]
+fn every_rung_completes_puzzles_with_several_completions() {
+    for (index, puzzle) in &slice_of(data::MULTI_SOLUTION_SET) {
+        let context = data::describe_puzzle(data::MULTI_SOLUTION_SET, *index, puzzle);
+        for rung in uncapped_rungs() {
+            let answer = (rung.solve)(puzzle)
+                .solution
+                .unwrap_or_else(|| panic!("{}: no answer", describe(&rung, &context)));
+            assert_eq!(
+                completion_fault(puzzle, &answer),
+                None,
+                "{}",
+                describe(&rung, &context)
+            );
+        }
+        check_textbook(&rung0_textbook::solve(puzzle), puzzle, &context);
+    }
+}
+
+#[test]
+fn every_rung_agrees_with_the_published_counts_of_tdokus_test_puzzles() {
+    let puzzles = data::load_counted().unwrap_or_else(|error| panic!("{error}"));
+    let mut seen_none = false;
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let context = data::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
+        for rung in RUNGS {
+            let outcome = (rung.solve)(&puzzle.grid);
+            let context = describe(&rung, &context);
+            match outcome.solution {
+                None if puzzle.completions == 0 => seen_none = true,
+                None => assert!(outcome.capped, "{context}: no answer"),
+                Some(answer) => {
+                    assert!(puzzle.completions > 0, "{context}: answered");
+                    assert_eq!(completion_fault(&puzzle.grid, &answer), None, "{context}");
+                }
+            }
+        }
+    }
+    assert!(seen_none, "the set includes puzzles without completion");
+}
+
+/// Grids without completion that no rule sees at once: a hard puzzle with one wrong
+/// digit added, a digit its givens allow but its only completion does not have.
+fn puzzles_made_wrong() -> Vec<Grid> {
+    let mut made = Vec::new();
+    for file_name in ["forum_hardest_1106.txt", "magictour_top1465.txt"] {
+        for (_, puzzle) in slice_of(file_name).into_iter().take(3) {
+            let solution = reference::completions(&puzzle, 1)[0];
+            // The first open cell and a digit none of its peers' givens rule out.
+            let cell = (0..81)
+                .find(|&cell| puzzle[cell] == 0)
+                .expect("an open cell");
+            let wrong = (1..=9)
+                .find(|&digit| {
+                    let mut grid = puzzle;
+                    grid[cell] = digit;
+                    digit != solution[cell] && common::find_repeated_digit(&grid).is_none()
+                })
+                .expect("a wrong digit the givens allow");
+            let mut grid = puzzle;
+            grid[cell] = wrong;
+            made.push(grid);
+        }
+    }
+    made
+}
+
+#[test]
+fn every_rung_finds_nothing_where_there_is_no_completion() {
+    let mut clashing = [0; 81];
+    clashing[0] = 4;
+    clashing[80] = 4;
+    clashing[8] = 4; // row 1 again
+                     // Row 1 holds 1 to 8 after its first cell, and column 1 holds the 9: cell 0 is starved.
+    let mut starved = [0; 81];
+    for column in 1..9 {
+        starved[column] = column as u8;
+    }
+    starved[27] = 9;
+    let mut grids = vec![clashing, starved];
+    grids.extend(puzzles_made_wrong());
+    for grid in &grids {
+        let context = grid_to_line(grid);
+        assert_eq!(reference::count_completions(grid, 1), 0, "{context}");
+        for rung in RUNGS {
+            let outcome = (rung.solve)(grid);
+            assert_eq!(outcome.solution, None, "{}", describe(&rung, &context));
+            if rung.number > 0 {
+                assert!(!outcome.capped, "{}", describe(&rung, &context));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_textbook_rung_reports_its_cap() {
+    let outcome = rung0_textbook::solve_within(&[0; 81], 50);
+    assert!(outcome.capped);
+    assert_eq!((outcome.solution, outcome.guesses), (None, 50));
+    // The empty grid itself is easy for it: 81 cells and a little backtracking.
+    let outcome = rung0_textbook::solve(&[0; 81]);
+    assert!(!outcome.capped);
+    assert_eq!(outcome.solution, reference::smallest_completion(&[0; 81]));
+}
