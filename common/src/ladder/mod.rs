@@ -138,8 +138,9 @@ pub const RUNGS: [Rung; 5] = [
 /// What the search of rungs 1 to 4 needs from a state. A state is `Copy`: the search
 /// tries each guess on a copy and undoes it by dropping the copy.
 pub trait SearchState: Copy {
-    /// The open cell with the fewest candidates (the lowest-numbered such cell), or `None`
-    /// when every cell is decided.
+    /// The open cell to branch on, one with the fewest candidates, or `None` when every
+    /// cell is decided. Rungs 1 to 3 take the lowest-numbered such cell; the board of rung
+    /// 4 breaks ties its own way.
     fn choose_cell(&self) -> Option<usize>;
 
     /// The candidate mask of `cell`.
