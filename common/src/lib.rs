@@ -36,6 +36,8 @@
 //! solvers, one idea at a time, for reading and measuring; no solution uses it.
 
 pub mod board;
+pub mod grid_reader;
+pub mod input;
 pub mod ladder;
 pub mod observe;
 

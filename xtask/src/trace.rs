@@ -252,17 +252,19 @@ pub fn trace(problem: &str, input: &str, limit: u64) -> Result<Success> {
     let problem = problem.strip_prefix('p').unwrap_or(problem);
     match problem {
         "2239" => {
-            let grid = p2239::parse(input).map_err(|error| anyhow::anyhow!("{error}"))?;
+            let grid =
+                p2239::parse(input.as_bytes()).map_err(|error| anyhow::anyhow!("{error}"))?;
             println!("trace p2239: the smallest completion");
             let mut tracer = Tracer::new(sudoku_cell_name, limit);
             let answer = p2239::solve_observed(&grid, &mut tracer);
             finish(&mut tracer, answer.map(|grid| p2239::format_grid(&grid)))
         }
         "2580" => {
-            let puzzle = p2580::parse(input).map_err(|error| anyhow::anyhow!("{error}"))?;
+            let grid =
+                p2580::parse(input.as_bytes()).map_err(|error| anyhow::anyhow!("{error}"))?;
             println!("trace p2580: any completion");
             let mut tracer = Tracer::new(sudoku_cell_name, limit);
-            let answer = p2580::solve_observed(&puzzle.grid, &mut tracer);
+            let answer = p2580::solve_observed(&grid, &mut tracer);
             finish(&mut tracer, answer.map(|grid| p2580::format_grid(&grid)))
         }
         "4574" => {
@@ -320,7 +322,7 @@ mod tests {
             xtask::project_root().join("problems/p2580/samples/sample-1.in"),
         )
         .unwrap();
-        let grid = p2580::parse(&sample).unwrap().grid;
+        let grid = p2580::parse(sample.as_bytes()).unwrap();
         let mut tracer = Tracer::new(sudoku_cell_name, 0);
         let answer = p2580::solve_observed(&grid, &mut tracer).unwrap();
         let counts = &tracer.counts;

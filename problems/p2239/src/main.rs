@@ -1,28 +1,8 @@
-//! Reads the puzzle on standard input and writes the answer on standard output; see the
-//! library for the solution. On bad input it prints what is wrong, and where, on standard
-//! error and exits with status 1.
+//! Problem 2239 as the judge runs it: the puzzle on standard input, the answer on standard
+//! output. The solution is the library, [`p2239::run`]; [`common::input::run_as_program`]
+//! connects it to the process and, on bad input, prints one line on standard error and
+//! exits with status 1.
 
-use std::io::{self, Read, Write};
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let mut input = String::new();
-    if let Err(error) = io::stdin().read_to_string(&mut input) {
-        eprintln!("p2239: cannot read standard input: {error}");
-        return ExitCode::FAILURE;
-    }
-    let mut output = io::BufWriter::new(io::stdout().lock());
-    let result = p2239::run(&input, &mut output);
-    let flushed = output.flush();
-    match (result, flushed) {
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(error), _) => {
-            eprintln!("p2239: {error}");
-            ExitCode::FAILURE
-        }
-        (Ok(()), Err(error)) => {
-            eprintln!("p2239: cannot write the answer: {error}");
-            ExitCode::FAILURE
-        }
-    }
+fn main() -> std::process::ExitCode {
+    common::input::run_as_program("p2239", p2239::run)
 }

@@ -62,7 +62,7 @@ fn bad_input_gives_a_message_and_status_1() {
     let message = String::from_utf8_lossy(&output.stderr);
     assert_eq!(
         message.trim_end(),
-        "p2239: line 2, column 9: 'x' is not a digit (0 marks an empty cell)"
+        "p2239: line 2, column 9: `x` is not a digit (0 marks an empty cell)"
     );
 }
 

@@ -5,21 +5,26 @@
 //! Fill the empty cells of a 9×9 Sudoku so that every row, column and 3×3 box holds each
 //! digit 1 to 9 once. Any such completion is accepted.
 //!
-//! ## Contract
+//! ## Input and output
 //! - Input: 9 lines of 9 digits separated by single spaces; `0` is an empty cell.
 //!   The judge promises the grid can be completed.
 //! - Output: 9 lines of 9 digits separated by single spaces: any valid completion that keeps
 //!   every given digit. The judge validates the grid instead of comparing text.
-//! - This program also accepts Windows line endings, trailing spaces and a missing final
-//!   newline; anything else malformed, and a grid without completion, get a message naming
-//!   the place on standard error and exit status 1.
+//! - Beyond the judge's files, this program accepts several spaces or tabs between digits,
+//!   Windows line ends, a byte order mark at the start, spaces and tabs at line ends, blank
+//!   lines after the grid and a missing final line end. Spaces and tabs are the only
+//!   separators, as in the other two solutions. Anything else malformed, and a grid without
+//!   completion, gets one line on standard error naming the line and column, with invisible
+//!   characters escaped, and exit status 1. The input is read line by line in a few
+//!   kilobytes, whatever its size ([`common::input`]).
 //!
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //!
-//! 1. **Read** the grid ([`parse`]), reporting the line and column of anything malformed,
-//!    and refuse a digit given twice in a unit. Such a grid has no completion, and saying
+//! 1. **Read** the grid ([`parse`], with the reader shared with p2239 in
+//!    [`common::grid_reader`]), reporting the line and column of anything malformed, and
+//!    refuse a digit given twice in a unit. Such a grid has no completion, and saying
 //!    where the clash is helps more than saying only that.
 //! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
 //!    single); a digit with one place in a row, column or box goes there (hidden single);
@@ -65,7 +70,7 @@
 //! ## Cost
 //!
 //! A search state is one [`Board`] of 232 bytes, copied for each guess; the search is at
-//! most 81 levels deep, so memory stays a few kilobytes besides the input. Time is the
+//! most 81 levels deep, so memory stays a few kilobytes. Time is the
 //! number of guesses times the cost of propagating after each, well under a microsecond.
 //! Measured with `cargo xtask bench --problem p2580 --baseline` (release build, 2-core
 //! machine; time per puzzle, each the best of three runs; the full output is in
@@ -94,163 +99,14 @@
 
 use common::board::Board;
 use common::observe::{Branch, Reason, SearchObserver};
-use common::{digits, find_repeated_digit, unit_name, N_CELLS};
-use std::fmt;
-use std::io::Write;
+use common::{digits, N_CELLS};
+use std::io::{BufRead, Write};
+
+mod input;
+pub use input::{parse, Error};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
-
-/// Why the input could not be answered.
-#[derive(Debug)]
-pub enum Error {
-    /// The input is malformed; `line` and `column` are 1-based positions in the input.
-    Input {
-        /// The line of the input.
-        line: usize,
-        /// The column (character position) in that line, when one place is at fault.
-        column: Option<usize>,
-        /// What is wrong.
-        message: String,
-    },
-    /// The givens obey the rules but no completion exists.
-    NoCompletion,
-    /// Writing the answer failed.
-    Output(std::io::Error),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Input {
-                line,
-                column: Some(column),
-                message,
-            } => write!(f, "line {line}, column {column}: {message}"),
-            Error::Input {
-                line,
-                column: None,
-                message,
-            } => write!(f, "line {line}: {message}"),
-            Error::NoCompletion => write!(f, "the grid has no completion"),
-            Error::Output(error) => write!(f, "cannot write the answer: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
-
-/// A parsed grid and where each cell's digit stands in the input (line, column).
-#[derive(Clone, Debug)]
-pub struct Puzzle {
-    /// The givens; 0 is an empty cell.
-    pub grid: Grid,
-    /// The 1-based (line, column) of each cell's digit, for error messages.
-    pub positions: [(usize, usize); N_CELLS],
-}
-
-/// Reads nine lines of nine space-separated digits.
-///
-/// White space at the ends of lines (including the `\r` of Windows line endings) and blank
-/// lines after the grid are ignored.
-///
-/// ```
-/// let line = "0 0 0 0 0 0 0 0 0\n";
-/// let puzzle = p2580::parse(&line.repeat(9)).unwrap();
-/// assert_eq!(puzzle.grid, [0; 81]);
-/// assert!(p2580::parse(&line.repeat(8)).is_err());
-/// ```
-pub fn parse(input: &str) -> Result<Puzzle, Error> {
-    let mut puzzle = Puzzle {
-        grid: [0; N_CELLS],
-        positions: [(0, 0); N_CELLS],
-    };
-    let mut lines = input.lines().enumerate();
-    for row in 0..9 {
-        let Some((index, text)) = lines.next() else {
-            return Err(input_error(
-                row + 1,
-                None,
-                if row == 0 {
-                    "the input is empty; expected 9 lines of 9 digits".to_string()
-                } else {
-                    format!("the input ends after {row} lines; expected 9 lines of 9 digits")
-                },
-            ));
-        };
-        let line = index + 1;
-        // Each token with the 1-based column where it starts.
-        let tokens: Vec<(usize, &str)> = tokens_with_columns(text).collect();
-        if tokens.len() != 9 {
-            return Err(input_error(
-                line,
-                None,
-                format!(
-                    "expected 9 digits separated by spaces, found {} item(s)",
-                    tokens.len()
-                ),
-            ));
-        }
-        for (column_in_grid, (column, token)) in tokens.into_iter().enumerate() {
-            let digit =
-                parse_digit(token).map_err(|message| input_error(line, Some(column), message))?;
-            let cell = row * 9 + column_in_grid;
-            puzzle.grid[cell] = digit;
-            puzzle.positions[cell] = (line, column);
-        }
-    }
-    if let Some((index, text)) = lines.find(|(_, text)| !text.trim().is_empty()) {
-        let column = text.len() - text.trim_start().len() + 1;
-        return Err(input_error(
-            index + 1,
-            Some(column),
-            "unexpected text after the 9 lines of the grid".to_string(),
-        ));
-    }
-    if let Some(repeat) = find_repeated_digit(&puzzle.grid) {
-        let (line, column) = puzzle.positions[repeat.second_cell];
-        let (first_line, first_column) = puzzle.positions[repeat.first_cell];
-        return Err(input_error(
-            line,
-            Some(column),
-            format!(
-                "digit {} is given twice in {} (also at line {first_line}, column {first_column})",
-                repeat.digit,
-                unit_name(repeat.unit)
-            ),
-        ));
-    }
-    Ok(puzzle)
-}
-
-fn input_error(line: usize, column: Option<usize>, message: String) -> Error {
-    Error::Input {
-        line,
-        column,
-        message,
-    }
-}
-
-/// The white-space separated tokens of a line, each with the 1-based column it starts at.
-fn tokens_with_columns(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split(|c: char| c.is_ascii_whitespace())
-        .scan(1, |column, token| {
-            let start = *column;
-            *column += token.chars().count() + 1;
-            Some((start, token))
-        })
-        .filter(|(_, token)| !token.is_empty())
-}
-
-fn parse_digit(token: &str) -> Result<u8, String> {
-    match token.as_bytes() {
-        [byte @ b'0'..=b'9'] => Ok(byte - b'0'),
-        _ if token.bytes().all(|byte| byte.is_ascii_digit()) => {
-            Err(format!("'{token}' is not a single digit 0-9"))
-        }
-        _ => Err(format!("'{token}' is not a digit (0 marks an empty cell)")),
-    }
-}
 
 /// Any completion of `grid` that keeps its givens, or `None` when there is none.
 ///
@@ -332,9 +188,20 @@ pub fn format_grid(grid: &Grid) -> String {
 /// Reads the puzzle from `input`, solves it and writes the answer to `output`.
 ///
 /// Nothing is written unless the whole answer is known.
-pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {
-    let puzzle = parse(input)?; // Step 1.
-    let solution = solve(&puzzle.grid).ok_or(Error::NoCompletion)?; // Steps 2 and 3.
+///
+/// ```
+/// let mut output = Vec::new();
+/// let input = "1 0 0 0 0 0 0 0 0\n".repeat(9);
+/// let result = p2580::run(input.as_bytes(), &mut output);
+/// assert_eq!(
+///     result.unwrap_err().to_string(),
+///     "line 2, column 1: digit 1 is given twice in column 1 (also at line 1, column 1)"
+/// );
+/// assert!(output.is_empty());
+/// ```
+pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
+    let grid = parse(input)?; // Step 1.
+    let solution = solve(&grid).ok_or(Error::NoCompletion)?; // Steps 2 and 3.
     output
         .write_all(format_grid(&solution).as_bytes())
         .map_err(Error::Output)
@@ -346,68 +213,17 @@ mod tests {
 
     const SAMPLE_IN: &str = include_str!("../samples/sample-1.in");
 
-    fn message(input: &str) -> String {
-        match parse(input) {
-            Ok(_) => panic!("input was accepted:\n{input}"),
-            Err(error) => error.to_string(),
-        }
-    }
-
     #[test]
     fn sample_is_completed_validly() {
-        let puzzle = parse(SAMPLE_IN).unwrap();
-        let solution = solve(&puzzle.grid).unwrap();
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let solution = solve(&grid).unwrap();
         assert!(common::is_valid_solution(&solution));
-        for (cell, (&given, &digit)) in puzzle.grid.iter().zip(&solution).enumerate() {
+        for (cell, (&given, &digit)) in grid.iter().zip(&solution).enumerate() {
             assert!(
                 given == 0 || given == digit,
                 "the given at cell {cell} changed"
             );
         }
-    }
-
-    #[test]
-    fn windows_endings_trailing_spaces_and_no_final_newline_are_accepted() {
-        let expected = parse(SAMPLE_IN).unwrap().grid;
-        let crlf = SAMPLE_IN.replace('\n', " \r\n");
-        assert_eq!(parse(&crlf).unwrap().grid, expected);
-        assert_eq!(parse(SAMPLE_IN.trim_end()).unwrap().grid, expected);
-        assert_eq!(parse(&format!("{SAMPLE_IN}\n\n")).unwrap().grid, expected);
-    }
-
-    #[test]
-    fn bad_inputs_are_reported_with_their_place() {
-        let lines: Vec<&str> = SAMPLE_IN.lines().collect();
-        let with_line = |index: usize, text: &str| {
-            let mut changed = lines.clone();
-            changed[index] = text;
-            changed.join("\n")
-        };
-        assert_eq!(
-            message(&with_line(1, "7 8 2 1 0 5 6 0")),
-            "line 2: expected 9 digits separated by spaces, found 8 item(s)"
-        );
-        assert_eq!(
-            message(&with_line(2, "0 6 0 2 x 8 1 3 5")),
-            "line 3, column 9: 'x' is not a digit (0 marks an empty cell)"
-        );
-        assert_eq!(
-            message(&with_line(2, "0 6 0 2 17 8 1 3 5")),
-            "line 3, column 9: '17' is not a single digit 0-9"
-        );
-        assert_eq!(
-            message(&lines[..6].join("\n")),
-            "line 7: the input ends after 6 lines; expected 9 lines of 9 digits"
-        );
-        // Row 1 already holds a 3 in column 2.
-        assert_eq!(
-            message(&with_line(0, "3 3 5 4 6 9 2 7 8")),
-            "line 1, column 3: digit 3 is given twice in row 1 (also at line 1, column 1)"
-        );
-        assert_eq!(
-            message(&format!("{SAMPLE_IN}1 2 3\n")),
-            "line 10, column 1: unexpected text after the 9 lines of the grid"
-        );
     }
 
     #[test]
@@ -419,7 +235,7 @@ mod tests {
         grid[9 * 5 + 8] = 2;
         let input = format_grid(&grid);
         let mut output = Vec::new();
-        let error = run(&input, &mut output).unwrap_err();
+        let error = run(input.as_bytes(), &mut output).unwrap_err();
         assert_eq!(error.to_string(), "the grid has no completion");
         assert!(output.is_empty());
     }
