@@ -16,14 +16,10 @@ use std::io::{self, BufRead};
 use crate::input::{InputError, Item, LineReader};
 use crate::{find_repeated_digit, unit_name, N_CELLS};
 
-/// How the digits of a row are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GridFormat {
-    /// Nine digits with nothing between them, as in problem 2239: `530070000`.
-    Packed,
-    /// Nine digits separated by spaces (or tabs), as in problem 2580: `5 3 0 0 7 0 0 0 0`.
-    Spaced,
-}
+/// How one digit of a row is read: from the reader, whose current line is the row, the
+/// digit of grid column `column_in_grid` (from 0), returned with its column in the line.
+/// The two formats are two such functions, [`packed_digit`] and [`spaced_digit`].
+pub type DigitReader<R> = fn(&mut LineReader<R>, usize) -> Result<(u8, usize), InputError>;
 
 /// Why a Sudoku program stops without printing an answer.
 #[derive(Debug)]
@@ -62,22 +58,26 @@ impl std::error::Error for Error {
     }
 }
 
-/// Reads a grid of nine rows written in `format`; cell `row * 9 + column` holds the digit
-/// of row `row` and column `column` (both from 0), 0 for an empty cell.
+/// Reads a grid of nine rows whose digits `read_digit` reads ([`packed_digit`] or
+/// [`spaced_digit`]); cell `row * 9 + column` holds the digit of row `row` and column
+/// `column` (both from 0), 0 for an empty cell.
 ///
 /// ```
-/// use common::grid_reader::{read_grid, GridFormat};
+/// use common::grid_reader::{packed_digit, read_grid, spaced_digit};
 ///
 /// let packed = "000000000\n".repeat(8) + "000000001\n";
 /// let spaced = "0 0 0 0 0 0 0 0 0\n".repeat(8) + "0 0 0 0 0 0 0 0 1\n";
-/// let grid = read_grid(packed.as_bytes(), GridFormat::Packed).unwrap();
+/// let grid = read_grid(packed.as_bytes(), packed_digit).unwrap();
 /// assert_eq!(grid[80], 1);
-/// assert_eq!(read_grid(spaced.as_bytes(), GridFormat::Spaced).unwrap(), grid);
-/// let error = read_grid(spaced.as_bytes(), GridFormat::Packed).unwrap_err();
+/// assert_eq!(read_grid(spaced.as_bytes(), spaced_digit).unwrap(), grid);
+/// let error = read_grid(spaced.as_bytes(), packed_digit).unwrap_err();
 /// assert_eq!(error.to_string(), "line 1, column 2: a space inside the row; this format \
 ///     writes the 9 digits of a row without separators");
 /// ```
-pub fn read_grid(input: impl BufRead, format: GridFormat) -> Result<[u8; N_CELLS], InputError> {
+pub fn read_grid<R: BufRead>(
+    input: R,
+    read_digit: DigitReader<R>,
+) -> Result<[u8; N_CELLS], InputError> {
     let mut reader = LineReader::new(input);
     let mut grid = [0; N_CELLS];
     // Where each cell's digit stands (line, column), for a message about a repeated digit.
@@ -92,10 +92,7 @@ pub fn read_grid(input: impl BufRead, format: GridFormat) -> Result<[u8; N_CELLS
             return Err(InputError::on_line(row + 1, message));
         }
         for column_in_grid in 0..9 {
-            let (digit, column) = match format {
-                GridFormat::Packed => read_packed_digit(&mut reader, column_in_grid)?,
-                GridFormat::Spaced => read_spaced_digit(&mut reader, column_in_grid)?,
-            };
+            let (digit, column) = read_digit(&mut reader, column_in_grid)?;
             grid[row * 9 + column_in_grid] = digit;
             places[row * 9 + column_in_grid] = (reader.line(), column);
         }
@@ -132,9 +129,9 @@ pub fn read_grid(input: impl BufRead, format: GridFormat) -> Result<[u8; N_CELLS
     Ok(grid)
 }
 
-/// Reads the digit of grid column `column_in_grid` (from 0) of a packed row: the next
-/// character. Returns the digit and its column in the line.
-fn read_packed_digit<R: BufRead>(
+/// The [`DigitReader`] of problem 2239's rows, nine digits with nothing between them
+/// (`530070000`): a digit is the next character.
+pub fn packed_digit<R: BufRead>(
     reader: &mut LineReader<R>,
     column_in_grid: usize,
 ) -> Result<(u8, usize), InputError> {
@@ -171,9 +168,9 @@ fn read_packed_digit<R: BufRead>(
     }
 }
 
-/// Reads the digit of grid column `column_in_grid` (from 0) of a spaced row: the next
-/// item, which must be one digit. Returns the digit and its column in the line.
-fn read_spaced_digit<R: BufRead>(
+/// The [`DigitReader`] of problem 2580's rows, digits separated by spaces or tabs
+/// (`5 3 0 0 7 0 0 0 0`): a digit is the next item, which must be one character.
+pub fn spaced_digit<R: BufRead>(
     reader: &mut LineReader<R>,
     column_in_grid: usize,
 ) -> Result<(u8, usize), InputError> {
@@ -209,6 +206,21 @@ fn not_one_digit(item: &Item) -> String {
 mod tests {
     use super::*;
 
+    /// The two formats, for tests that run over both.
+    #[derive(Clone, Copy, Debug)]
+    enum Format {
+        Packed,
+        Spaced,
+    }
+
+    /// Reads `input` in `format`.
+    fn read_in(input: &[u8], format: Format) -> Result<[u8; N_CELLS], InputError> {
+        match format {
+            Format::Packed => read_grid(input, packed_digit),
+            Format::Spaced => read_grid(input, spaced_digit),
+        }
+    }
+
     /// Nine rows of a valid grid with givens (a solved grid with holes), packed.
     const PACKED: [&str; 9] = [
         "530070000",
@@ -228,12 +240,12 @@ mod tests {
     }
 
     /// The grid's text in `format`, with row `index` replaced by `replacement` when given.
-    fn grid_text(format: GridFormat, replaced: Option<(usize, &str)>) -> String {
+    fn grid_text(format: Format, replaced: Option<(usize, &str)>) -> String {
         let mut lines: Vec<String> = PACKED
             .iter()
             .map(|row| match format {
-                GridFormat::Packed => row.to_string(),
-                GridFormat::Spaced => spaced(row),
+                Format::Packed => row.to_string(),
+                Format::Spaced => spaced(row),
             })
             .collect();
         if let Some((index, replacement)) = replaced {
@@ -243,8 +255,8 @@ mod tests {
     }
 
     /// The message for `input`, which must be refused.
-    fn message(input: &[u8], format: GridFormat) -> String {
-        match read_grid(input, format) {
+    fn message(input: &[u8], format: Format) -> String {
+        match read_in(input, format) {
             Ok(grid) => panic!(
                 "accepted as {format:?}:\n{}\ngrid: {grid:?}",
                 String::from_utf8_lossy(input)
@@ -254,22 +266,18 @@ mod tests {
     }
 
     fn packed_with(index: usize, row: &str) -> String {
-        grid_text(GridFormat::Packed, Some((index, row)))
+        grid_text(Format::Packed, Some((index, row)))
     }
 
     fn spaced_with(index: usize, row: &str) -> String {
-        grid_text(GridFormat::Spaced, Some((index, row)))
+        grid_text(Format::Spaced, Some((index, row)))
     }
 
     #[test]
     fn both_formats_read_the_same_grid_with_loose_line_ends() {
-        let expected = read_grid(
-            grid_text(GridFormat::Packed, None).as_bytes(),
-            GridFormat::Packed,
-        )
-        .unwrap();
+        let expected = read_in(grid_text(Format::Packed, None).as_bytes(), Format::Packed).unwrap();
         assert_eq!(&expected[..9], &[5, 3, 0, 0, 7, 0, 0, 0, 0]);
-        for format in [GridFormat::Packed, GridFormat::Spaced] {
+        for format in [Format::Packed, Format::Spaced] {
             let text = grid_text(format, None);
             let variants = [
                 text.clone(),
@@ -280,22 +288,22 @@ mod tests {
                 format!("\u{feff}{text}"),
             ];
             for variant in variants {
-                let grid = read_grid(variant.as_bytes(), format)
+                let grid = read_in(variant.as_bytes(), format)
                     .unwrap_or_else(|error| panic!("{format:?} {variant:?}: {error}"));
                 assert_eq!(grid, expected, "{format:?} {variant:?}");
             }
         }
         // Tabs and several spaces separate too.
-        let tabbed = grid_text(GridFormat::Spaced, None).replace(' ', " \t ");
+        let tabbed = grid_text(Format::Spaced, None).replace(' ', " \t ");
         assert_eq!(
-            read_grid(tabbed.as_bytes(), GridFormat::Spaced).unwrap(),
+            read_in(tabbed.as_bytes(), Format::Spaced).unwrap(),
             expected
         );
     }
 
     #[test]
     fn short_and_long_rows_are_refused() {
-        let packed = GridFormat::Packed;
+        let packed = Format::Packed;
         assert_eq!(
             message(packed_with(1, "60019500").as_bytes(), packed),
             "line 2: expected 9 digits, found 8"
@@ -308,7 +316,7 @@ mod tests {
             message(packed_with(1, "").as_bytes(), packed),
             "line 2: expected 9 digits, found 0"
         );
-        let spaced = GridFormat::Spaced;
+        let spaced = Format::Spaced;
         assert_eq!(
             message(spaced_with(1, "6 0 0 1 9 5 0 0").as_bytes(), spaced),
             "line 2: expected 9 digits separated by spaces, found 8"
@@ -321,7 +329,7 @@ mod tests {
 
     #[test]
     fn characters_that_are_not_digits_are_quoted_with_their_column() {
-        let packed = GridFormat::Packed;
+        let packed = Format::Packed;
         assert_eq!(
             message(packed_with(2, "098-00060").as_bytes(), packed),
             "line 3, column 4: `-` is not a digit (0 marks an empty cell)"
@@ -343,7 +351,7 @@ mod tests {
             message(packed_with(2, "098\x0000060").as_bytes(), packed),
             "line 3, column 4: `\\0` is not a digit (0 marks an empty cell)"
         );
-        let spaced = GridFormat::Spaced;
+        let spaced = Format::Spaced;
         assert_eq!(
             message(spaced_with(2, "0 9 8 x 0 0 0 6 0").as_bytes(), spaced),
             "line 3, column 7: `x` is not a digit (0 marks an empty cell)"
@@ -354,10 +362,8 @@ mod tests {
              of a row by spaces"
         );
         // A row of the other format.
-        assert!(
-            message(grid_text(GridFormat::Packed, None).as_bytes(), spaced)
-                .starts_with("line 1, column 1: `530070000` is not a single digit")
-        );
+        assert!(message(grid_text(Format::Packed, None).as_bytes(), spaced)
+            .starts_with("line 1, column 1: `530070000` is not a single digit"));
     }
 
     #[test]
@@ -366,24 +372,20 @@ mod tests {
         assert_eq!(
             message(
                 spaced_with(0, "5 3 \u{3000}0 7 0 0 0 0").as_bytes(),
-                GridFormat::Spaced
+                Format::Spaced
             ),
             "line 1, column 5: `\\u{3000}` is white space other than a space or a tab; only \
              spaces and tabs separate items"
         );
         // After é (two bytes), the bad item is the 9th character.
         assert_eq!(
-            message(spaced_with(0, "5 3 é 0 7").as_bytes(), GridFormat::Spaced),
+            message(spaced_with(0, "5 3 é 0 7").as_bytes(), Format::Spaced),
             "line 1, column 5: `é` is not a digit (0 marks an empty cell)"
         );
         assert_eq!(
             message(
-                format!(
-                    "{}\n\u{3000}x",
-                    grid_text(GridFormat::Spaced, None).trim_end()
-                )
-                .as_bytes(),
-                GridFormat::Spaced
+                format!("{}\n\u{3000}x", grid_text(Format::Spaced, None).trim_end()).as_bytes(),
+                Format::Spaced
             ),
             "line 10, column 1: `\\u{3000}` is white space other than a space or a tab; only \
              spaces and tabs separate items"
@@ -392,12 +394,12 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_is_skipped_only_at_the_start() {
-        let text = grid_text(GridFormat::Packed, None);
-        assert!(read_grid(format!("\u{feff}{text}").as_bytes(), GridFormat::Packed).is_ok());
+        let text = grid_text(Format::Packed, None);
+        assert!(read_in(format!("\u{feff}{text}").as_bytes(), Format::Packed).is_ok());
         assert_eq!(
             message(
                 packed_with(4, "\u{feff}00803001").as_bytes(),
-                GridFormat::Packed
+                Format::Packed
             ),
             "line 5, column 1: `\\u{feff}` is not a digit (0 marks an empty cell)"
         );
@@ -405,22 +407,22 @@ mod tests {
 
     #[test]
     fn missing_rows_and_text_after_the_grid_are_refused() {
-        let text = grid_text(GridFormat::Spaced, None);
+        let text = grid_text(Format::Spaced, None);
         let first_six: String = text
             .lines()
             .take(6)
             .map(|line| format!("{line}\n"))
             .collect();
         assert_eq!(
-            message(first_six.as_bytes(), GridFormat::Spaced),
+            message(first_six.as_bytes(), Format::Spaced),
             "line 7: the input ends after 6 lines; expected 9 lines of 9 digits"
         );
         assert_eq!(
-            message(b"", GridFormat::Packed),
+            message(b"", Format::Packed),
             "line 1: the input is empty; expected 9 lines of 9 digits"
         );
         assert_eq!(
-            message(format!("{text}\n  1 2 3\n").as_bytes(), GridFormat::Spaced),
+            message(format!("{text}\n  1 2 3\n").as_bytes(), Format::Spaced),
             "line 11, column 3: unexpected `1` after the 9 lines of the grid"
         );
     }
@@ -431,13 +433,13 @@ mod tests {
         assert_eq!(
             message(
                 spaced_with(0, "3 3 0 0 7 0 0 0 0").as_bytes(),
-                GridFormat::Spaced
+                Format::Spaced
             ),
             "line 1, column 3: digit 3 is given twice in row 1 (also at line 1, column 1)"
         );
         // Column 1 holds a 4 on line 5.
         assert_eq!(
-            message(packed_with(6, "460000280").as_bytes(), GridFormat::Packed),
+            message(packed_with(6, "460000280").as_bytes(), Format::Packed),
             "line 7, column 1: digit 4 is given twice in column 1 (also at line 5, column 1)"
         );
     }
@@ -445,15 +447,15 @@ mod tests {
     #[test]
     fn invalid_utf8_and_lone_carriage_returns_are_refused_with_their_place() {
         // Row 4 starts at byte 30 (three lines of ten bytes before it); its 9th is 0xff.
-        let mut bytes = grid_text(GridFormat::Packed, None).into_bytes();
+        let mut bytes = grid_text(Format::Packed, None).into_bytes();
         bytes[30 + 8] = 0xff;
-        let message_text = message(&bytes, GridFormat::Packed);
+        let message_text = message(&bytes, Format::Packed);
         assert!(
             message_text.starts_with("line 4, column 9: `\\xff` is not UTF-8 text"),
             "{message_text}"
         );
-        let old_mac = grid_text(GridFormat::Packed, None).replace('\n', "\r");
-        let message_text = message(old_mac.as_bytes(), GridFormat::Packed);
+        let old_mac = grid_text(Format::Packed, None).replace('\n', "\r");
+        let message_text = message(old_mac.as_bytes(), Format::Packed);
         assert!(
             message_text.starts_with("line 1, column 10: a carriage return"),
             "{message_text}"

@@ -13,6 +13,13 @@
 //! - **cell set**: a `u128` in which bit `i` is set when cell `i` belongs to the set.
 //!   A whole unit, or all 20 peers of a cell, is one cell set, so "remove digit 5 from every
 //!   peer" is a single `&` on the set of places where 5 may go (see [`board`]).
+//! - **band**: one of the three horizontal strips of three boxes (rows 1-3, 4-6, 7-9),
+//!   numbered `0..3` from the top; 27 cells. A **stack** is a vertical strip of three boxes
+//!   (columns 1-3, 4-6, 7-9), numbered `0..3` from the left. Box `b` lies in band `b / 3`
+//!   and stack `b % 3`.
+//! - **mini-row**: the three cells where a row meets a box; a band has nine of them. Within
+//!   one band a digit takes one mini-row in each of its rows and boxes, which is what
+//!   [`board`]'s band rule works on.
 //!
 //! ```text
 //!  cell numbers                          box numbers
@@ -34,6 +41,9 @@
 //! [`board`] builds the shared search state on top of them, and [`observe`] lets a search
 //! report its steps. [`ladder`] climbs from plain backtracking to that board in five
 //! solvers, one idea at a time, for reading and measuring; no solution uses it.
+//! [`input`] reads the input of every solution line by line, in bounded memory, with
+//! places and quotes for its messages; [`grid_reader`] reads a Sudoku grid in either judge
+//! format on top of it.
 
 pub mod board;
 pub mod grid_reader;

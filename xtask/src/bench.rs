@@ -271,7 +271,7 @@ fn read_puzzles(problem: &str, path: &Path) -> Result<Vec<Puzzle>> {
         Ok(answer) => expected_grids(&answer),
         Err(_) => Vec::new(),
     };
-    p4574::parse_puzzles(&text)
+    p4574::parse_puzzles(text.as_bytes())
         .enumerate()
         .map(|(index, puzzle)| {
             let puzzle = puzzle.map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;

@@ -269,7 +269,7 @@ pub fn trace(problem: &str, input: &str, limit: u64) -> Result<Success> {
         }
         "4574" => {
             let mut all_solved = true;
-            for parsed in p4574::parse_puzzles(input) {
+            for parsed in p4574::parse_puzzles(input.as_bytes()) {
                 let puzzle = parsed.map_err(|error| anyhow::anyhow!("{error}"))?;
                 println!("trace p4574: puzzle {}", puzzle.number);
                 let mut tracer = Tracer::new(p4574::location_name, limit);

@@ -37,7 +37,7 @@ fn generated(seed: u64, count: usize) -> Vec<(Puzzle, Grid)> {
 
 fn run(input: &str) -> Result<String, String> {
     let mut output = Vec::new();
-    p4574::run(input, &mut output).map_err(|error| error.to_string())?;
+    p4574::run(input.as_bytes(), &mut output).map_err(|error| error.to_string())?;
     String::from_utf8(output).map_err(|error| error.to_string())
 }
 

@@ -7,7 +7,7 @@
 use std::io::BufRead;
 
 pub use common::grid_reader::Error;
-use common::grid_reader::{read_grid, GridFormat};
+use common::grid_reader::{packed_digit, read_grid};
 
 use crate::Grid;
 
@@ -23,7 +23,7 @@ use crate::Grid;
 /// assert!(p2239::parse("12345678\n".as_bytes()).is_err());
 /// ```
 pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
-    Ok(read_grid(input, GridFormat::Packed)?)
+    Ok(read_grid(input, packed_digit)?)
 }
 
 #[cfg(test)]

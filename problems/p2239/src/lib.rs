@@ -104,6 +104,8 @@ use common::observe::{Branch, Reason, SearchObserver};
 use common::{cell_bit, digits, N_CELLS};
 use std::io::{BufRead, Write};
 
+// Step 1, reading the grid and its errors, lives in src/input.rs: the lesson here starts
+// with the solver.
 mod input;
 pub use input::{parse, Error};
 

@@ -7,7 +7,7 @@
 use std::io::BufRead;
 
 pub use common::grid_reader::Error;
-use common::grid_reader::{read_grid, GridFormat};
+use common::grid_reader::{read_grid, spaced_digit};
 
 use crate::Grid;
 
@@ -25,7 +25,7 @@ use crate::Grid;
 /// assert_eq!(error.to_string(), "line 9: the input ends after 8 lines; expected 9 lines of 9 digits");
 /// ```
 pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
-    Ok(read_grid(input, GridFormat::Spaced)?)
+    Ok(read_grid(input, spaced_digit)?)
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
-//! # Baekjoon 4574: Su-domino-ku
+//! # Baekjoon 4574 — Su-domino-ku
 //!
-//! Problem 4574 of Baekjoon Online Judge, <https://www.acmicpc.net/problem/4574>
-//! (MCPC 2011, problem D). Limits: 2 seconds, 128 MB.
-//!
-//! ## The game
+//! <https://www.acmicpc.net/problem/4574> · time limit 2 s · memory limit 128 MB ·
+//! MCPC 2011, problem D
 //!
 //! A **tile** is a domino showing two different digits; the set holds one tile for every
 //! unordered pair of digits 1..9, so 9 × 8 / 2 = 36 tiles (1+2 and 2+1 are the same tile).
@@ -12,39 +10,32 @@
 //! (tiles may cross box borders), so that the 81 digits form a valid Sudoku.
 //!
 //! ## Input and output
+//! - Input: several puzzles, then a line `0`. A puzzle is a line with `N` (10 ≤ N ≤ 35),
+//!   the number of tiles already laid; then `N` lines `U LU V LV`: digit `U` at location
+//!   `LU` and digit `V` at location `LV`, the two halves of one tile; then one line of nine
+//!   locations, where the singles 1, 2, ..., 9 stand. A **location** is a row letter
+//!   `A`..`I` (top to bottom) and a column digit `1`..`9` (left to right): `B3` is row 2,
+//!   column 3, which is cell 11 in the row-major numbering of [`common`].
+//! - Output: for puzzle `k` (counted from 1), a line `Puzzle k` and then the solved grid as
+//!   nine lines of nine digits.
+//! - Beyond the judge's files, this program accepts Windows line ends, a byte order mark at
+//!   the start, several spaces or tabs between items and at line ends, blank lines anywhere
+//!   and a missing final line end. Spaces and tabs are the only separators, as in the other
+//!   two solutions. The format is read line by line: the count line holds one item, a tile
+//!   line four, the singles line nine, as the judge writes them, so that every message can
+//!   name the line. Anything else malformed, and a puzzle without completion, gets one line
+//!   on standard error naming the puzzle, line and column, with invisible characters
+//!   escaped, and exit status 1; the answers to the puzzles before it are written in full
+//!   by then. Each puzzle is read, answered and flushed before the next is read, in a few
+//!   kilobytes whatever the input's size ([`common::input`]).
 //!
-//! The input is several puzzles, then a line `0`. A puzzle is:
+//! ## Approach
 //!
-//! - a line with `N` (10 ≤ N ≤ 35), the number of tiles already laid;
-//! - `N` lines `U LU V LV`: digit `U` at location `LU` and digit `V` at location `LV`, the two
-//!   halves of one tile;
-//! - one line of nine locations: where the singles 1, 2, ..., 9 stand.
-//!
-//! A **location** is a row letter `A`..`I` (top to bottom) and a column digit `1`..`9` (left
-//! to right): `B3` is row 2, column 3, which is cell 11 in the row-major numbering of
-//! [`common`]. For puzzle `k` (counted from 1) the output is a line `Puzzle k` and then the
-//! solved grid as nine lines of nine digits.
-//!
-//! What this program accepts, beyond the judge's own files:
-//!
-//! - Line ends may be `\n` or `\r\n`, the last line may lack its line end, and the items of
-//!   a line may be separated by any white space, including trailing white space.
-//! - Blank lines (empty or only white space) are skipped wherever they appear.
-//! - Otherwise the format is read **line by line**: the count line holds one item, a tile
-//!   line exactly four, the singles line exactly nine. That is how the judge writes it, and
-//!   it lets every error message name the line at fault.
-//! - Row letters must be capitals (`b3` is rejected with a hint); the judge writes capitals.
-//! - After the closing `0` only blank lines may follow.
-//!
-//! Anything else is rejected with an [`Error`] naming the puzzle, the line and the fault,
-//! never with a panic. The puzzles before the faulty one have been written in full by then.
-//!
-//! ## The approach
-//!
-//! 1. **Read and check one puzzle** ([`parse_puzzles`]). Everything the givens alone can
-//!    break is checked here, where the line is still known: the format, a digit outside
-//!    1..9, a location outside `A1`..`I9`, a tile with equal halves, halves that are not side
-//!    by side, a tile laid twice, a cell covered twice, a digit twice in one unit.
+//! 1. **Read and check one puzzle** ([`parse_puzzles`], in the module `input`, after the
+//!    solver). Everything the givens alone can break is checked here, where the line is
+//!    still known: the format, a digit outside 1..9, a location outside `A1`..`I9`, a tile
+//!    with equal halves, halves that are not side by side, a tile laid twice, a cell
+//!    covered twice, a digit twice in one unit.
 //! 2. **Build the start state** ([`solve`]). The state is three things:
 //!    a [`Board`] with the candidates of every cell, the cell set of *covered* cells (singles
 //!    and laid tiles) and the set of *used* tiles (bit `t` for tile number `t`). Place the
@@ -72,7 +63,7 @@
 //!    Propagation may decide the digit of an open cell; that cell still needs a tile, and
 //!    its placements simply all show that digit.
 //!
-//! ## Why it is correct
+//! ### Why it is correct
 //!
 //! *Nothing is missed.* Propagation only removes candidates that no completion uses (see
 //! [`common::board`]). Then in every completion of the current state each open cell is
@@ -118,8 +109,9 @@
 //! shifted `&`s of 128-bit sets per unused tile, plus one counter update per placement
 //! found) and a propagation. What keeps the search small is branching where the choice is
 //! narrowest: most puzzles need a dozen guesses, where plain row-major backtracking needs
-//! thousands. Memory is the input text, a few hundred bytes per level of the search (at
-//! most 26 levels deep), and one output string per puzzle.
+//! thousands. Memory is one puzzle at a time (the input is read line by line, never
+//! whole), a few hundred bytes per level of the search (at most 26 levels deep), and one
+//! output string per puzzle.
 //!
 //! Measured with `cargo xtask bench --problem p4574 --baseline` (release build, 2-core
 //! machine; time per puzzle, each the best of three runs; the full output is in
@@ -146,19 +138,16 @@
 //!   cells are still open; the search must go on until the tiles cover every cell, since
 //!   those digits might not pair up into unused tiles.
 
-use std::fmt;
-use std::io::Write;
+use std::io::{BufRead, Write};
 
 use common::board::{Board, Contradiction};
 use common::observe::{Conflict, Reason, SearchObserver};
-use common::{
-    cell_bit, cells, unit_name, CellSet, ALL_CELLS, CELLS_OF_UNIT, COL_OF, N_CELLS, ROW_OF,
-    UNITS_OF,
-};
+use common::{cell_bit, cells, CellSet, ALL_CELLS, COL_OF, N_CELLS, ROW_OF};
 
-// -----------------------------------------------------------------------------------------
-// The tile set
-// -----------------------------------------------------------------------------------------
+// Step 1, reading the puzzles and their errors, lives in src/input.rs: the lesson here starts
+// with the solver.
+mod input;
+pub use input::{parse_puzzles, Error, Puzzles};
 
 /// Number of tiles: one for every unordered pair of distinct digits 1..9, 9 × 8 / 2 = 36.
 pub const N_TILES: usize = 36;
@@ -239,10 +228,6 @@ fn tile_bit(tile: usize) -> TileSet {
     1 << tile
 }
 
-// -----------------------------------------------------------------------------------------
-// Locations and neighbours
-// -----------------------------------------------------------------------------------------
-
 /// The name the input gives a cell: its row letter `A`..`I`, then its column digit `1`..`9`.
 ///
 /// ```
@@ -253,24 +238,6 @@ fn tile_bit(tile: usize) -> TileSet {
 pub fn location_name(cell: usize) -> String {
     let row_letter = char::from(b'A' + ROW_OF[cell]);
     format!("{}{}", row_letter, COL_OF[cell] + 1)
-}
-
-/// The cell a location such as `B3` names, or `None` if it names no cell.
-fn parse_location(text: &str) -> Option<usize> {
-    match *text.as_bytes() {
-        [row_letter @ b'A'..=b'I', column_digit @ b'1'..=b'9'] => {
-            Some(usize::from(row_letter - b'A') * 9 + usize::from(column_digit - b'1'))
-        }
-        _ => None,
-    }
-}
-
-/// The digit a one-character item `1`..`9` stands for, or `None`.
-fn parse_digit(text: &str) -> Option<u8> {
-    match *text.as_bytes() {
-        [digit @ b'1'..=b'9'] => Some(digit - b'0'),
-        _ => None,
-    }
 }
 
 /// Whether two cells are side by side: same row and neighbouring columns, or same column
@@ -316,10 +283,6 @@ const fn build_light_cells() -> CellSet {
     set
 }
 
-// -----------------------------------------------------------------------------------------
-// Puzzles and the parser (step 1)
-// -----------------------------------------------------------------------------------------
-
 /// One tile on the grid: `digits[0]` stands in `cells[0]` and `digits[1]` in `cells[1]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlacedTile {
@@ -360,579 +323,6 @@ impl Puzzle {
     }
 }
 
-/// Reads the puzzles of `input` one at a time; see [`Puzzles`].
-///
-/// ```
-/// let input = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n3 F5 2 F6\n\
-///              7 F7 6 F8\n5 G4 9 G5\n7 I8 8 I9\n7 C9 2 B9\nC5 A3 D9 I4 A9 E5 A2 C6 I1\n0\n";
-/// let puzzles: Vec<_> = p4574::parse_puzzles(input).collect();
-/// assert_eq!(puzzles.len(), 1);
-/// let puzzle = puzzles[0].as_ref().unwrap();
-/// assert_eq!(puzzle.tiles.len(), 10);
-/// assert_eq!(p4574::location_name(puzzle.single_cells[0]), "C5");
-/// ```
-pub fn parse_puzzles(input: &str) -> Puzzles<'_> {
-    Puzzles {
-        lines: input.lines(),
-        line_number: 0,
-        puzzles_read: 0,
-        finished: false,
-    }
-}
-
-/// An iterator over the puzzles of an input, reading one puzzle per step.
-///
-/// It yields `Ok(puzzle)` for each well-formed puzzle, and stops after the closing line `0`.
-/// At the first fault it yields one `Err` and then stops, so the puzzles before a fault can
-/// be solved and printed before the fault is reported.
-#[derive(Clone, Debug)]
-pub struct Puzzles<'a> {
-    /// The input lines not read yet.
-    lines: std::str::Lines<'a>,
-    /// The number of the last line read, counted from 1; 0 before the first.
-    line_number: usize,
-    /// How many puzzles have been read in full.
-    puzzles_read: usize,
-    /// Set once the closing `0` or a fault has been seen.
-    finished: bool,
-}
-
-impl<'a> Iterator for Puzzles<'a> {
-    type Item = Result<Puzzle, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.finished {
-            return None;
-        }
-        match self.read_puzzle() {
-            Ok(Some(puzzle)) => {
-                self.puzzles_read += 1;
-                Some(Ok(puzzle))
-            }
-            Ok(None) => {
-                self.finished = true;
-                None
-            }
-            Err(error) => {
-                self.finished = true;
-                Some(Err(error))
-            }
-        }
-    }
-}
-
-/// What the givens of a puzzle look like while its lines are being read.
-struct GivensSoFar {
-    /// The given digit of each cell, 0 where none is given yet.
-    grid: [u8; N_CELLS],
-    /// The line that covered each cell, 0 where none did yet.
-    line_of_cell: [usize; N_CELLS],
-    /// The line that laid each tile, 0 where none did yet.
-    line_of_tile: [usize; N_TILES],
-}
-
-impl GivensSoFar {
-    fn new() -> GivensSoFar {
-        GivensSoFar {
-            grid: [0; N_CELLS],
-            line_of_cell: [0; N_CELLS],
-            line_of_tile: [0; N_TILES],
-        }
-    }
-
-    /// Records digit `digit` given on `cell` by line `line`, refusing a cell covered twice
-    /// and a digit that a unit of the cell already holds.
-    fn give_digit(&mut self, cell: usize, digit: u8, line: usize) -> Result<(), Problem> {
-        let first_line = self.line_of_cell[cell];
-        if first_line != 0 {
-            return Err(Problem::CellCoveredTwice { cell, first_line });
-        }
-        for &unit in &UNITS_OF[cell] {
-            let unit = usize::from(unit);
-            for &other_cell in &CELLS_OF_UNIT[unit] {
-                let other_cell = usize::from(other_cell);
-                if self.grid[other_cell] == digit {
-                    return Err(Problem::DigitTwiceInUnit {
-                        digit,
-                        unit,
-                        cell,
-                        other_cell,
-                        other_line: self.line_of_cell[other_cell],
-                    });
-                }
-            }
-        }
-        self.grid[cell] = digit;
-        self.line_of_cell[cell] = line;
-        Ok(())
-    }
-}
-
-/// The kinds of line in a puzzle, for messages about their number of items.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineKind {
-    /// The line with the tile count `N` (or the closing `0`): one item.
-    TileCount,
-    /// A tile line `U LU V LV`: four items.
-    Tile,
-    /// The line of the nine single cells: nine locations.
-    Singles,
-}
-
-impl LineKind {
-    /// How many items a line of this kind holds.
-    fn n_items(self) -> usize {
-        match self {
-            LineKind::TileCount => 1,
-            LineKind::Tile => 4,
-            LineKind::Singles => 9,
-        }
-    }
-}
-
-impl<'a> Puzzles<'a> {
-    /// The next line that is not blank, as its number and its items; `None` at the end.
-    fn next_line(&mut self) -> Option<(usize, Vec<&'a str>)> {
-        for line in self.lines.by_ref() {
-            self.line_number += 1;
-            let items: Vec<&'a str> = line.split_whitespace().collect();
-            if !items.is_empty() {
-                return Some((self.line_number, items));
-            }
-        }
-        None
-    }
-
-    /// The next non-blank line, which must be of kind `kind`; `expected` says what was
-    /// due, for the message when the input has ended.
-    fn expect_line(
-        &mut self,
-        puzzle: usize,
-        kind: LineKind,
-        expected: Expected,
-    ) -> Result<(usize, Vec<&'a str>), Error> {
-        let Some((line, items)) = self.next_line() else {
-            return Err(Error::EndsEarly {
-                puzzle,
-                last_line: self.line_number,
-                expected,
-            });
-        };
-        if items.len() != kind.n_items() {
-            let problem = Problem::ItemCount {
-                kind,
-                found: items.len(),
-            };
-            return Err(Error::Input {
-                puzzle,
-                line,
-                problem,
-            });
-        }
-        Ok((line, items))
-    }
-
-    /// Reads the next puzzle; `Ok(None)` when the closing `0` comes instead.
-    fn read_puzzle(&mut self) -> Result<Option<Puzzle>, Error> {
-        let puzzle = self.puzzles_read + 1;
-
-        // The tile count, or the closing 0.
-        let (first_line, items) =
-            self.expect_line(puzzle, LineKind::TileCount, Expected::TileCount)?;
-        if items[0] == "0" {
-            return match self.next_line() {
-                None => Ok(None),
-                Some((line, _)) => Err(Error::Input {
-                    puzzle,
-                    line,
-                    problem: Problem::TextAfterEnd,
-                }),
-            };
-        }
-        let n_tiles = parse_tile_count(items[0]).map_err(on_line(puzzle, first_line))?;
-
-        // The tiles already laid.
-        let mut givens = GivensSoFar::new();
-        let mut tiles = Vec::with_capacity(n_tiles);
-        for tile_number in 1..=n_tiles {
-            let expected = Expected::Tile {
-                tile_number,
-                n_tiles,
-            };
-            let (line, items) = self.expect_line(puzzle, LineKind::Tile, expected)?;
-            let tile = parse_tile(&items, line, &mut givens).map_err(on_line(puzzle, line))?;
-            tiles.push(tile);
-        }
-
-        // The nine single cells, for the digits 1, 2, ..., 9 in this order.
-        let (last_line, items) = self.expect_line(puzzle, LineKind::Singles, Expected::Singles)?;
-        let mut single_cells = [0; 9];
-        for (index, item) in items.iter().enumerate() {
-            let cell = parse_location_item(item).map_err(on_line(puzzle, last_line))?;
-            let digit = index as u8 + 1;
-            givens
-                .give_digit(cell, digit, last_line)
-                .map_err(on_line(puzzle, last_line))?;
-            single_cells[index] = cell;
-        }
-
-        Ok(Some(Puzzle {
-            number: puzzle,
-            first_line,
-            last_line,
-            tiles,
-            single_cells,
-        }))
-    }
-}
-
-/// Turns a [`Problem`] found on line `line` of puzzle `puzzle` into an [`Error`]; made to be
-/// passed to `map_err`.
-fn on_line(puzzle: usize, line: usize) -> impl Fn(Problem) -> Error {
-    move |problem| Error::Input {
-        puzzle,
-        line,
-        problem,
-    }
-}
-
-/// Reads the tile count `N`, a number from 10 to 35.
-fn parse_tile_count(item: &str) -> Result<usize, Problem> {
-    let is_number = item.bytes().all(|byte| byte.is_ascii_digit());
-    match item.parse::<usize>() {
-        Ok(count) if is_number && (10..=35).contains(&count) => Ok(count),
-        _ => Err(Problem::TileCount {
-            found: item.to_string(),
-        }),
-    }
-}
-
-/// Reads a digit item `1`..`9`.
-fn parse_digit_item(item: &str) -> Result<u8, Problem> {
-    parse_digit(item).ok_or_else(|| Problem::Digit {
-        found: item.to_string(),
-    })
-}
-
-/// Reads a location item `A1`..`I9`.
-fn parse_location_item(item: &str) -> Result<usize, Problem> {
-    parse_location(item).ok_or_else(|| Problem::Location {
-        found: item.to_string(),
-    })
-}
-
-/// Reads the four items `U LU V LV` of a tile line and records the tile in `givens`.
-fn parse_tile(
-    items: &[&str],
-    line: usize,
-    givens: &mut GivensSoFar,
-) -> Result<PlacedTile, Problem> {
-    let first_digit = parse_digit_item(items[0])?;
-    let first_cell = parse_location_item(items[1])?;
-    let second_digit = parse_digit_item(items[2])?;
-    let second_cell = parse_location_item(items[3])?;
-
-    if first_digit == second_digit {
-        return Err(Problem::EqualHalves { digit: first_digit });
-    }
-    if !are_side_by_side(first_cell, second_cell) {
-        return Err(Problem::NotSideBySide {
-            cells: [first_cell, second_cell],
-        });
-    }
-    let tile = tile_index(first_digit, second_digit);
-    let first_line = givens.line_of_tile[tile];
-    if first_line != 0 {
-        return Err(Problem::TileLaidTwice { tile, first_line });
-    }
-    givens.give_digit(first_cell, first_digit, line)?;
-    givens.give_digit(second_cell, second_digit, line)?;
-    givens.line_of_tile[tile] = line;
-    Ok(PlacedTile {
-        cells: [first_cell, second_cell],
-        digits: [first_digit, second_digit],
-    })
-}
-
-// -----------------------------------------------------------------------------------------
-// Errors
-// -----------------------------------------------------------------------------------------
-
-/// Why a run stopped: a fault in the input, a puzzle without completion, or a failed write.
-///
-/// Each message is one line naming the puzzle (counted from 1) and, where it applies, the
-/// input line (counted from 1), for example
-/// `puzzle 2, line 14: tile 2+9 is laid twice (first on line 13); the set has one of each`.
-#[derive(Debug)]
-pub enum Error {
-    /// Line `line`, inside puzzle `puzzle`, breaks the format or a rule of the game.
-    Input {
-        /// The puzzle being read, counted from 1.
-        puzzle: usize,
-        /// The faulty input line, counted from 1.
-        line: usize,
-        /// What is wrong with it.
-        problem: Problem,
-    },
-    /// The input ends inside puzzle `puzzle`, or before the closing line `0`.
-    EndsEarly {
-        /// The puzzle being read, counted from 1.
-        puzzle: usize,
-        /// The number of lines in the input.
-        last_line: usize,
-        /// What should have come next.
-        expected: Expected,
-    },
-    /// The puzzle's givens are well formed, but no tiling with every tile once makes them a
-    /// valid Sudoku.
-    NoCompletion {
-        /// The puzzle, counted from 1.
-        puzzle: usize,
-        /// Its first input line (the tile count).
-        first_line: usize,
-        /// Its last input line (the singles).
-        last_line: usize,
-    },
-    /// Writing the output failed.
-    Output(std::io::Error),
-}
-
-/// What is wrong with one input line; see [`Error::Input`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// The tile count is not a number from 10 to 35 (nor the closing `0`).
-    TileCount {
-        /// The item found instead.
-        found: String,
-    },
-    /// The line does not hold the number of items its kind needs.
-    ItemCount {
-        /// The kind of line due here.
-        kind: LineKind,
-        /// How many items it holds.
-        found: usize,
-    },
-    /// A digit item is not one of `1`..`9`.
-    Digit {
-        /// The item found instead.
-        found: String,
-    },
-    /// A location item is not one of `A1`..`I9`.
-    Location {
-        /// The item found instead.
-        found: String,
-    },
-    /// Both halves of a tile show the same digit; there is no such tile.
-    EqualHalves {
-        /// The digit on both halves.
-        digit: u8,
-    },
-    /// The two halves of a tile are not on side-by-side cells.
-    NotSideBySide {
-        /// The two cells given.
-        cells: [usize; 2],
-    },
-    /// The tile was laid on an earlier line already (in either order of its digits).
-    TileLaidTwice {
-        /// The tile's number, see [`TILE_DIGITS`].
-        tile: usize,
-        /// The line that laid it first.
-        first_line: usize,
-    },
-    /// The cell was covered on an earlier line (or earlier on this line) already.
-    CellCoveredTwice {
-        /// The cell.
-        cell: usize,
-        /// The line that covered it first.
-        first_line: usize,
-    },
-    /// The digit stands twice in one unit.
-    DigitTwiceInUnit {
-        /// The repeated digit.
-        digit: u8,
-        /// The unit holding it twice (`0..27`, see [`common::unit_name`]).
-        unit: usize,
-        /// The cell this line puts it on.
-        cell: usize,
-        /// The cell that held it already.
-        other_cell: usize,
-        /// The line that put it there.
-        other_line: usize,
-    },
-    /// Something other than blank lines follows the closing `0`.
-    TextAfterEnd,
-}
-
-/// What the input should have held where it ended; see [`Error::EndsEarly`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expected {
-    /// The tile count of the next puzzle, or the closing `0`.
-    TileCount,
-    /// Tile line number `tile_number` of `n_tiles`.
-    Tile {
-        /// Which tile line, counted from 1.
-        tile_number: usize,
-        /// How many the puzzle announced.
-        n_tiles: usize,
-    },
-    /// The line of the nine single cells.
-    Singles,
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Input {
-                puzzle,
-                line,
-                problem,
-            } => write!(formatter, "puzzle {puzzle}, line {line}: {problem}"),
-            Error::EndsEarly {
-                puzzle,
-                last_line,
-                expected,
-            } => {
-                if *last_line == 0 {
-                    write!(
-                        formatter,
-                        "puzzle {puzzle}: the input is empty; expected {expected}"
-                    )
-                } else {
-                    write!(
-                        formatter,
-                        "puzzle {puzzle}: input ends after line {last_line}, before {expected}"
-                    )
-                }
-            }
-            Error::NoCompletion {
-                puzzle,
-                first_line,
-                last_line,
-            } => write!(
-                formatter,
-                "puzzle {puzzle} (lines {first_line}-{last_line}): no completion: no way to \
-                 lay the remaining tiles, each once, so that the grid is a valid sudoku"
-            ),
-            Error::Output(error) => write!(formatter, "cannot write the output: {error}"),
-        }
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Problem::TileCount { found } => write!(
-                formatter,
-                "the tile count must be a number from 10 to 35 (or 0 to end the input), \
-                 found `{found}`"
-            ),
-            Problem::ItemCount { kind, found } => {
-                let what = match kind {
-                    LineKind::TileCount => "the tile count line holds one number",
-                    LineKind::Tile => "a tile line holds 4 items `U LU V LV`, like `6 B2 1 B3`",
-                    LineKind::Singles => {
-                        "the singles line holds 9 locations, where 1, 2, ..., 9 stand"
-                    }
-                };
-                write!(formatter, "{what}, found {found} items")
-            }
-            Problem::Digit { found } => {
-                write!(formatter, "a digit must be one of 1 to 9, found `{found}`")
-            }
-            Problem::Location { found } => {
-                write!(
-                    formatter,
-                    "a location is a row letter A to I and a column digit 1 to 9, like `B3`, \
-                     found `{found}`"
-                )?;
-                if parse_location(&found.to_ascii_uppercase()).is_some() {
-                    write!(formatter, " (row letters are capitals)")?;
-                }
-                Ok(())
-            }
-            Problem::EqualHalves { digit } => write!(
-                formatter,
-                "there is no tile {digit}+{digit}: the halves of a tile show two different digits"
-            ),
-            Problem::NotSideBySide { cells } => {
-                let (first, second) = (location_name(cells[0]), location_name(cells[1]));
-                if cells[0] == cells[1] {
-                    write!(formatter, "both halves of the tile are on {first}")
-                } else {
-                    write!(
-                        formatter,
-                        "the halves of a tile must be side by side, but {first} and {second} \
-                         are not"
-                    )
-                }
-            }
-            Problem::TileLaidTwice { tile, first_line } => {
-                let (low, high) = TILE_DIGITS[*tile];
-                write!(
-                    formatter,
-                    "tile {low}+{high} is laid twice (first on line {first_line}); \
-                     the set has one of each"
-                )
-            }
-            Problem::CellCoveredTwice { cell, first_line } => write!(
-                formatter,
-                "cell {} is covered twice (first on line {first_line})",
-                location_name(*cell)
-            ),
-            Problem::DigitTwiceInUnit {
-                digit,
-                unit,
-                cell,
-                other_cell,
-                other_line,
-            } => write!(
-                formatter,
-                "digit {digit} stands twice in {}: at {} and at {} (line {other_line})",
-                unit_name(*unit),
-                location_name(*cell),
-                location_name(*other_cell)
-            ),
-            Problem::TextAfterEnd => {
-                write!(
-                    formatter,
-                    "unexpected text after the line `0` that ends the input"
-                )
-            }
-        }
-    }
-}
-
-impl fmt::Display for Expected {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Expected::TileCount => {
-                write!(
-                    formatter,
-                    "its tile count (or the line `0` that ends the input)"
-                )
-            }
-            Expected::Tile {
-                tile_number,
-                n_tiles,
-            } => write!(formatter, "tile {tile_number} of {n_tiles}"),
-            Expected::Singles => write!(formatter, "the line of the nine single cells"),
-        }
-    }
-}
-
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Output(error) => Some(error),
-            _ => None,
-        }
-    }
-}
-
-// -----------------------------------------------------------------------------------------
-// The solver (steps 2 to 7)
-// -----------------------------------------------------------------------------------------
-
 /// A solved puzzle: the grid, and the 36 tiles that spell it (the given ones first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -946,8 +336,8 @@ pub struct Solution {
 /// puzzle has none. The solver does no I/O.
 ///
 /// ```
-/// let input = std::fs::read_to_string("samples/sample-1.in").unwrap();
-/// let puzzle = p4574::parse_puzzles(&input).next().unwrap().unwrap();
+/// let input = std::fs::read("samples/sample-1.in").unwrap();
+/// let puzzle = p4574::parse_puzzles(&input[..]).next().unwrap().unwrap();
 /// let grid = p4574::solve(&puzzle).unwrap();
 /// assert!(common::is_valid_solution(&grid));
 /// ```
@@ -968,8 +358,8 @@ pub fn solve_with_tiling(puzzle: &Puzzle, observer: &mut impl SearchObserver) ->
     Some(Solution { grid, tiles })
 }
 
-/// A search state. It is `Copy` and small (a 162-byte board and two sets): the search
-/// undoes a step by dropping the copy it made the step on.
+/// A search state. It is `Copy` and small (a board and two sets, a few hundred bytes):
+/// the search undoes a step by dropping the copy it made the step on.
 #[derive(Clone, Copy, Debug)]
 struct State {
     /// The candidates of every cell.
@@ -1229,10 +619,6 @@ fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Optio
     Some(placements)
 }
 
-// -----------------------------------------------------------------------------------------
-// Output and the whole run
-// -----------------------------------------------------------------------------------------
-
 /// The output for one puzzle: `Puzzle k`, then nine lines of nine digits.
 ///
 /// ```
@@ -1257,18 +643,18 @@ pub fn format_solution(puzzle_number: usize, grid: &[u8; N_CELLS]) -> String {
 
 /// Reads, solves and prints the puzzles of `input` one by one.
 ///
-/// Each puzzle's output is written as soon as it is solved, so when puzzle `k` turns out
-/// faulty (or without completion) the outputs of puzzles `1..k` are complete in `output`
-/// and nothing of puzzle `k` is.
+/// Each puzzle is read, solved, written and flushed before the next is read, so when
+/// puzzle `k` turns out faulty (or without completion) the outputs of puzzles `1..k` are
+/// complete in `output` and nothing of puzzle `k` is.
 ///
 /// ```
-/// let input = std::fs::read_to_string("samples/sample-1.in").unwrap();
-/// let expected = std::fs::read_to_string("samples/sample-1.out").unwrap();
+/// let input = std::fs::read("samples/sample-1.in").unwrap();
+/// let expected = std::fs::read("samples/sample-1.out").unwrap();
 /// let mut output = Vec::new();
-/// p4574::run(&input, &mut output).unwrap();
-/// assert_eq!(String::from_utf8(output).unwrap(), expected);
+/// p4574::run(&input[..], &mut output).unwrap();
+/// assert_eq!(output, expected);
 /// ```
-pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {
+pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
     for parsed in parse_puzzles(input) {
         let puzzle = parsed?;
         let grid = solve(&puzzle).ok_or(Error::NoCompletion {
@@ -1279,6 +665,7 @@ pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {
         output
             .write_all(format_solution(puzzle.number, &grid).as_bytes())
             .map_err(Error::Output)?;
+        output.flush().map_err(Error::Output)?;
     }
     Ok(())
 }
@@ -1286,70 +673,18 @@ pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::tests::{third_puzzle_with, SAMPLE_1_IN};
     use common::is_valid_solution;
 
-    const SAMPLE_1_IN: &str = include_str!("../samples/sample-1.in");
     const SAMPLE_1_OUT: &str = include_str!("../samples/sample-1.out");
     const SAMPLE_2_IN: &str = include_str!("../samples/sample-2.in");
     const SAMPLE_2_OUT: &str = include_str!("../samples/sample-2.out");
 
-    /// The first puzzle of sample 1, line by line (lines 1 to 12 of the sample).
-    const FIRST_PUZZLE: [&str; 12] = [
-        "10",
-        "6 B2 1 B3",
-        "2 C4 9 C3",
-        "6 D3 8 E3",
-        "7 E1 4 F1",
-        "8 B7 4 B8",
-        "3 F5 2 F6",
-        "7 F7 6 F8",
-        "5 G4 9 G5",
-        "7 I8 8 I9",
-        "7 C9 2 B9",
-        "C5 A3 D9 I4 A9 E5 A2 C6 I1",
-    ];
-
-    /// Sample 1 without its closing `0`: two good puzzles on lines 1 to 25.
-    fn two_good_puzzles() -> String {
-        SAMPLE_1_IN
-            .trim_end()
-            .strip_suffix('0')
-            .unwrap()
-            .to_string()
-    }
-
-    /// Two good puzzles, then the first puzzle again as puzzle 3 (lines 26 to 37) with
-    /// line `line_in_puzzle` (1 to 12) replaced by `replacement`, then `0`.
-    fn third_puzzle_with(line_in_puzzle: usize, replacement: &str) -> String {
-        let mut lines = FIRST_PUZZLE.to_vec();
-        lines[line_in_puzzle - 1] = replacement;
-        format!("{}{}\n0\n", two_good_puzzles(), lines.join("\n"))
-    }
-
     /// Runs `input` and returns the output and the result.
     fn run_on(input: &str) -> (String, Result<(), Error>) {
         let mut output = Vec::new();
-        let result = run(input, &mut output);
+        let result = run(input.as_bytes(), &mut output);
         (String::from_utf8(output).unwrap(), result)
-    }
-
-    /// Asserts that `input` is rejected with a message holding every piece of `parts`.
-    fn assert_rejected(input: &str, parts: &[&str]) {
-        let (_, result) = run_on(input);
-        let message = match result {
-            Err(error) => error.to_string(),
-            Ok(()) => String::from("(no error)"),
-        };
-        for part in parts {
-            assert!(
-                message.contains(part),
-                "input:\n{input}\nexpected a message with: {parts:?}\nactual: {message}"
-            );
-        }
-        assert!(
-            !message.contains('\n'),
-            "the message is not one line: {message}"
-        );
     }
 
     /// Asserts that `input` is accepted and prints `expected`.
@@ -1360,8 +695,6 @@ mod tests {
             "input:\n{input}\nexpected:\n{expected}\nactual:\n{output}\nresult: {result:?}"
         );
     }
-
-    // ---- The tile set and locations ----
 
     #[test]
     fn tile_numbers_are_a_bijection_on_the_unordered_pairs() {
@@ -1384,17 +717,6 @@ mod tests {
     #[should_panic(expected = "there is no tile 6+6")]
     fn a_double_has_no_tile_number() {
         tile_index(6, 6);
-    }
-
-    #[test]
-    fn locations_name_rows_by_letter_and_columns_by_digit() {
-        for cell in 0..N_CELLS {
-            assert_eq!(parse_location(&location_name(cell)), Some(cell));
-        }
-        assert_eq!(parse_location("C9"), Some(2 * 9 + 8));
-        for bad in ["J1", "A0", "a1", "A10", "1A", "", "A", "I0"] {
-            assert_eq!(parse_location(bad), None, "{bad}");
-        }
     }
 
     #[test]
@@ -1421,8 +743,6 @@ mod tests {
         }
         assert_eq!(LIGHT_CELLS.count_ones(), 41);
     }
-
-    // ---- What the parser accepts ----
 
     #[test]
     fn the_samples_are_solved_as_the_judge_expects() {
@@ -1451,254 +771,14 @@ mod tests {
     }
 
     #[test]
-    fn puzzles_are_parsed_with_their_lines() {
-        let puzzles: Vec<Puzzle> = parse_puzzles(SAMPLE_1_IN).map(Result::unwrap).collect();
-        assert_eq!(puzzles.len(), 2);
-        assert_eq!((puzzles[0].number, puzzles[0].first_line), (1, 1));
-        assert_eq!((puzzles[1].number, puzzles[1].first_line), (2, 13));
-        assert_eq!(puzzles[1].last_line, 25);
-        assert_eq!(puzzles[1].tiles.len(), 11);
-        // "5 I9 2 H9": digit 5 on row 9, column 9, digit 2 just above it.
-        let first_tile = puzzles[1].tiles[0];
-        assert_eq!(first_tile.cells, [80, 71]);
-        assert_eq!(first_tile.digits, [5, 2]);
-        // The singles line "I5 E6 ...": digit 1 on I5, digit 2 on E6.
-        assert_eq!(puzzles[1].single_cells[0], 8 * 9 + 4);
-        assert_eq!(puzzles[1].single_cells[1], 4 * 9 + 5);
-    }
-
-    // ---- What the parser rejects ----
-
-    #[test]
-    fn a_bad_tile_count_is_rejected() {
-        for bad in ["ten", "9", "36", "-10", "+10", "1e1"] {
-            assert_rejected(
-                &third_puzzle_with(1, bad),
-                &[
-                    "puzzle 3, line 26:",
-                    "tile count",
-                    "10 to 35",
-                    &format!("`{bad}`"),
-                ],
-            );
-        }
-        assert_rejected(
-            &third_puzzle_with(1, "10 11"),
-            &[
-                "puzzle 3, line 26:",
-                "tile count line holds one number, found 2",
-            ],
-        );
-    }
-
-    #[test]
-    fn input_that_ends_early_is_rejected() {
-        // No closing 0.
-        assert_rejected(
-            &two_good_puzzles(),
-            &[
-                "puzzle 3: input ends after line 25, before its tile count",
-                "`0`",
-            ],
-        );
-        // In the middle of a puzzle's tiles.
-        let lines: Vec<&str> = SAMPLE_1_IN.lines().collect();
-        assert_rejected(
-            &lines[..18].join("\n"),
-            &["puzzle 2: input ends after line 18, before tile 6 of 11"],
-        );
-        // Before the singles.
-        assert_rejected(
-            &lines[..11].join("\n"),
-            &["puzzle 1: input ends after line 11, before the line of the nine single cells"],
-        );
-        assert_rejected("", &["puzzle 1: the input is empty"]);
-        assert_rejected(
-            " \n\n",
-            &["puzzle 1: input ends after line 2, before its tile count"],
-        );
-    }
-
-    #[test]
-    fn lines_with_the_wrong_number_of_items_are_rejected() {
-        assert_rejected(
-            &third_puzzle_with(4, "6 D3 8"),
-            &["puzzle 3, line 29:", "a tile line holds 4 items", "found 3"],
-        );
-        assert_rejected(
-            &third_puzzle_with(4, "6 D3 8 E3 5"),
-            &["puzzle 3, line 29:", "found 5"],
-        );
-        assert_rejected(
-            &third_puzzle_with(12, "C5 A3 D9 I4 A9 E5 A2 C6"),
-            &[
-                "puzzle 3, line 37:",
-                "singles line holds 9 locations",
-                "found 8",
-            ],
-        );
-        // Eleven tile lines where ten were announced: the eleventh is read as the singles.
-        assert_rejected(
-            &third_puzzle_with(12, "5 G2 1 G3\nC5 A3 D9 I4 A9 E5 A2 C6 I1"),
-            &["puzzle 3, line 37:", "singles line", "found 4"],
-        );
-    }
-
-    #[test]
-    fn digits_outside_one_to_nine_are_rejected() {
-        for bad in ["0", "10", "x", "٣"] {
-            assert_rejected(
-                &third_puzzle_with(3, &format!("2 C4 {bad} C3")),
-                &[
-                    "puzzle 3, line 28:",
-                    "digit must be one of 1 to 9",
-                    &format!("`{bad}`"),
-                ],
-            );
-        }
-    }
-
-    #[test]
-    fn locations_outside_the_grid_are_rejected() {
-        for bad in ["J1", "A0", "B10", "3B", "C"] {
-            assert_rejected(
-                &third_puzzle_with(3, &format!("2 {bad} 9 C3")),
-                &[
-                    "puzzle 3, line 28:",
-                    "row letter A to I",
-                    &format!("`{bad}`"),
-                ],
-            );
-        }
-        assert_rejected(
-            &third_puzzle_with(12, "C5 A3 D9 I4 A9 E5 A2 C6 i1"),
-            &["puzzle 3, line 37:", "`i1`", "row letters are capitals"],
-        );
-    }
-
-    #[test]
-    fn a_tile_with_equal_halves_is_rejected() {
-        assert_rejected(
-            &third_puzzle_with(2, "6 B2 6 B3"),
-            &["puzzle 3, line 27:", "there is no tile 6+6"],
-        );
-    }
-
-    #[test]
-    fn halves_that_are_not_side_by_side_are_rejected() {
-        assert_rejected(
-            &third_puzzle_with(2, "6 B2 1 C3"),
-            &["puzzle 3, line 27:", "side by side", "B2 and C3 are not"],
-        );
-        // The end of one row and the start of the next are not side by side.
-        assert_rejected(
-            &third_puzzle_with(2, "6 A9 1 B1"),
-            &["puzzle 3, line 27:", "A9 and B1 are not"],
-        );
-        assert_rejected(
-            &third_puzzle_with(2, "6 B2 1 B2"),
-            &["puzzle 3, line 27:", "both halves of the tile are on B2"],
-        );
-    }
-
-    #[test]
-    fn a_tile_laid_twice_is_rejected_in_either_order() {
-        // Line 3 of the puzzle lays 2+9 as "2 C4 9 C3".
-        assert_rejected(
-            &third_puzzle_with(11, "9 C9 2 B9"),
-            &[
-                "puzzle 3, line 36:",
-                "tile 2+9 is laid twice (first on line 28)",
-            ],
-        );
-        assert_rejected(
-            &third_puzzle_with(11, "2 A1 9 A2"),
-            &[
-                "puzzle 3, line 36:",
-                "tile 2+9 is laid twice (first on line 28)",
-            ],
-        );
-    }
-
-    #[test]
-    fn a_cell_covered_twice_is_rejected() {
-        // Two tiles: C3 is covered by "2 C4 9 C3" on line 3 of the puzzle.
-        assert_rejected(
-            &third_puzzle_with(11, "5 C2 1 C3"),
-            &[
-                "puzzle 3, line 36:",
-                "cell C3 is covered twice (first on line 28)",
-            ],
-        );
-        // A tile and a single: digit 1 put on B3, covered by "6 B2 1 B3".
-        assert_rejected(
-            &third_puzzle_with(12, "B3 A3 D9 I4 A9 E5 A2 C6 I1"),
-            &[
-                "puzzle 3, line 37:",
-                "cell B3 is covered twice (first on line 27)",
-            ],
-        );
-        // Two singles on one cell.
-        assert_rejected(
-            &third_puzzle_with(12, "C5 C5 D9 I4 A9 E5 A2 C6 I1"),
-            &[
-                "puzzle 3, line 37:",
-                "cell C5 is covered twice (first on line 37)",
-            ],
-        );
-    }
-
-    #[test]
-    fn a_digit_twice_in_a_unit_is_rejected_naming_the_unit() {
-        // In a row: digit 1 on B9, where B3 holds a 1 (line 2 of the puzzle).
-        assert_rejected(
-            &third_puzzle_with(11, "7 C9 1 B9"),
-            &[
-                "puzzle 3, line 36:",
-                "digit 1 stands twice in row 2: at B9 and at B3 (line 27)",
-            ],
-        );
-        // In a column: digit 1 on H3, below that same 1 on B3.
-        assert_rejected(
-            &third_puzzle_with(11, "1 H3 3 H4"),
-            &[
-                "puzzle 3, line 36:",
-                "digit 1 stands twice in column 3: at H3 and at B3 (line 27)",
-            ],
-        );
-        // In a box only: digit 9 on A1, where C3 holds a 9 (line 3 of the puzzle).
-        assert_rejected(
-            &third_puzzle_with(11, "9 A1 3 A2"),
-            &[
-                "puzzle 3, line 36:",
-                "digit 9 stands twice in box 1: at A1 and at C3 (line 28)",
-            ],
-        );
-        // A single: the 8 moved to E2, where E3 holds an 8 (line 4 of the puzzle).
-        assert_rejected(
-            &third_puzzle_with(12, "C5 A3 D9 I4 A9 E5 A2 E2 I1"),
-            &[
-                "puzzle 3, line 37:",
-                "digit 8 stands twice in row 5: at E2 and at E3 (line 29)",
-            ],
-        );
-    }
-
-    #[test]
     fn a_puzzle_without_completion_is_reported_plainly() {
         // The singles 1 and 4 of the first sample puzzle swapped: the givens do not clash,
         // but no tiling completes them.
-        assert_rejected(
-            &third_puzzle_with(12, "I4 A3 D9 C5 A9 E5 A2 C6 I1"),
-            &["puzzle 3 (lines 26-37): no completion"],
-        );
-    }
-
-    #[test]
-    fn text_after_the_closing_zero_is_rejected() {
-        assert_rejected(
-            &format!("{SAMPLE_1_IN}\n5\n"),
-            &["puzzle 3, line 28:", "after the line `0`"],
+        let (_, result) = run_on(&third_puzzle_with(12, "I4 A3 D9 C5 A9 E5 A2 C6 I1"));
+        let message = result.unwrap_err().to_string();
+        assert!(
+            message.starts_with("puzzle 3 (lines 26-37): no completion"),
+            "{message}"
         );
     }
 
@@ -1724,13 +804,11 @@ mod tests {
                 Ok(())
             }
         }
-        let error = run(SAMPLE_1_IN, &mut Refuse).unwrap_err();
+        let error = run(SAMPLE_1_IN.as_bytes(), &mut Refuse).unwrap_err();
         assert!(matches!(error, Error::Output(_)));
         assert_eq!(error.to_string(), "cannot write the output: disk full");
         assert!(std::error::Error::source(&error).is_some());
     }
-
-    // ---- The solver ----
 
     /// Checks everything a solution must satisfy, with a message naming the puzzle.
     fn assert_solution_is_right(puzzle: &Puzzle, solution: &Solution) {
@@ -1771,7 +849,7 @@ mod tests {
     #[test]
     fn sample_solutions_keep_the_givens_and_use_every_tile_once() {
         for input in [SAMPLE_1_IN, SAMPLE_2_IN] {
-            for puzzle in parse_puzzles(input) {
+            for puzzle in parse_puzzles(input.as_bytes()) {
                 let puzzle = puzzle.unwrap();
                 let solution =
                     solve_with_tiling(&puzzle, &mut ()).expect("the sample has a solution");
@@ -1814,7 +892,9 @@ mod tests {
     fn turned_mirrored_and_relabelled_samples_have_the_turned_answers() {
         // Symmetries of the square keep cells side by side and units units, and renaming
         // the digits keeps the tile set, so each changed puzzle has the changed answer.
-        let puzzles: Vec<Puzzle> = parse_puzzles(SAMPLE_1_IN).map(Result::unwrap).collect();
+        let puzzles: Vec<Puzzle> = parse_puzzles(SAMPLE_1_IN.as_bytes())
+            .map(Result::unwrap)
+            .collect();
         let answers = expected_grids(SAMPLE_1_OUT);
         let renamings: [[u8; 10]; 3] = [
             [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],

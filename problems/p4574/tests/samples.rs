@@ -152,16 +152,3 @@ fn a_puzzle_without_completion_exits_with_1_and_says_so() {
         output.status
     );
 }
-
-#[test]
-fn input_that_is_not_utf8_is_refused() {
-    let output = run_binary(b"10\n6 B2 1 \xff\n");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.code() == Some(1)
-            && output.stdout.is_empty()
-            && stderr.starts_with("p4574: cannot read the input"),
-        "--- stderr:\n{stderr}\n--- status: {}",
-        output.status
-    );
-}
