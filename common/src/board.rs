@@ -80,6 +80,9 @@ const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
 /// the band (its column peers in the same band are in its box).
 const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
+/// `COLUMN_IN_BAND[c]`: the three cells of column `c` in a band.
+const COLUMN_IN_BAND: [BandSet; 9] = build_column_in_band();
+
 /// `STACKS_OF_ROW[r]`: for the nine cells `r` of one row, the stacks (bit `s`) in which any
 /// of them lies.
 const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
@@ -103,6 +106,16 @@ const fn build_box_in_band() -> [BandSet; 3] {
     while stack < 3 {
         table[stack] = (0b111 | 0b111 << 9 | 0b111 << 18) << (3 * stack);
         stack += 1;
+    }
+    table
+}
+
+const fn build_column_in_band() -> [BandSet; 9] {
+    let mut table = [0; 9];
+    let mut column = 0;
+    while column < 9 {
+        table[column] = (1 | 1 << 9 | 1 << 18) << column;
+        column += 1;
     }
     table
 }
@@ -707,22 +720,28 @@ impl Board {
     /// ```
     pub fn most_constrained_cell(&self) -> Option<usize> {
         // A cell with two candidates is the best a propagated board can offer.
-        let open = join_bands(self.open);
-        let mut best: Option<(u32, usize)> = None;
+        // The best cell so far as one number, `128 × open peers + (127 - cell)`: the largest
+        // is the one with the most open peers and, among those, the lowest. 0 is none.
+        let mut best = 0;
         for band in 0..3 {
             let (_, at_least_two, at_least_three) = self.candidate_counts(band);
             let mut exactly_two = self.open[band] & at_least_two & !at_least_three;
+            let [next, after_next] = OTHER_BANDS[band];
             while exactly_two != 0 {
-                let cell = 27 * band + exactly_two.trailing_zeros() as usize;
+                let bit_index = exactly_two.trailing_zeros() as usize;
                 exactly_two &= exactly_two - 1;
-                let score = (crate::PEER_SET[cell] & open).count_ones();
-                if best.map_or(true, |(best_score, _)| score > best_score) {
-                    best = Some((score, cell));
-                }
+                // The open peers in the band, and in the column in the other two bands
+                // (shifted one column over, so that the two bands' bits stay apart).
+                let column = COLUMN_IN_BAND[bit_index % 9];
+                let in_band = PEERS_IN_BAND[bit_index] & self.open[band];
+                let elsewhere = (self.open[next] & column) | (self.open[after_next] & column) << 1;
+                let open_peers = (in_band as u64 | (elsewhere as u64) << 32).count_ones();
+                let key = 128 * open_peers as usize + 127 - (27 * band + bit_index);
+                best = best.max(key);
             }
         }
-        if let Some((_, cell)) = best {
-            return Some(cell);
+        if best != 0 {
+            return Some(127 - best % 128);
         }
         crate::cells(join_bands(self.open)).min_by_key(|&cell| self.candidates(cell).count_ones())
     }
