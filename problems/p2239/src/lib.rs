@@ -31,7 +31,9 @@
 //!    unchanged. Propagation decides cells in no particular order, but it never decides
 //!    anything that the smallest completion does not have.
 //! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
-//!    depth-first search that branches on the open cell with the fewest candidates (MRV).
+//!    depth-first search that branches on the open cell with the fewest candidates (MRV;
+//!    among cells with two, the one with the most open peers, see
+//!    [`Board::most_constrained_cell`]).
 //!    If there is exactly one, it is the answer: the smallest of a set of one. This is the
 //!    usual case and the fast path.
 //! 4. **Otherwise, fix the cells in reading order.** Keep a *witness*, a known completion
@@ -66,26 +68,32 @@
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 232 bytes, copied for each guess. Step 3 searches
+//! A search state is one [`Board`] of 244 bytes, copied for each guess. Step 3 searches
 //! the whole tree of a unique puzzle (to prove there is no second completion), so it
 //! costs about twice a first-solution search; step 4 runs only for puzzles with several
-//! completions, where the searches are short. Measured with `cargo xtask bench --problem
-//! p2239 --baseline` (release build, 2-core machine; time per puzzle, each the best of
-//! three runs; the full output is in `docs/bench-baseline.txt`):
+//! completions, where the searches are short. [`common::board`] explains, step by step,
+//! what makes a node cheap and the tree small, with the instructions each step saved.
+//! Plain row-major backtracking takes milliseconds per puzzle on the same sets (see the
+//! README, `cargo xtask bench --baseline`).
 //!
-//! | set | puzzles | mean | max | guesses (mean) | row-major backtracking (mean; puzzles over its cap) |
+//! Against the fastest Rust solver we know, the `sudoku` crate 0.8 (a port of JCZSolve),
+//! doing the same job, its uniqueness check `solutions_count_up_to(2)`, measured fairly
+//! in a scratch crate outside the repository (the README says how): both solvers in one
+//! process, taking turns puzzle by puzzle, each puzzle once per pass, seven passes over
+//! the file; mean time per puzzle, each puzzle counted with its fastest pass. The ratio
+//! is this solution's time over the peer's:
+//!
+//! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 133 µs | 630 µs | 583 | 3.6 ms; 11 |
-//! | magictour_top1465 | 1,465 | 8.2 µs | 119 µs | 40 | 4.7 ms; 101 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 60.3 µs | 506 µs | 277 | 4.7 ms; 28 |
-//! | 17_clue (first 2,000) | 2,000 | 1.6 µs | 170 µs | 2.4 | 27 ms; 1,958 |
-//! | serg_benchmark_multisolution (first 1,000) | 1,000 | 3.5 µs | 8.8 µs | 12 | 1.1 µs; 0 |
-//! | tdoku's test puzzles | 43 | 68 µs | 370 µs | 295 | 9.3 ms; 7 |
-//! | the empty grid, the anti-brute-force puzzle | 2 | 16 µs | 31 µs | 69 | 13.6 ms; 1 |
+//! | forum_hardest_1106 | 375 | 112.4 µs | 144.0 µs | 0.78 | 293.9; 149.5 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 112.4–128.1 µs | 144.5–186.0 µs | 0.69–0.80 | 294.1–308.5; 149.9–156.9 |
+//! | magictour_top1465 | 1,465 | 10.9 µs | 12.1 µs | 0.90 | 21.7; 10.9 |
+//! | forum_hardest_1905_11plus (first 2000) | 2,000 | 69.0 µs | 78.5 µs | 0.88 | 169.2; 85.8 |
+//! | 17_clue (first 2000) | 2,000 | 2.9 µs | 3.4 µs | 0.85 | 1.2; 0.6 |
 //!
-//! Every puzzle takes well under a millisecond. The baseline stops at 2,000,000 placements
-//! (about 30 ms), so its figures are lower bounds; it is quick only on the multi-solution
-//! set, whose puzzles leave so much freedom that the first row-major attempt succeeds.
+//! Every puzzle of `data/` takes well under a millisecond: the slowest, one of tdoku's
+//! test puzzles, takes 330 µs (its fastest of seven passes, timed by the same scratch
+//! crate).
 //!
 //! ## Pitfalls
 //! - **The order of empty cells.** "Smallest" is in reading order, row by row. A search
@@ -144,19 +152,15 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
 
     // Step 3: look for two completions; one alone is the answer.
     observer.remark(|| "step 3: search for up to two completions".to_string());
-    let mut found = Vec::with_capacity(2);
-    find_completions(&board, 2, &mut found, observer);
-    match found.len() {
-        0 => None,
-        1 => {
-            observer.remark(|| "only one completion: it is the smallest".to_string());
-            Some(found[0])
-        }
-        _ => {
-            observer
-                .remark(|| "two completions: step 4 fixes the cells in reading order".to_string());
-            Some(smallest_completion(board, found[0], observer))
-        }
+    let mut found = Completions::up_to(2);
+    find_completions(&board, &mut found, observer);
+    let first = found.first?;
+    if found.count == 1 {
+        observer.remark(|| "only one completion: it is the smallest".to_string());
+        Some(first)
+    } else {
+        observer.remark(|| "two completions: step 4 fixes the cells in reading order".to_string());
+        Some(smallest_completion(board, first, observer))
     }
 }
 
@@ -176,22 +180,41 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
     if board.propagate().is_err() {
         return 0;
     }
-    let mut found = Vec::with_capacity(limit.min(16));
-    find_completions(&board, limit, &mut found, &mut ());
-    found.len()
+    let mut found = Completions::up_to(limit);
+    find_completions(&board, &mut found, &mut ());
+    found.count
 }
 
-/// Depth-first search (MRV branching) that collects completions of a propagated board
-/// into `found` until it holds `limit` of them.
-fn find_completions(
-    board: &Board,
+/// What a search for completions has found so far: how many, and the first one (the
+/// others are only counted).
+struct Completions {
+    /// How many completions to find before stopping.
     limit: usize,
-    found: &mut Vec<Grid>,
-    observer: &mut impl SearchObserver,
-) {
+    /// How many have been found.
+    count: usize,
+    /// The first completion found.
+    first: Option<Grid>,
+}
+
+impl Completions {
+    fn up_to(limit: usize) -> Completions {
+        Completions {
+            limit,
+            count: 0,
+            first: None,
+        }
+    }
+}
+
+/// Depth-first search (MRV branching) that counts the completions of a propagated board
+/// into `found`, keeping the first, until it has counted `found.limit` of them.
+fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
     let Some(cell) = board.most_constrained_cell() else {
-        found.push(board.to_grid());
-        observer.remark(|| format!("completion {} found", found.len()));
+        if found.first.is_none() {
+            found.first = Some(board.to_grid());
+        }
+        found.count += 1;
+        observer.remark(|| format!("completion {} found", found.count));
         return;
     };
     let candidates = board.candidates(cell);
@@ -200,8 +223,8 @@ fn find_completions(
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
-            find_completions(&child, limit, found, observer);
-            if found.len() >= limit {
+            find_completions(&child, found, observer);
+            if found.count >= found.limit {
                 observer.unwind(); // enough found: return, dropping the copy
                 return;
             }
@@ -247,11 +270,11 @@ fn smallest_completion(
             });
             observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
             let mut trial = board;
-            let mut found = Vec::with_capacity(1);
+            let mut found = Completions::up_to(1);
             if trial.place(cell, digit).is_ok() && trial.propagate_observed(observer).is_ok() {
-                find_completions(&trial, 1, &mut found, observer);
+                find_completions(&trial, &mut found, observer);
             }
-            if let Some(&completion) = found.first() {
+            if let Some(completion) = found.first {
                 observer.keep(); // the guess is now a decision
                 witness = completion; // a smaller completion than the old witness
                 board = trial;

@@ -32,9 +32,10 @@
 //!    (locked candidates). *Why this is safe:* each rule removes only possibilities that
 //!    no completion uses, so the completions of the board are exactly those of the puzzle.
 //! 3. **Search** depth-first ([`solve_observed`]): take the open cell with the fewest
-//!    candidates ("minimum remaining values", MRV), try each candidate on a copy of the
-//!    board, propagate, and recurse; a contradiction sends the search back to try the next
-//!    candidate. *Why this finds a completion when there is one:* every completion puts
+//!    candidates ("minimum remaining values", MRV) and, among cells with two, the one
+//!    with the most open peers ([`Board::most_constrained_cell`]); try each candidate on a
+//!    copy of the board, propagate, and recurse; a contradiction sends the search back to
+//!    try the next candidate. *Why this finds a completion when there is one:* every completion puts
 //!    one of the cell's candidates in that cell, so some branch contains it; and a board on
 //!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
 //!    a cell with two candidates gives a two-way branch, and propagation after each guess
@@ -69,23 +70,27 @@
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 232 bytes, copied for each guess; the search is at
+//! A search state is one [`Board`] of 244 bytes, copied for each guess; the search is at
 //! most 81 levels deep, so memory stays a few kilobytes. Time is the
 //! number of guesses times the cost of propagating after each, well under a microsecond.
-//! Measured with `cargo xtask bench --problem p2580 --baseline` (release build, 2-core
-//! machine; time per puzzle, each the best of three runs; the full output is in
-//! `docs/bench-baseline.txt`):
+//! [`common::board`] explains, step by step, what makes a node cheap and the tree small,
+//! with the instructions each step saved. Plain row-major backtracking takes milliseconds
+//! per puzzle on the same sets (see the README, `cargo xtask bench --baseline`).
 //!
-//! | set | puzzles | mean | max | guesses (mean) | row-major backtracking (mean; puzzles over its cap) |
+//! Against the fastest Rust solver we know, the `sudoku` crate 0.8 (a port of JCZSolve),
+//! asked for its first solution, measured fairly
+//! in a scratch crate outside the repository (the README says how): both solvers in one
+//! process, taking turns puzzle by puzzle, each puzzle once per pass, seven passes over
+//! the file; mean time per puzzle, each puzzle counted with its fastest pass. The ratio
+//! is this solution's time over the peer's:
+//!
+//! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 52.7 µs | 380 µs | 248 | 3.5 ms; 11 |
-//! | magictour_top1465 | 1,465 | 4.7 µs | 103 µs | 22 | 4.6 ms; 101 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 27.1 µs | 400 µs | 134 | 4.6 ms; 28 |
-//! | 17_clue (first 2,000) | 2,000 | 1.4 µs | 132 µs | 1.6 | 27 ms; 1,958 |
-//!
-//! The baseline stops at 2,000,000 placements (about 30 ms), so its figures are lower
-//! bounds. Beside the fastest Rust solver we know (the `sudoku` crate, a port of JCZSolve)
-//! this takes 0.83 to 1.92 times its time; the README shows how that was measured.
+//! | forum_hardest_1106 | 375 | 53.5 µs | 51.1 µs | 1.05 | 135.7; 70.9 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 57.2–67.5 µs | 75.3–95.5 µs | 0.69–0.76 | 146.9–160.6; 76.6–83.4 |
+//! | magictour_top1465 | 1,465 | 7.2 µs | 8.6 µs | 0.83 | 12.7; 7.3 |
+//! | forum_hardest_1905_11plus (first 2000) | 2,000 | 35.1 µs | 41.3 µs | 0.85 | 83.5; 44.0 |
+//! | 17_clue (first 2000) | 2,000 | 2.8 µs | 3.4 µs | 0.82 | 0.8; 0.5 |
 //!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
