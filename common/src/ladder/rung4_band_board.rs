@@ -11,7 +11,7 @@
 //! rule (a digit's rows and boxes in a band must pair up one to one), and each removes only
 //! what no completion uses; the [`board`](crate::board) module says why for each.
 //!
-//! **What it costs per node.** A guess copies the board (232 bytes) and places the digit
+//! **What it costs per node.** A guess copies the board (244 bytes) and places the digit
 //! with a handful of word operations. Propagation looks only at the digits and bands that
 //! changed, and each look handles a whole band: one table lookup for the band rule, a few
 //! `&` and `|` for the singles.
