@@ -31,6 +31,9 @@
 //!
 //! ## Approach
 //!
+//! Its Sudoku half is the ladder's [rung 4](common::ladder::rung4_band_board), the band
+//! board, which [`common::ladder`] reaches from plain backtracking one idea at a time.
+//!
 //! 1. **Read and check one puzzle** ([`parse_puzzles`], in the module `input`, after the
 //!    solver). Everything the givens alone can break is checked here, where the line is
 //!    still known: the format, a digit outside 1..9, a location outside `A1`..`I9`, a tile
