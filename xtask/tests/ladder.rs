@@ -184,3 +184,26 @@ fn the_textbook_rung_reports_its_cap() {
     assert!(!outcome.capped);
     assert_eq!(outcome.solution, reference::smallest_completion(&[0; 81]));
 }
+
+#[test]
+fn guesses_fall_from_rung_to_rung_on_the_hard_slices() {
+    // The sets; the whole sets are measured by `cargo xtask bench --ladder`.
+    for file_name in [
+        "magictour_top1465.txt",
+        "forum_hardest_1905_11plus_2000.txt",
+    ] {
+        let slice = slice_of(file_name);
+        let totals: Vec<u64> = uncapped_rungs()
+            .map(|rung| {
+                slice
+                    .iter()
+                    .map(|(_, puzzle)| (rung.solve)(puzzle).guesses)
+                    .sum()
+            })
+            .collect();
+        assert!(
+            totals.windows(2).all(|pair| pair[0] > pair[1]),
+            "{file_name}: guesses of rungs 1 to 4 on the slice: {totals:?}"
+        );
+    }
+}
