@@ -19,6 +19,10 @@
 //! - [`domino_textbook`]: plain row-major backtracking for Su-domino-ku, the textbook
 //!   method `bench --baseline` compares problem 4574 against (for Sudoku that is rung 0
 //!   of [`common::ladder`]).
+//!
+//! Watching a solution reason:
+//! - [`trace`](mod@trace): a solution's search recorded step by step, and that record as
+//!   text; [`trace_page`]: the same record as a page that replays it on the grid.
 
 pub mod bundle;
 pub mod checker;
@@ -29,6 +33,8 @@ pub mod exact_cover;
 pub mod generate;
 pub mod judge;
 pub mod reference;
+pub mod trace;
+pub mod trace_page;
 pub mod workspace;
 
 pub use workspace::project_root;

@@ -14,7 +14,8 @@
 //! - [`bench`]: timings of the solutions' libraries, and [`process_bench`] its
 //!   `--process` mode: whole processes and their memory.
 //! - [`generate_command`]: Su-domino-ku test files.
-//! - [`trace`]: a solver's reasoning, step by step.
+//! - [`trace_command`]: a solver's reasoning, step by step, as text or as a page
+//!   (recorded and shown by the library: [`xtask::trace`], [`xtask::trace_page`]).
 //!
 //! Exit codes: 0 when the subcommand succeeded, 1 when it failed (for `check`: a case
 //! failed or something could not be built or run), 2 when the command line itself was
@@ -27,7 +28,7 @@ mod generate_command;
 mod new_problem;
 mod process_bench;
 mod stress;
-mod trace;
+mod trace_command;
 
 use std::process::ExitCode;
 
@@ -55,7 +56,7 @@ enum Subcommands {
     Stress(stress::Arguments),
     Bench(bench::Arguments),
     Generate(generate_command::Arguments),
-    Trace(trace::Arguments),
+    Trace(trace_command::Arguments),
     /// Used by `bench --process` only: measures one binary in a fresh process.
     #[command(hide = true)]
     BenchProcessWorker {
@@ -75,7 +76,7 @@ fn main() -> ExitCode {
         Subcommands::Stress(arguments) => stress::run(arguments),
         Subcommands::Bench(arguments) => bench::run(arguments),
         Subcommands::Generate(arguments) => generate_command::run(arguments),
-        Subcommands::Trace(arguments) => trace::run(arguments),
+        Subcommands::Trace(arguments) => trace_command::run(arguments),
         Subcommands::BenchProcessWorker { binary, input } => process_bench::worker(&binary, &input),
     };
 

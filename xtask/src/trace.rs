@@ -1,55 +1,74 @@
-//! The `trace` subcommand: watch a solution reason, step by step.
+//! Watching a solution reason: record its search, then show the record as text or a page.
 //!
-//! `cargo xtask trace <PROBLEM> [--limit N] < input`
+//! [`record`] reads an input the way the problem's binary does and runs the problem's own
+//! solver with a [`Recorder`] as its observer: the very search code the judge runs,
+//! reporting each placement and why (given, naked single, hidden single in which unit,
+//! guess), each contradiction and each guess taken back. The record of one puzzle is a
+//! [`PuzzleTrace`]: a list of [`Event`]s, most of them *steps*.
 //!
-//! Reads one input the way the problem's binary does and runs the problem's own solver
-//! with a [`Tracer`] as its observer: the very search code the judge runs, reporting each
-//! placement and why (given, naked single, hidden single in which unit, guess), each
-//! contradiction and each guess taken back. Every line carries the step number and how
-//! many cells the current line of reasoning has decided. At most `--limit` lines of steps
-//! are printed (200 by default); the counts and the summary cover every step.
+//! Two renderers read that one list: [`write_text`] prints a line per step (what
+//! `cargo xtask trace` shows) and [`crate::trace_page`] writes it into a page that replays
+//! it on a grid (`--html`). So step N of the page is line N of the text. [`Replay`]
+//! follows the events to the grid that each step leaves, which is where the decided-cell
+//! count of every line comes from.
 
-use std::io::Read;
+use std::io::{self, Write};
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, bail, Result};
 use common::observe::{Conflict, Reason, SearchObserver};
-use common::unit_name;
+use common::{unit_name, N_CELLS};
 
-use crate::Success;
+use crate::reference::Grid;
 
-/// Print the solver's reasoning on one input, read from standard input.
-///
-/// Each placement and why, each guess, contradiction and step back.
-#[derive(clap::Args)]
-pub struct Arguments {
-    /// The problem whose solver to trace.
-    problem: String,
-    /// The most step lines to print (the summary counts every step).
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    limit: u64,
+/// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
+/// a step: a line of the text trace and a moment of the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The givens of one row, as (cell, digit) pairs: one step per row, not per digit.
+    Givens(Vec<(usize, u8)>),
+    /// Propagation (or, for 2239, a witness) placed `digit` in `cell`; never `Reason::Given`.
+    Deduced {
+        /// The cell.
+        cell: usize,
+        /// The digit.
+        digit: u8,
+        /// Why.
+        reason: Reason,
+    },
+    /// Guess number `number` (counted from 1): these digits in these cells (two for a tile).
+    Guess {
+        /// Its number.
+        number: u64,
+        /// The (cell, digit) pairs it places.
+        placements: Vec<(usize, u8)>,
+    },
+    /// Propagation found that the board has no completion.
+    Contradiction(Conflict),
+    /// Guess number `number` led nowhere: the grid goes back to what it was before it.
+    Back {
+        /// The guess taken back.
+        number: u64,
+    },
+    /// A remark of the solver, in words.
+    Note(String),
+    /// The search returned this completion: the solution's answer.
+    Answer(Grid),
+    /// Not a step: the search returns past the latest open guess with what it found, and
+    /// the grid goes back to what it was before that guess.
+    Unwind,
+    /// Not a step: the latest open guess is kept for good.
+    Keep,
 }
 
-/// An observer that prints a search as it happens, and counts what it saw.
-pub struct Tracer {
-    /// How a cell is named: `r3c5` for Sudoku, `C5` for Su-domino-ku.
-    cell_name: fn(usize) -> String,
-    /// The most step lines to print.
-    limit: u64,
-    /// Step lines so far, printed or not.
-    steps: u64,
-    /// The cells decided on the current line of reasoning (bit `c` for cell `c`).
-    decided: u128,
-    /// `decided` when each open guess was made, to restore when it is taken back.
-    open_guesses: Vec<(u64, u128)>,
-    /// Givens not printed yet: they are printed a row per line, not one per line.
-    pending_givens: Vec<String>,
-    /// The row of the pending givens.
-    pending_givens_row: usize,
-    counts: Counts,
+impl Event {
+    /// Whether the event is a step (a line of the text trace).
+    pub fn is_step(&self) -> bool {
+        !matches!(self, Event::Unwind | Event::Keep)
+    }
 }
 
 /// What a trace saw, for the summary.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 struct Counts {
     givens: u64,
     naked_singles: u64,
@@ -59,66 +78,72 @@ struct Counts {
     contradictions: u64,
 }
 
-/// `r3c5`: row 3, column 5, counted from 1.
-pub fn sudoku_cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+/// An observer that records a search's events, the first `limit` steps of them, and
+/// counts all of them.
+pub struct Recorder {
+    /// The most steps to record.
+    limit: u64,
+    /// The events recorded so far.
+    events: Vec<Event>,
+    /// Steps so far, recorded or not.
+    steps: u64,
+    /// The numbers of the open guesses, innermost last.
+    open_guesses: Vec<u64>,
+    /// Givens not recorded yet: they make one step per row.
+    pending_givens: Vec<(usize, u8)>,
+    counts: Counts,
 }
 
-impl Tracer {
-    /// A tracer naming cells with `cell_name` and printing at most `limit` step lines.
-    pub fn new(cell_name: fn(usize) -> String, limit: u64) -> Tracer {
-        Tracer {
-            cell_name,
+impl Recorder {
+    /// A recorder that keeps at most `limit` steps.
+    pub fn new(limit: u64) -> Recorder {
+        Recorder {
             limit,
+            events: Vec::new(),
             steps: 0,
-            decided: 0,
             open_guesses: Vec::new(),
             pending_givens: Vec::new(),
-            pending_givens_row: 0,
             counts: Counts::default(),
         }
     }
 
-    /// Prints the givens collected so far, if any, as one line.
-    fn flush_givens(&mut self) {
-        if !self.pending_givens.is_empty() {
-            let text = self.pending_givens.join(" ");
-            self.pending_givens.clear();
-            self.step("given", &text);
-        }
-    }
-
-    /// Prints one step line, indented by the depth of the search, unless over the limit.
-    fn step(&mut self, kind: &str, text: &str) {
-        if kind != "given" {
+    /// Records `event` if the limit allows; a step is counted either way.
+    fn record(&mut self, event: Event) {
+        if !matches!(event, Event::Givens(_)) {
             self.flush_givens();
         }
-        self.steps += 1;
-        if self.steps <= self.limit {
-            let indent = "  ".repeat(self.open_guesses.len());
-            println!(
-                "{:>5} {:>2}/81  {indent}{kind:<14} {text}",
-                self.steps,
-                self.decided.count_ones()
-            );
+        if event.is_step() {
+            self.steps += 1;
+            if self.steps <= self.limit {
+                self.events.push(event);
+            }
+        } else if self.steps < self.limit {
+            self.events.push(event);
         }
     }
 
-    /// Prints the closing summary.
-    pub fn print_summary(&mut self, outcome: &str) {
-        self.flush_givens();
-        let counts = &self.counts;
-        if self.steps > self.limit {
-            println!(
-                "      ... {} more steps not shown (raise --limit)",
-                self.steps - self.limit
-            );
+    /// Records the givens collected so far, if any, as one step.
+    fn flush_givens(&mut self) {
+        if !self.pending_givens.is_empty() {
+            let givens = std::mem::take(&mut self.pending_givens);
+            self.record(Event::Givens(givens));
         }
+    }
+
+    /// Ends the record with the solver's `answer`, if it found one, and returns the trace.
+    fn finish(mut self, title: String, answer: Option<(Grid, String)>) -> PuzzleTrace {
+        self.flush_givens();
+        let solved = answer.is_some();
+        let (grid, answer_text) = answer.unzip();
+        if let Some(grid) = grid {
+            self.record(Event::Answer(grid));
+        }
+        let counts = &self.counts;
         let [rows, columns, boxes] = counts.hidden_singles_by_kind;
-        println!(
+        let summary = format!(
             "summary: {} steps; {} givens, {} naked singles, {} hidden singles \
              ({rows} in rows, {columns} in columns, {boxes} in boxes), {} guesses \
-             (tiles laid, for Su-domino-ku), {} taken back, {} contradictions; {outcome}",
+             (tiles laid, for Su-domino-ku), {} taken back, {} contradictions; {}",
             self.steps,
             counts.givens,
             counts.naked_singles,
@@ -126,188 +151,340 @@ impl Tracer {
             counts.guesses,
             counts.dead_ends,
             counts.contradictions,
+            if solved { "solved" } else { "no completion" },
         );
+        PuzzleTrace {
+            title,
+            cell_name: sudoku_cell_name,
+            events: self.events,
+            steps: self.steps,
+            limit: self.limit,
+            summary,
+            answer: answer_text,
+            given_tiles: Vec::new(),
+        }
     }
 }
 
-impl SearchObserver for Tracer {
+impl SearchObserver for Recorder {
     fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
-        if reason != Reason::Given {
-            self.flush_givens();
-        }
-        self.decided |= 1 << cell;
-        let name = (self.cell_name)(cell);
         match reason {
             Reason::Given => {
                 self.counts.givens += 1;
-                if cell / 9 != self.pending_givens_row {
+                let row_changed = self
+                    .pending_givens
+                    .last()
+                    .is_some_and(|&(last, _)| last / 9 != cell / 9);
+                if row_changed {
                     self.flush_givens();
-                    self.pending_givens_row = cell / 9;
                 }
-                self.pending_givens.push(format!("{name}={digit}"));
+                self.pending_givens.push((cell, digit));
             }
-            Reason::NakedSingle => {
-                self.counts.naked_singles += 1;
-                self.step(
-                    "naked single",
-                    &format!("{name} = {digit}   its only candidate left"),
-                );
-            }
-            Reason::Witness => {
-                self.step(
-                    "witness",
-                    &format!("{name} = {digit}   a completion found earlier has it"),
-                );
-            }
-            Reason::HiddenSingle { unit } => {
-                self.counts.hidden_singles_by_kind[unit / 9] += 1;
-                let text = format!(
-                    "{name} = {digit}   the only place for {digit} in {}",
-                    unit_name(unit)
-                );
-                self.step("hidden single", &text);
+            _ => {
+                match reason {
+                    Reason::NakedSingle => self.counts.naked_singles += 1,
+                    Reason::HiddenSingle { unit } => {
+                        self.counts.hidden_singles_by_kind[unit / 9] += 1
+                    }
+                    _ => {}
+                }
+                self.record(Event::Deduced {
+                    cell,
+                    digit,
+                    reason,
+                });
             }
         }
     }
 
     fn guess(&mut self, placements: &[(usize, u8)]) {
         self.counts.guesses += 1;
-        let what: Vec<String> = placements
-            .iter()
-            .map(|&(cell, digit)| format!("{} = {digit}", (self.cell_name)(cell)))
-            .collect();
-        let text = format!("#{} {}", self.counts.guesses, what.join(", "));
-        // A Su-domino-ku search step lays a tile: two cells at once.
-        let kind = if placements.len() == 2 {
-            "lay tile"
-        } else {
-            "guess"
-        };
-        self.step(kind, &text);
-        self.open_guesses.push((self.counts.guesses, self.decided));
-        for &(cell, _) in placements {
-            self.decided |= 1 << cell;
-        }
+        let number = self.counts.guesses;
+        self.record(Event::Guess {
+            number,
+            placements: placements.to_vec(),
+        });
+        self.open_guesses.push(number);
     }
 
     fn contradiction(&mut self, conflict: Conflict) {
         self.counts.contradictions += 1;
-        let text = match conflict {
-            Conflict::EmptyCell { cell } => {
-                format!("{} has no candidate left", (self.cell_name)(cell))
-            }
-            Conflict::NoPlaceInUnit { digit, unit } => {
-                format!("{digit} has no place left in {}", unit_name(unit))
-            }
-            Conflict::NoArrangementInBand { digit, band } => format!(
-                "{digit} cannot go once in each row and box of rows {}-{}",
-                3 * band + 1,
-                3 * band + 3
-            ),
-            Conflict::UncoverableCell { cell } => {
-                format!("no unused tile can cover {}", (self.cell_name)(cell))
-            }
-            Conflict::UnplaceableTile { digits } => {
-                format!("tile {}+{} has no place left", digits[0], digits[1])
-            }
-        };
-        self.step("contradiction", &text);
+        self.record(Event::Contradiction(conflict));
     }
 
     fn dead_end(&mut self) {
         self.counts.dead_ends += 1;
-        if let Some((number, decided)) = self.open_guesses.pop() {
-            self.decided = decided;
-            self.step("back", &format!("take back #{number}"));
+        if let Some(number) = self.open_guesses.pop() {
+            self.record(Event::Back { number });
         }
     }
 
     fn unwind(&mut self) {
-        if let Some((_, decided)) = self.open_guesses.pop() {
-            self.decided = decided;
+        if self.open_guesses.pop().is_some() {
+            self.record(Event::Unwind);
         }
     }
 
     fn keep(&mut self) {
-        self.open_guesses.pop();
+        if self.open_guesses.pop().is_some() {
+            self.record(Event::Keep);
+        }
     }
 
     fn remark<Describe: FnOnce() -> String>(&mut self, describe: Describe) {
-        let text = describe();
-        self.step("note", &text);
+        self.record(Event::Note(describe()));
     }
 }
 
-/// Runs `cargo xtask trace`, reading the input from standard input.
-pub fn run(arguments: Arguments) -> Result<Success> {
-    let mut input = String::new();
-    std::io::stdin()
-        .read_to_string(&mut input)
-        .context("reading standard input")?;
-    trace(&arguments.problem, &input, arguments.limit)
+/// The record of one puzzle's search.
+#[derive(Clone, Debug)]
+pub struct PuzzleTrace {
+    /// What was traced: `p2580`, or `p4574: puzzle 2`.
+    pub title: String,
+    /// How cells are named: `r3c5` for Sudoku, `C5` for Su-domino-ku.
+    pub cell_name: fn(usize) -> String,
+    /// The first `limit` steps, with the non-step events among them.
+    pub events: Vec<Event>,
+    /// How many steps the search made, recorded or not.
+    pub steps: u64,
+    /// The most steps recorded.
+    pub limit: u64,
+    /// The closing summary line, counting every step.
+    pub summary: String,
+    /// The text the solution prints for this puzzle, if it found a completion.
+    pub answer: Option<String>,
+    /// Su-domino-ku: the cells of each given tile.
+    pub given_tiles: Vec<[usize; 2]>,
 }
 
-/// Traces `problem`'s solver on `input`.
-pub fn trace(problem: &str, input: &str, limit: u64) -> Result<Success> {
-    let problem = problem.strip_prefix('p').unwrap_or(problem);
-    match problem {
+/// The grid as the events leave it, step by step: what the page shows and what the
+/// text trace counts.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The digit of every cell, 0 for an open one.
+    pub grid: Grid,
+    /// The grid before each open guess, innermost last.
+    saved: Vec<Grid>,
+}
+
+impl Default for Replay {
+    fn default() -> Replay {
+        Replay {
+            grid: [0; N_CELLS],
+            saved: Vec::new(),
+        }
+    }
+}
+
+impl Replay {
+    /// Follows one event.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::Givens(placements) => self.place(placements),
+            Event::Deduced { cell, digit, .. } => self.grid[*cell] = *digit,
+            Event::Guess { placements, .. } => {
+                self.saved.push(self.grid);
+                self.place(placements);
+            }
+            Event::Back { .. } | Event::Unwind => {
+                if let Some(grid) = self.saved.pop() {
+                    self.grid = grid;
+                }
+            }
+            Event::Keep => {
+                self.saved.pop();
+            }
+            Event::Answer(grid) => self.grid = *grid,
+            Event::Contradiction(_) | Event::Note(_) => {}
+        }
+    }
+
+    fn place(&mut self, placements: &[(usize, u8)]) {
+        for &(cell, digit) in placements {
+            self.grid[cell] = digit;
+        }
+    }
+
+    /// How many guesses are open: the depth of the search.
+    pub fn depth(&self) -> usize {
+        self.saved.len()
+    }
+
+    /// How many cells hold a digit.
+    pub fn decided(&self) -> usize {
+        self.grid.iter().filter(|&&digit| digit != 0).count()
+    }
+}
+
+/// `r3c5`: row 3, column 5, counted from 1.
+pub fn sudoku_cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// The kind and the text of a step's line (`None` for an event that is no step). The page
+/// words its steps the same way (`trace_page.html`, `describe`).
+pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
+    let placed = |cell: usize, digit: u8| format!("{} = {digit}", cell_name(cell));
+    Some(match event {
+        Event::Givens(placements) => {
+            let names: Vec<String> = placements
+                .iter()
+                .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell)))
+                .collect();
+            ("given", names.join(" "))
+        }
+        Event::Deduced {
+            cell,
+            digit,
+            reason,
+        } => {
+            let why = match reason {
+                Reason::HiddenSingle { unit } => {
+                    let text = format!("the only place for {digit} in {}", unit_name(*unit));
+                    return Some((
+                        "hidden single",
+                        format!("{}   {text}", placed(*cell, *digit)),
+                    ));
+                }
+                Reason::Witness => ("witness", "a completion found earlier has it"),
+                _ => ("naked single", "its only candidate left"),
+            };
+            (why.0, format!("{}   {}", placed(*cell, *digit), why.1))
+        }
+        Event::Guess { number, placements } => {
+            let what: Vec<String> = placements
+                .iter()
+                .map(|&(cell, digit)| placed(cell, digit))
+                .collect();
+            // A Su-domino-ku search step lays a tile: two cells at once.
+            let kind = if placements.len() == 2 {
+                "lay tile"
+            } else {
+                "guess"
+            };
+            (kind, format!("#{number} {}", what.join(", ")))
+        }
+        Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
+        Event::Back { number } => ("back", format!("take back #{number}")),
+        Event::Note(text) => ("note", text.clone()),
+        Event::Answer(_) => ("answer", "the completion the solver returns".to_string()),
+        Event::Unwind | Event::Keep => return None,
+    })
+}
+
+/// Why the board has no completion, in words.
+fn conflict_text(conflict: Conflict, cell_name: fn(usize) -> String) -> String {
+    match conflict {
+        Conflict::EmptyCell { cell } => format!("{} has no candidate left", cell_name(cell)),
+        Conflict::NoPlaceInUnit { digit, unit } => {
+            format!("{digit} has no place left in {}", unit_name(unit))
+        }
+        Conflict::NoArrangementInBand { digit, band } => format!(
+            "{digit} cannot go once in each row and box of rows {}-{}",
+            3 * band + 1,
+            3 * band + 3
+        ),
+        Conflict::UncoverableCell { cell } => {
+            format!("no unused tile can cover {}", cell_name(cell))
+        }
+        Conflict::UnplaceableTile { digits } => {
+            format!("tile {}+{} has no place left", digits[0], digits[1])
+        }
+    }
+}
+
+/// Writes `trace` as text: one line per recorded step (its number, the cells decided
+/// after it, its kind and text, indented by the depth of the search), then the summary
+/// and the answer.
+pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
+    let mut replay = Replay::default();
+    let mut step = 0;
+    for event in &trace.events {
+        let depth_before = replay.depth();
+        replay.apply(event);
+        if let Some((kind, text)) = describe(event, trace.cell_name) {
+            step += 1;
+            // A guess is shown at the depth it was made from, a step back at the depth
+            // it returns to.
+            let indent = "  ".repeat(depth_before.min(replay.depth()));
+            let decided = replay.decided();
+            writeln!(out, "{step:>5} {decided:>2}/81  {indent}{kind:<14} {text}")?;
+        }
+    }
+    if trace.steps > step {
+        let more = trace.steps - step;
+        writeln!(out, "      ... {more} more steps not shown (raise --limit)")?;
+    }
+    writeln!(out, "{}", trace.summary)?;
+    write!(out, "{}", trace.answer.as_deref().unwrap_or_default())
+}
+
+/// Runs `problem`'s solver on `input`, recording at most `limit` steps per puzzle, and
+/// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
+///
+/// # Errors
+/// An unknown problem, input the solution rejects (after the puzzles before it were
+/// handed on), or an error from `each`.
+pub fn record(
+    problem: &str,
+    input: &str,
+    limit: u64,
+    mut each: impl FnMut(PuzzleTrace) -> Result<()>,
+) -> Result<()> {
+    let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
+    match problem.strip_prefix('p').unwrap_or(problem) {
         "2239" => {
-            let grid =
-                p2239::parse(input.as_bytes()).map_err(|error| anyhow::anyhow!("{error}"))?;
-            println!("trace p2239: the smallest completion");
-            let mut tracer = Tracer::new(sudoku_cell_name, limit);
-            let answer = p2239::solve_observed(&grid, &mut tracer);
-            finish(&mut tracer, answer.map(|grid| p2239::format_grid(&grid)))
+            let grid = p2239::parse(input.as_bytes()).map_err(|error| message(&error))?;
+            let mut recorder = Recorder::new(limit);
+            let answer = p2239::solve_observed(&grid, &mut recorder)
+                .map(|grid| (grid, p2239::format_grid(&grid)));
+            each(recorder.finish("p2239: the smallest completion".into(), answer))
         }
         "2580" => {
-            let grid =
-                p2580::parse(input.as_bytes()).map_err(|error| anyhow::anyhow!("{error}"))?;
-            println!("trace p2580: any completion");
-            let mut tracer = Tracer::new(sudoku_cell_name, limit);
-            let answer = p2580::solve_observed(&grid, &mut tracer);
-            finish(&mut tracer, answer.map(|grid| p2580::format_grid(&grid)))
+            let grid = p2580::parse(input.as_bytes()).map_err(|error| message(&error))?;
+            let mut recorder = Recorder::new(limit);
+            let answer = p2580::solve_observed(&grid, &mut recorder)
+                .map(|grid| (grid, p2580::format_grid(&grid)));
+            each(recorder.finish("p2580: any completion".into(), answer))
         }
         "4574" => {
-            let mut all_solved = true;
             for parsed in p4574::parse_puzzles(input.as_bytes()) {
-                let puzzle = parsed.map_err(|error| anyhow::anyhow!("{error}"))?;
-                println!("trace p4574: puzzle {}", puzzle.number);
-                let mut tracer = Tracer::new(p4574::location_name, limit);
-                let answer = p4574::solve_with_tiling(&puzzle, &mut tracer);
-                let text =
-                    answer.map(|solution| p4574::format_solution(puzzle.number, &solution.grid));
-                all_solved &= finish(&mut tracer, text)? == Success::Yes;
+                let puzzle = parsed.map_err(|error| message(&error))?;
+                let mut recorder = Recorder::new(limit);
+                let answer = p4574::solve_with_tiling(&puzzle, &mut recorder).map(|solution| {
+                    let text = p4574::format_solution(puzzle.number, &solution.grid);
+                    (solution.grid, text)
+                });
+                let title = format!("p4574: puzzle {}", puzzle.number);
+                let mut trace = recorder.finish(title, answer);
+                trace.cell_name = p4574::location_name;
+                trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
+                each(trace)?;
             }
-            Ok(if all_solved {
-                Success::Yes
-            } else {
-                Success::No
-            })
+            Ok(())
         }
-        _ => Err(crate::usage_error(format!(
-            "`trace` knows p2239, p2580 and p4574, not `{problem}`"
-        ))),
-    }
-}
-
-/// Prints the summary and the answer, if any.
-fn finish(tracer: &mut Tracer, answer: Option<String>) -> Result<Success> {
-    match answer {
-        Some(text) => {
-            tracer.print_summary("solved");
-            print!("{text}");
-            Ok(Success::Yes)
-        }
-        None => {
-            tracer.print_summary("no completion");
-            Ok(Success::No)
-        }
+        _ => bail!("`trace` knows p2239, p2580 and p4574, not `{problem}`"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The traces of `problem` on `input`, every step recorded.
+    fn traces(problem: &str, input: &str) -> Vec<PuzzleTrace> {
+        let mut all = Vec::new();
+        record(problem, input, u64::MAX, |trace| {
+            all.push(trace);
+            Ok(())
+        })
+        .unwrap();
+        all
+    }
+
+    fn sample(path: &str) -> String {
+        std::fs::read_to_string(crate::data::data_dir().join("..").join(path)).unwrap()
+    }
 
     #[test]
     fn cells_are_named_by_row_and_column() {
@@ -317,41 +494,130 @@ mod tests {
     }
 
     #[test]
-    fn the_tracer_counts_what_the_solver_reports() {
-        let sample = std::fs::read_to_string(
-            xtask::project_root().join("problems/p2580/samples/sample-1.in"),
-        )
+    fn a_sample_without_guesses_is_givens_then_singles() {
+        let input = sample("problems/p2580/samples/sample-1.in");
+        let [trace] = &traces("p2580", &input)[..] else {
+            panic!("one puzzle")
+        };
+        let givens = p2580::parse(input.as_bytes()).unwrap();
+        let n_givens = givens.iter().filter(|&&digit| digit != 0).count();
+        let mut replay = Replay::default();
+        let mut deduced = 0;
+        for event in &trace.events {
+            replay.apply(event);
+            match event {
+                Event::Givens(row) => {
+                    assert!(row.iter().all(|&(cell, _)| cell / 9 == row[0].0 / 9))
+                }
+                Event::Deduced { .. } => deduced += 1,
+                Event::Answer(_) => {}
+                other => panic!("the sample needs no {other:?}"),
+            }
+        }
+        assert_eq!(n_givens + deduced, 81, "every open cell decided by a rule");
+        assert_eq!(
+            trace.summary.matches("14 hidden singles").count(),
+            1,
+            "{}",
+            trace.summary
+        );
+        assert!(common::is_valid_solution(&replay.grid));
+    }
+
+    #[test]
+    fn the_replay_reaches_the_answer_before_the_answer_step() {
+        // The first of the hardest puzzles needs guesses and takes some back.
+        let grid = crate::data::load("forum_hardest_1106.txt").unwrap()[0];
+        for problem in ["p2580", "p2239"] {
+            // Each problem reads the format it prints.
+            let input = if problem == "p2580" {
+                p2580::format_grid(&grid)
+            } else {
+                p2239::format_grid(&grid)
+            };
+            let [trace] = &traces(problem, &input)[..] else {
+                panic!("one puzzle")
+            };
+            let mut replay = Replay::default();
+            let (last, before) = trace.events.split_last().unwrap();
+            before.iter().for_each(|event| replay.apply(event));
+            let Event::Answer(answer) = last else {
+                panic!("the last step is the answer")
+            };
+            assert!(before
+                .iter()
+                .any(|event| matches!(event, Event::Back { .. })));
+            // p2580 returns with its guesses open; p2239 proves the completion unique by
+            // searching the whole tree, so it returns to where its search began.
+            if problem == "p2580" {
+                assert_eq!(&replay.grid, answer);
+            } else {
+                assert_eq!(replay.depth(), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_limit_cuts_the_record_but_not_the_count() {
+        let input = sample("problems/p4574/samples/sample-1.in");
+        let full = traces("p4574", &input);
+        let mut cut = Vec::new();
+        record("p4574", &input, 5, |trace| {
+            cut.push(trace);
+            Ok(())
+        })
         .unwrap();
-        let grid = p2580::parse(sample.as_bytes()).unwrap();
-        let mut tracer = Tracer::new(sudoku_cell_name, 0);
-        let answer = p2580::solve_observed(&grid, &mut tracer).unwrap();
-        let counts = &tracer.counts;
-        let givens = grid.iter().filter(|&&digit| digit != 0).count() as u64;
-        assert_eq!(counts.givens, givens);
-        // Every open cell was decided by some rule, since the sample needs no guess.
-        assert_eq!(counts.guesses, 0);
-        let deduced = counts.naked_singles + counts.hidden_singles_by_kind.iter().sum::<u64>();
-        assert_eq!(givens + deduced, 81);
-        assert_eq!(tracer.decided.count_ones(), 81);
-        assert!(common::is_valid_solution(&answer));
+        assert_eq!(full.len(), cut.len());
+        for (full, cut) in full.iter().zip(&cut) {
+            assert_eq!(cut.events.iter().filter(|event| event.is_step()).count(), 5);
+            assert_eq!(full.steps, cut.steps);
+            assert_eq!(full.summary, cut.summary);
+            let mut text = Vec::new();
+            write_text(&mut text, cut).unwrap();
+            let text = String::from_utf8(text).unwrap();
+            assert!(
+                text.contains(&format!("{} more steps not shown", cut.steps - 5)),
+                "{text}"
+            );
+        }
     }
 
     #[test]
     fn guesses_and_dead_ends_keep_the_depth() {
-        let mut tracer = Tracer::new(sudoku_cell_name, 0);
-        tracer.guess(&[(0, 1)]);
-        tracer.guess(&[(1, 2), (2, 3)]);
-        assert_eq!(tracer.decided.count_ones(), 3);
-        tracer.dead_end();
-        assert_eq!(tracer.decided.count_ones(), 1);
-        assert_eq!(tracer.open_guesses.len(), 1);
-        tracer.contradiction(Conflict::EmptyCell { cell: 5 });
-        assert_eq!(tracer.counts.contradictions, 1);
-        assert_eq!(tracer.steps, 4);
-        tracer.deduced(0, 5, Reason::Given);
-        tracer.deduced(1, 6, Reason::Given);
-        tracer.deduced(9, 7, Reason::Given);
-        tracer.print_summary("test");
-        assert_eq!(tracer.steps, 6, "one line per row of givens");
+        let mut recorder = Recorder::new(u64::MAX);
+        recorder.deduced(0, 5, Reason::Given);
+        recorder.deduced(1, 6, Reason::Given);
+        recorder.deduced(9, 7, Reason::Given);
+        recorder.guess(&[(2, 1)]);
+        recorder.guess(&[(3, 2), (4, 3)]);
+        recorder.contradiction(Conflict::EmptyCell { cell: 5 });
+        recorder.dead_end();
+        recorder.keep();
+        let trace = recorder.finish("test".into(), None);
+        let mut text = Vec::new();
+        write_text(&mut text, &trace).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0], "    1  2/81  given          r1c1=5 r1c2=6",
+            "one line per row"
+        );
+        assert_eq!(lines[1], "    2  3/81  given          r2c1=7");
+        assert_eq!(lines[2], "    3  4/81  guess          #1 r1c3 = 1");
+        assert_eq!(
+            lines[3],
+            "    4  6/81    lay tile       #2 r1c4 = 2, r1c5 = 3"
+        );
+        assert_eq!(
+            lines[4],
+            "    5  6/81      contradiction  r1c6 has no candidate left"
+        );
+        assert_eq!(lines[5], "    6  4/81    back           take back #2");
+        assert!(
+            lines[6].starts_with("summary: 6 steps; 3 givens"),
+            "{}",
+            lines[6]
+        );
+        assert_eq!(trace.events.last(), Some(&Event::Keep));
     }
 }

@@ -1,0 +1,81 @@
+//! The `trace` subcommand: watch a solution reason, step by step.
+//!
+//! `cargo xtask trace <PROBLEM> [--limit N] [--html FILE] < input`
+//!
+//! Records the problem's own solver on one input ([`xtask::trace`]) and prints each step
+//! as a line: its number, how many cells the current line of reasoning has decided, and
+//! what happened and why. At most `--limit` steps are printed (200 by default); the counts
+//! and the summary cover every step. With `--html FILE` it writes the page that replays
+//! the same steps on the grid instead ([`xtask::trace_page`]), keeping up to `--limit`
+//! steps per puzzle (100,000 by default).
+
+use std::io::{Read, Write};
+
+use anyhow::{Context, Result};
+use xtask::trace::{record, write_text};
+use xtask::workspace::UsageError;
+
+use crate::Success;
+
+/// Print the solver's reasoning on one input, read from standard input.
+///
+/// Each placement and why, each guess, contradiction and step back; or, with `--html`,
+/// a page that replays them on the grid.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// The problem whose solver to trace.
+    problem: String,
+    /// The most steps to print [default: 200], or to keep per puzzle on the page
+    /// [default: 100000]; the summary counts every step.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Write a self-contained HTML page that replays the steps on the grid to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<std::path::PathBuf>,
+}
+
+/// Steps printed when `--limit` is not given.
+const DEFAULT_TEXT_LIMIT: u64 = 200;
+
+/// Steps per puzzle kept on a page when `--limit` is not given: every step of the
+/// hardest puzzles in `data/` (about 30,000), while bounding the page's size.
+const DEFAULT_PAGE_LIMIT: u64 = 100_000;
+
+/// Runs `cargo xtask trace`, reading the input from standard input.
+pub fn run(arguments: Arguments) -> Result<Success> {
+    let problem = arguments.problem.as_str();
+    if !["2239", "2580", "4574"].contains(&problem.strip_prefix('p').unwrap_or(problem)) {
+        let message = format!("`trace` knows p2239, p2580 and p4574, not `{problem}`");
+        return Err(UsageError(message).into());
+    }
+    let default_limit = match arguments.html {
+        Some(_) => DEFAULT_PAGE_LIMIT,
+        None => DEFAULT_TEXT_LIMIT,
+    };
+    let limit = arguments.limit.unwrap_or(default_limit);
+    let mut input = String::new();
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .context("reading standard input")?;
+    let mut all_solved = true;
+    let mut traces = Vec::new();
+    let mut out = std::io::stdout().lock();
+    record(problem, &input, limit, |trace| {
+        all_solved &= trace.answer.is_some();
+        if arguments.html.is_some() {
+            writeln!(out, "{}\n{}", trace.title, trace.summary)?;
+            traces.push(trace);
+        } else {
+            writeln!(out, "trace {}", trace.title)?;
+            write_text(&mut out, &trace)?;
+        }
+        Ok(())
+    })?;
+    if let Some(path) = &arguments.html {
+        let page = xtask::trace_page::page(problem, &traces);
+        std::fs::write(path, &page).with_context(|| format!("writing {}", path.display()))?;
+        let steps: usize = traces.iter().map(|trace| trace.events.len()).sum();
+        writeln!(out, "wrote {}: {} bytes, {steps} events", path.display(), page.len())?;
+    }
+    Ok(if all_solved { Success::Yes } else { Success::No })
+}

@@ -1,0 +1,488 @@
+//! The trace page (`cargo xtask trace --html`) in a real browser: Debian's Chromium,
+//! headless.
+//!
+//! Each test writes a page with the `xtask` binary, as a user would, and also runs the text
+//! trace. A small wrapper page (written here, not part of the product) opens the trace page
+//! in a frame at one moment (`#step=N`), moves it to the next ones by changing the
+//! fragment, and copies what each moment shows (the digit of every cell, the step, the
+//! decided-cell count and the explanation) into its own document, which Chromium prints
+//! with `--dump-dom`: one browser start checks many moments. At each moment:
+//! - the digits shown are the grid that [`Replay`] follows the recorded events to;
+//! - the step number and decided-cell count are those of the text trace's line, and the
+//!   explanation reads as that line's kind and text;
+//! - at `#step=end`, the grid is the answer the problem's binary prints.
+//!
+//! Without Chromium (set `CHROMIUM` to choose one) the tests print why and pass; CI installs it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use wait_timeout::ChildExt;
+use xtask::reference::Grid;
+use xtask::trace::{record, Event, PuzzleTrace, Replay};
+
+/// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
+fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// The workspace root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A new, empty folder for one test.
+fn fresh_folder(label: &str) -> PathBuf {
+    let folder =
+        std::env::temp_dir().join(format!("xtask-trace-page-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+/// Runs the `xtask` binary with `arguments` on `input` and returns its standard output.
+fn xtask(arguments: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "xtask {arguments:?} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// One line of the text trace: step number, decided cells, and kind and text with white
+/// space collapsed.
+#[derive(Debug, PartialEq)]
+struct Line {
+    step: usize,
+    decided: usize,
+    words: String,
+}
+
+/// Collapses runs of white space into one space.
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The step lines of the text trace, one list per puzzle.
+fn text_lines(text: &str) -> Vec<Vec<Line>> {
+    let mut puzzles = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("trace ") {
+            puzzles.push(Vec::new());
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let (Some(step), Some(decided)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let (Ok(step), Some(Ok(decided))) =
+            (step.parse(), decided.strip_suffix("/81").map(str::parse))
+        else {
+            continue;
+        };
+        let rest = &line[line.find("/81").unwrap() + 5..];
+        let rest = rest.trim_start();
+        let (kind, text) = rest.split_at(14.min(rest.len()));
+        let words = collapse(&format!("{} {text}", kind.trim_end()));
+        puzzles
+            .last_mut()
+            .expect("a `trace` header first")
+            .push(Line {
+                step,
+                decided,
+                words,
+            });
+    }
+    puzzles
+}
+
+/// The grid after each recorded step (index 0: before the first).
+fn grids(trace: &PuzzleTrace) -> Vec<Grid> {
+    let mut replay = Replay::default();
+    let mut grids = vec![replay.grid];
+    for event in &trace.events {
+        replay.apply(event);
+        if event.is_step() {
+            grids.push(replay.grid);
+        }
+    }
+    grids
+}
+
+/// The grids that `problem`'s library `run` (what its binary runs) prints for `input`.
+fn printed_answers(problem: &str, input: &str) -> Vec<Grid> {
+    let mut output = Vec::new();
+    match problem {
+        "p2239" => p2239::run(input.as_bytes(), &mut output).unwrap(),
+        "p2580" => p2580::run(input.as_bytes(), &mut output).unwrap(),
+        _ => p4574::run(input.as_bytes(), &mut output).unwrap(),
+    }
+    let text = String::from_utf8(output).unwrap();
+    let digits: Vec<u8> = text
+        .lines()
+        .filter(|line| !line.starts_with("Puzzle"))
+        .flat_map(|line| {
+            line.bytes()
+                .filter(u8::is_ascii_digit)
+                .map(|byte| byte - b'0')
+        })
+        .collect();
+    digits
+        .chunks(81)
+        .map(|grid| grid.try_into().unwrap())
+        .collect()
+}
+
+/// What the page showed at one moment.
+#[derive(Debug)]
+struct Shown {
+    moment: String,
+    step: usize,
+    digits: Grid,
+    decided: usize,
+    explanation: String,
+    cut: Option<String>,
+}
+
+/// The wrapper page: opens `page` at `moments[0]`, then moves it through the others (a
+/// fragment such as `step=5`, or `next`: a click on the page's "next" button), and writes
+/// what each showed, as JSON, into `<pre id="out">`.
+const WRAPPER: &str = r##"<!doctype html><html><body><pre id="out">not finished</pre>
+<iframe id="page" width="1100" height="900"></iframe><script>
+const moments = MOMENTS, frame = document.getElementById("page"), shown = [];
+function read(moment) {
+  const doc = frame.contentDocument, role = (name) => doc.querySelector(`[data-role="${name}"]`);
+  const digits = [];
+  for (let row = 1; row <= 9; row++) for (let col = 1; col <= 9; col++)
+    digits.push(Number(doc.querySelector(`[data-cell="r${row}c${col}"]`).dataset.digit));
+  const cut = doc.getElementById("cut");
+  shown.push({ moment, step: Number(role("step").textContent), digits,
+    decided: Number(role("decided").textContent), explanation: role("explanation").textContent,
+    cut: cut.hidden ? null : cut.textContent });
+}
+frame.addEventListener("load", async () => {
+  try {
+    read(moments[0]);
+    for (const moment of moments.slice(1)) {
+      // The page writes its fragment as `[puzzle=K&]step=N`: the same one means the
+      // same moment, and setting it again would fire no event.
+      const view = frame.contentWindow;
+      if (moment === "next") {
+        frame.contentDocument.getElementById("next").click();
+      } else if (view.location.hash !== "#" + moment) {
+        const changed = new Promise((done) => view.addEventListener("hashchange", done, { once: true }));
+        view.location.hash = moment;
+        await changed;
+      }
+      read(moment);
+    }
+    document.getElementById("out").textContent = JSON.stringify(shown);
+  } catch (error) { document.getElementById("out").textContent = "error: " + error; }
+});
+frame.src = "page.html#" + moments[0];
+</script></body></html>"##;
+
+/// Opens `folder/page.html` at each of `moments` in `browser` and returns what it showed.
+fn visit(browser: &Path, folder: &Path, moments: &[String]) -> Vec<Shown> {
+    let wrapper = WRAPPER.replace("MOMENTS", &serde_json::to_string(moments).unwrap());
+    std::fs::write(folder.join("wrapper.html"), wrapper).unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            // The wrapper reads the framed page: both are files, so allow that.
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=20000",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            folder.join("profile").display()
+        ))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", folder.join("wrapper.html").display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    if child
+        .wait_timeout(Duration::from_secs(120))
+        .unwrap()
+        .is_none()
+    {
+        child.kill().unwrap();
+        panic!("Chromium did not finish within two minutes");
+    }
+    let dom = reader.join().unwrap();
+    let start = dom
+        .find(r#"<pre id="out">"#)
+        .expect("the wrapper in the dump")
+        + 14;
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let text = dom[start..end]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let values: Vec<Value> =
+        serde_json::from_str(&text).unwrap_or_else(|_| panic!("the wrapper wrote: {text}"));
+    values
+        .iter()
+        .map(|value| Shown {
+            moment: value["moment"].as_str().unwrap().to_string(),
+            step: value["step"].as_u64().unwrap() as usize,
+            digits: value["digits"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|digit| digit.as_u64().unwrap() as u8)
+                .collect::<Vec<u8>>()
+                .try_into()
+                .unwrap(),
+            decided: value["decided"].as_u64().unwrap() as usize,
+            explanation: collapse(value["explanation"].as_str().unwrap()),
+            cut: value["cut"].as_str().map(str::to_string),
+        })
+        .collect()
+}
+
+/// The steps worth a look in a long trace: the first and last, the middle, and the first
+/// of every kind of step (each reason, each kind of contradiction, a guess taken back).
+fn telling_steps(trace: &PuzzleTrace) -> Vec<usize> {
+    let mut firsts: Vec<(String, usize)> = Vec::new();
+    let steps = trace.events.iter().filter(|event| event.is_step());
+    for (index, event) in steps.enumerate() {
+        let kind = match event {
+            Event::Contradiction(conflict) => {
+                format!("conflict {:?}", std::mem::discriminant(conflict))
+            }
+            Event::Deduced { reason, .. } => format!("reason {:?}", std::mem::discriminant(reason)),
+            other => format!("event {:?}", std::mem::discriminant(other)),
+        };
+        if !firsts.iter().any(|(seen, _)| *seen == kind) {
+            firsts.push((kind, index + 1));
+        }
+    }
+    let n = trace.events.iter().filter(|event| event.is_step()).count();
+    let mut chosen: Vec<usize> = firsts.into_iter().map(|(_, step)| step).collect();
+    chosen.extend([1, n / 2, n]);
+    chosen.sort_unstable();
+    chosen.dedup();
+    chosen
+}
+
+/// Writes the page for `problem` on `input` (with `--limit` if given), opens it at the
+/// chosen steps of each puzzle and at its end, and checks each against the text trace.
+/// `all_steps` checks every step rather than the telling ones.
+fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_steps: bool) {
+    let Some(browser) = chromium() else {
+        eprintln!("skipping the trace page test `{label}`: no Chromium found (install Debian's `chromium`, or set CHROMIUM)");
+        return;
+    };
+    let folder = fresh_folder(label);
+    let page = folder.join("page.html");
+    let limit_text = limit.map(|limit| limit.to_string());
+    let mut arguments = vec!["trace", problem, "--html", page.to_str().unwrap()];
+    arguments.extend(
+        limit_text
+            .iter()
+            .flat_map(|limit| ["--limit", limit.as_str()]),
+    );
+    xtask(&arguments, input);
+    let page_limit = limit.unwrap_or(100_000);
+    let text = xtask(
+        &["trace", problem, "--limit", &page_limit.to_string()],
+        input,
+    );
+    let lines = text_lines(&text);
+    let mut traces = Vec::new();
+    record(problem, input, page_limit, |trace| {
+        traces.push(trace);
+        Ok(())
+    })
+    .unwrap();
+    let answers = printed_answers(problem, input);
+    assert_eq!(lines.len(), traces.len(), "one text trace per puzzle");
+
+    let mut moments = Vec::new();
+    let mut expected = Vec::new();
+    for (index, trace) in traces.iter().enumerate() {
+        let prefix = if traces.len() > 1 {
+            format!("puzzle={}&", index + 1)
+        } else {
+            String::new()
+        };
+        let n = lines[index].len();
+        if all_steps {
+            // Every step, one click of "next" after another.
+            moments.push(format!("{prefix}step=0"));
+            expected.push((index, 0));
+            for step in 1..=n {
+                moments.push("next".to_string());
+                expected.push((index, step));
+            }
+        } else {
+            for step in telling_steps(trace) {
+                moments.push(format!("{prefix}step={step}"));
+                expected.push((index, step));
+            }
+        }
+        moments.push(format!("{prefix}step=end"));
+        expected.push((index, n));
+    }
+    let shown = visit(&browser, &folder, &moments);
+    assert_eq!(shown.len(), moments.len(), "every moment was read");
+
+    for (shown, &(index, step)) in shown.iter().zip(&expected) {
+        let context = format!("{label}, {} ({})", shown.moment, traces[index].title);
+        assert_eq!(shown.step, step, "{context}: the step shown");
+        assert_eq!(
+            shown.digits,
+            grids(&traces[index])[step],
+            "{context}: the digits shown"
+        );
+        if step > 0 {
+            let line = &lines[index][step - 1];
+            assert_eq!(line.step, step, "{context}: the text trace's numbering");
+            assert_eq!(
+                shown.decided, line.decided,
+                "{context}: decided cells, as the text trace counts them"
+            );
+            assert_eq!(shown.explanation, line.words, "{context}: the explanation");
+        } else {
+            assert_eq!(
+                shown.decided, 0,
+                "{context}: nothing decided before the first step"
+            );
+        }
+        let cut = traces[index].steps as usize > lines[index].len();
+        assert_eq!(
+            shown.cut.is_some(),
+            cut,
+            "{context}: the page says whether it was cut"
+        );
+        if shown.moment.ends_with("step=end") {
+            if cut {
+                let note = shown.cut.as_deref().unwrap();
+                assert!(
+                    note.contains(&format!(
+                        "first {step} of the {} steps",
+                        traces[index].steps
+                    )),
+                    "{context}: {note}"
+                );
+            } else {
+                assert_eq!(
+                    shown.digits, answers[index],
+                    "{context}: the end is the binary's answer"
+                );
+            }
+        }
+    }
+}
+
+/// The text of a file in the workspace.
+fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap()
+}
+
+/// The first puzzle of the hardest set, in `problem`'s input format.
+fn hardest_first(problem: &str) -> String {
+    let grid = xtask::data::load("forum_hardest_1106.txt").unwrap()[0];
+    if problem == "p2580" {
+        p2580::format_grid(&grid)
+    } else {
+        p2239::format_grid(&grid)
+    }
+}
+
+#[test]
+fn every_step_of_the_samples() {
+    check_page(
+        "p2239-sample",
+        "p2239",
+        &read("problems/p2239/samples/sample-1.in"),
+        None,
+        true,
+    );
+    check_page(
+        "p2580-sample",
+        "p2580",
+        &read("problems/p2580/samples/sample-1.in"),
+        None,
+        true,
+    );
+}
+
+#[test]
+fn every_step_of_the_su_domino_ku_samples() {
+    for sample in ["sample-1", "sample-2"] {
+        let input = read(&format!("problems/p4574/samples/{sample}.in"));
+        check_page(&format!("p4574-{sample}"), "p4574", &input, None, true);
+    }
+}
+
+#[test]
+fn a_hard_puzzle_with_guesses_contradictions_and_steps_back() {
+    check_page("p2580-hard", "p2580", &hardest_first("p2580"), None, false);
+    // p2239 proves the completion unique: its search takes every guess back.
+    check_page("p2239-hard", "p2239", &hardest_first("p2239"), None, false);
+}
+
+#[test]
+fn a_page_cut_by_the_limit_says_so() {
+    check_page(
+        "p2580-cut",
+        "p2580",
+        &hardest_first("p2580"),
+        Some(40),
+        false,
+    );
+}
+
+#[test]
+fn two_completions_and_the_witness() {
+    // The first puzzle with several completions: p2239's step 4 walks the witness.
+    let grid = xtask::data::load("serg_benchmark_multisolution_1000.txt").unwrap()[0];
+    check_page(
+        "p2239-witness",
+        "p2239",
+        &p2239::format_grid(&grid),
+        None,
+        false,
+    );
+}
