@@ -14,7 +14,7 @@
 
 use std::io::{self, Write};
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
@@ -423,7 +423,7 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
 ///
 /// # Errors
-/// An unknown problem, input the solution rejects (after the puzzles before it were
+/// An unknown problem (a [`UsageError`](crate::workspace::UsageError)), input the solution rejects (after the puzzles before it were
 /// handed on), or an error from `each`.
 pub fn record(
     problem: &str,
@@ -463,7 +463,10 @@ pub fn record(
             }
             Ok(())
         }
-        _ => bail!("`trace` knows p2239, p2580 and p4574, not `{problem}`"),
+        _ => {
+            let message = format!("`trace` knows p2239, p2580 and p4574, not `{problem}`");
+            Err(crate::workspace::UsageError(message).into())
+        }
     }
 }
 
