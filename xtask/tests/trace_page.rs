@@ -40,15 +40,6 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// A new, empty folder for one test.
-fn fresh_folder(label: &str) -> PathBuf {
-    let folder =
-        std::env::temp_dir().join(format!("xtask-trace-page-{label}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    folder
-}
-
 /// Runs the `xtask` binary with `arguments` on `input` and returns its standard output.
 fn xtask(arguments: &[&str], input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
@@ -313,7 +304,12 @@ fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_s
         eprintln!("skipping the trace page test `{label}`: no Chromium found (install Debian's `chromium`, or set CHROMIUM)");
         return;
     };
-    let folder = fresh_folder(label);
+    // Removed when the test ends, pass or fail.
+    let temporary = tempfile::Builder::new()
+        .prefix(&format!("trace-page-{label}-"))
+        .tempdir()
+        .unwrap();
+    let folder = temporary.path();
     let page = folder.join("page.html");
     let limit_text = limit.map(|limit| limit.to_string());
     let mut arguments = vec!["trace", problem, "--html", page.to_str().unwrap()];
@@ -364,7 +360,7 @@ fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_s
         moments.push(format!("{prefix}step=end"));
         expected.push((index, n));
     }
-    let shown = visit(&browser, &folder, &moments);
+    let shown = visit(&browser, folder, &moments);
     assert_eq!(shown.len(), moments.len(), "every moment was read");
 
     for (shown, &(index, step)) in shown.iter().zip(&expected) {

@@ -67,6 +67,8 @@
 //! No cell of that puzzle has a candidate below the witness's digit, so step 4 needs no
 //! search at all; on the empty grid it runs ten short ones (`cargo xtask trace p2239` on
 //! nine lines of `000000000` shows them as notes "below the witness").
+//! `--html trace.html` writes the same steps as a page that replays them on the grid
+//! (see the README, "Watching a solution think").
 //!
 //! ## Cost
 //!

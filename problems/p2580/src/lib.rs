@@ -53,23 +53,25 @@
 //!    10 68/81  hidden single  r1c1 = 1   the only place for 1 in row 1
 //!    11 69/81  hidden single  r2c5 = 3   the only place for 3 in row 2
 //!    12 70/81  hidden single  r2c8 = 4   the only place for 4 in row 2
-//! summary: 23 steps; 67 givens, 0 naked singles, 14 hidden singles ...; solved
+//! summary: 24 steps; 67 givens, 0 naked singles, 14 hidden singles ...; solved
 //! ```
 //!
 //! The first puzzle of `data/forum_hardest_1106.txt` is another matter: after its 22
-//! givens, propagation decides one cell, and the search must guess. Here the sixth guess in
-//! a row leads, after nine forced placements, to a row with no place for a 9, and the
-//! search takes the guess back and tries the cell's other candidate:
+//! givens, propagation decides one cell, and the search must guess. Here the seventh guess
+//! in a row leads, after eighteen forced placements, to a row with no place for an 8, and
+//! the search takes the guess back and tries the cell's other candidate:
 //!
 //! ```text
-//!    17 29/81            guess          #6 r3c9 = 5
-//!    18 31/81              hidden single  r1c7 = 7   the only place for 7 in row 1
-//!    19 32/81              naked single   r7c8 = 4   its only candidate left
+//!    19 32/81              guess          #7 r7c6 = 4
+//!    20 33/81                hidden single  r3c4 = 4   the only place for 4 in row 3
 //!    ...
-//!    27 39/81              contradiction  9 has no place left in row 7
-//!    28 29/81            back           take back #6
-//!    29 29/81            guess          #7 r3c9 = 7
+//!    38 50/81                contradiction  8 has no place left in row 8
+//!    39 31/81              back           take back #7
+//!    40 32/81              guess          #8 r7c6 = 6
 //! ```
+//!
+//! To watch it on the grid, `cargo xtask trace p2580 --html trace.html < input` writes a
+//! page that replays the same steps (see the README, "Watching a solution think").
 //!
 //! ## Cost
 //!

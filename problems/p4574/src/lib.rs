@@ -99,11 +99,14 @@
 //!    29 49/81  lay tile       #1 A1 = 8, B1 = 3
 //!    30 49/81    lay tile       #2 C7 = 6, C8 = 3
 //!    31 49/81      lay tile       #3 A4 = 6, A5 = 4
-//!    32 49/81        lay tile       #4 A7 = 1, A8 = 9
+//!    32 51/81        lay tile       #4 A7 = 1, A8 = 9
 //!    33 52/81          hidden single  I2 = 1   the only place for 1 in row 9
 //! ```
 //!
 //! The puzzle needs 26 tiles laid and never takes one back.
+//! `cargo xtask trace p4574 --html trace.html < problems/p4574/samples/sample-1.in` writes
+//! a page that replays these steps on the grid, with the tiles outlined (see the README,
+//! "Watching a solution think").
 //!
 //! ## Cost
 //!
