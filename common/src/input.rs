@@ -317,6 +317,10 @@ impl<R: BufRead> LineReader<R> {
     /// An item longer than [`MAX_ITEM_CHARS`] comes back cut ([`Item::cut`]), and the
     /// rest of the line is left unread: it is wrong already.
     pub fn next_item(&mut self) -> Result<Option<Item>, InputError> {
+        self.skip_separators()?;
+        if let Some(item) = self.take_ascii_item()? {
+            return Ok(Some(item));
+        }
         let first = loop {
             match self.next_char()? {
                 None => return Ok(None),
@@ -355,20 +359,63 @@ impl<R: BufRead> LineReader<R> {
         Ok(None)
     }
 
-    /// The next byte, not consumed; `None` at the end of the input.
-    fn peek_byte(&mut self) -> Result<Option<u8>, InputError> {
-        loop {
-            match self.source.fill_buf() {
-                Ok(buffer) => return Ok(buffer.first().copied()),
-                Err(error) if error.kind() == ErrorKind::Interrupted => {}
-                Err(error) => {
-                    return Err(InputError::on_line(
-                        self.line.max(1),
-                        format!("cannot read the input: {error}"),
-                    ))
-                }
+    /// The fast path of [`next_item`](LineReader::next_item): an item of printable ASCII
+    /// that lies whole in the buffer, with a separator or line end after it, is taken in
+    /// one copy. Anything else (other characters, an item across the buffer's end, a long
+    /// item) returns `None` and is read character by character.
+    fn take_ascii_item(&mut self) -> Result<Option<Item>, InputError> {
+        if !self.line_is_open {
+            return Ok(None);
+        }
+        let buffer = filled(&mut self.source, self.line)?;
+        let length = buffer
+            .iter()
+            .take(MAX_ITEM_CHARS + 1)
+            .take_while(|byte| byte.is_ascii_graphic())
+            .count();
+        let ends_here = matches!(buffer.get(length), Some(b' ' | b'\t' | b'\n' | b'\r'));
+        if length == 0 || length > MAX_ITEM_CHARS || !ends_here {
+            return Ok(None);
+        }
+        // Printable ASCII is UTF-8 one byte per character.
+        let text = String::from_utf8_lossy(&buffer[..length]).into_owned();
+        self.source.consume(length);
+        let item = Item {
+            column: self.column + 1,
+            text,
+            cut: false,
+        };
+        self.column += length;
+        Ok(Some(item))
+    }
+
+    /// Skips the spaces and tabs that come next on the current line, a buffer at a time:
+    /// a valid line may end in any number of them, and this keeps a long run as cheap as
+    /// a scan.
+    fn skip_separators(&mut self) -> Result<(), InputError> {
+        while self.line_is_open {
+            let buffer = filled(&mut self.source, self.line)?;
+            let n_separators = buffer
+                .iter()
+                .take_while(|&&byte| byte == b' ' || byte == b'\t')
+                .count();
+            let reached_other_byte = n_separators < buffer.len();
+            self.source.consume(n_separators);
+            self.column += n_separators;
+            if reached_other_byte || n_separators == 0 {
+                return Ok(());
             }
         }
+        Ok(())
+    }
+
+    /// The next byte, not consumed; `None` at the end of the input.
+    fn peek_byte(&mut self) -> Result<Option<u8>, InputError> {
+        // One `fill_buf` in the usual case; `filled` handles an interrupted read.
+        if let Ok(buffer) = self.source.fill_buf() {
+            return Ok(buffer.first().copied());
+        }
+        Ok(filled(&mut self.source, self.line)?.first().copied())
     }
 
     /// Decodes the rest of a character whose first byte, `first`, is not ASCII.
@@ -415,19 +462,7 @@ impl<R: BufRead> LineReader<R> {
         const BYTE_ORDER_MARK: [u8; 3] = [0xef, 0xbb, 0xbf];
         // Read the three bytes only if all of them match; otherwise leave the input as it
         // is (a short buffer simply means no mark is skipped).
-        let starts_with_mark = loop {
-            match self.source.fill_buf() {
-                Ok(buffer) => break buffer.starts_with(&BYTE_ORDER_MARK),
-                Err(error) if error.kind() == ErrorKind::Interrupted => {}
-                Err(error) => {
-                    return Err(InputError::on_line(
-                        1,
-                        format!("cannot read the input: {error}"),
-                    ))
-                }
-            }
-        };
-        if starts_with_mark {
+        if filled(&mut self.source, self.line)?.starts_with(&BYTE_ORDER_MARK) {
             self.source.consume(BYTE_ORDER_MARK.len());
         }
         Ok(())
@@ -436,16 +471,7 @@ impl<R: BufRead> LineReader<R> {
     /// Skips the rest of the current line without decoding it.
     fn skip_to_line_end(&mut self) -> Result<(), InputError> {
         loop {
-            let buffer = match self.source.fill_buf() {
-                Ok(buffer) => buffer,
-                Err(error) if error.kind() == ErrorKind::Interrupted => continue,
-                Err(error) => {
-                    return Err(InputError::on_line(
-                        self.line,
-                        format!("cannot read the input: {error}"),
-                    ))
-                }
-            };
+            let buffer = filled(&mut self.source, self.line)?;
             if buffer.is_empty() {
                 self.line_is_open = false;
                 return Ok(());
@@ -463,6 +489,22 @@ impl<R: BufRead> LineReader<R> {
             }
         }
     }
+}
+
+/// The bytes `source` has buffered, reading more if it has none; empty at the end of the
+/// input. A read interrupted by a signal is tried again; another failure is an error on
+/// line `line`.
+fn filled<R: BufRead>(source: &mut R, line: usize) -> Result<&[u8], InputError> {
+    // The first call only retries an interrupted read; the buffer it filled is then
+    // borrowed by the second, which returns it.
+    while let Err(error) = source.fill_buf() {
+        if error.kind() != ErrorKind::Interrupted {
+            break;
+        }
+    }
+    source.fill_buf().map_err(|error| {
+        InputError::on_line(line.max(1), format!("cannot read the input: {error}"))
+    })
 }
 
 /// Whether `character` separates items: a space or a tab.
@@ -614,6 +656,18 @@ mod tests {
         assert!(reader.next_line().unwrap());
         let item = reader.next_item().unwrap().unwrap();
         assert_eq!(item.text, "a😀b");
+    }
+
+    #[test]
+    fn long_runs_of_separators_are_skipped_across_buffers() {
+        let line = format!("a{}b\t\t", " \t".repeat(5000));
+        let mut reader = LineReader::new(io::BufReader::with_capacity(7, line.as_bytes()));
+        assert!(reader.next_line().unwrap());
+        let found: Vec<(usize, String)> = std::iter::from_fn(|| reader.next_item().unwrap())
+            .map(|item| (item.column, item.text))
+            .collect();
+        assert_eq!(found, [(1, "a".to_string()), (10_002, "b".to_string())]);
+        assert!(!reader.next_line().unwrap());
     }
 
     #[test]

@@ -175,15 +175,22 @@ impl LineKind {
 impl<R: BufRead> Puzzles<R> {
     /// Reads the next line that is not blank, which must be of kind `kind`, and returns its
     /// items; `expected` says what was due, for the message when the input has ended.
-    fn read_line(&mut self, kind: LineKind, expected: &str) -> Result<Vec<Item>, InputError> {
+    fn read_line(
+        &mut self,
+        kind: LineKind,
+        expected: impl Fn() -> String,
+    ) -> Result<Vec<Item>, InputError> {
         let first = match self.reader.next_nonblank_line()? {
             Some(first) => first,
             None => {
                 let n_lines = self.reader.line();
                 let message = if n_lines == 0 {
-                    format!("the input is empty; expected {expected}")
+                    format!("the input is empty; expected {}", expected())
                 } else {
-                    format!("the input ends after {n_lines} lines; expected {expected}")
+                    format!(
+                        "the input ends after {n_lines} lines; expected {}",
+                        expected()
+                    )
                 };
                 return Err(InputError::on_line(n_lines + 1, message));
             }
@@ -228,10 +235,9 @@ impl<R: BufRead> Puzzles<R> {
     /// Reads puzzle number `puzzle`; `Ok(None)` when the closing `0` comes instead.
     fn read_puzzle(&mut self, puzzle: usize) -> Result<Option<Puzzle>, InputError> {
         // The tile count, or the closing 0.
-        let items = self.read_line(
-            LineKind::TileCount,
-            "a tile count (or the line `0` that ends the input)",
-        )?;
+        let items = self.read_line(LineKind::TileCount, || {
+            "a tile count (or the line `0` that ends the input)".to_string()
+        })?;
         let first_line = self.reader.line();
         if items[0].text == "0" {
             return match self.reader.next_nonblank_line()? {
@@ -252,13 +258,15 @@ impl<R: BufRead> Puzzles<R> {
         let mut givens = GivensSoFar::new();
         let mut tiles = Vec::with_capacity(n_tiles);
         for tile_number in 1..=n_tiles {
-            let expected = format!("tile {tile_number} of {n_tiles}");
-            let items = self.read_line(LineKind::Tile, &expected)?;
+            let expected = || format!("tile {tile_number} of {n_tiles}");
+            let items = self.read_line(LineKind::Tile, expected)?;
             tiles.push(read_tile(&items, self.reader.line(), &mut givens)?);
         }
 
         // The nine single cells, for the digits 1, 2, ..., 9 in this order.
-        let items = self.read_line(LineKind::Singles, "the line of the nine single cells")?;
+        let items = self.read_line(LineKind::Singles, || {
+            "the line of the nine single cells".to_string()
+        })?;
         let last_line = self.reader.line();
         let mut single_cells = [0; 9];
         for (index, item) in items.iter().enumerate() {
