@@ -184,7 +184,7 @@ pub fn spaced_digit<R: BufRead>(
             ))
         }
     };
-    match item.text.as_bytes() {
+    match item.text().as_bytes() {
         [digit @ b'0'..=b'9'] => Ok((digit - b'0', item.column)),
         _ => Err(InputError::at(line, item.column, not_one_digit(&item))),
     }
@@ -192,7 +192,7 @@ pub fn spaced_digit<R: BufRead>(
 
 /// What is wrong with an item of a spaced row that is not one digit.
 fn not_one_digit(item: &Item) -> String {
-    if item.text.bytes().all(|byte| byte.is_ascii_digit()) {
+    if item.text().bytes().all(|byte| byte.is_ascii_digit()) {
         format!(
             "{} is not a single digit; this format separates the digits of a row by spaces",
             item.quoted()

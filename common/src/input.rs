@@ -29,9 +29,9 @@
 //! let mut reader = LineReader::new("\u{feff}12 B3\r\n".as_bytes());
 //! assert!(reader.next_line().unwrap());
 //! let first = reader.next_item().unwrap().unwrap();
-//! assert_eq!((first.column, first.text.as_str()), (1, "12"));
+//! assert_eq!((first.column, first.text()), (1, "12"));
 //! let second = reader.next_item().unwrap().unwrap();
-//! assert_eq!((second.column, second.text.as_str()), (4, "B3"));
+//! assert_eq!((second.column, second.text()), (4, "B3"));
 //! assert!(reader.next_item().unwrap().is_none()); // the end of line 1
 //! assert!(!reader.next_line().unwrap()); // no line 2
 //! ```
@@ -158,18 +158,63 @@ fn quote_bytes(bytes: &[u8]) -> String {
 }
 
 /// One item of a line: text between separators, and the column where it starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// The text is kept in the item itself (at most [`MAX_ITEM_CHARS`] characters of up to
+/// four bytes each), so reading an item allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item {
     /// The column of its first character, counted from 1.
     pub column: usize,
-    /// Its text, at most [`MAX_ITEM_CHARS`] characters.
-    pub text: String,
     /// Whether the item went on past [`MAX_ITEM_CHARS`] characters and was cut (the rest
     /// of its line is left unread).
     pub cut: bool,
+    /// The UTF-8 bytes of its text; the first `length` are used.
+    bytes: [u8; 4 * MAX_ITEM_CHARS],
+    /// How many of `bytes` hold the text.
+    length: usize,
 }
 
 impl Item {
+    /// The item `text` starting at column `column`, cut after [`MAX_ITEM_CHARS`] characters.
+    ///
+    /// ```
+    /// let item = common::input::Item::new(3, "B3");
+    /// assert_eq!((item.column, item.text(), item.cut), (3, "B3", false));
+    /// assert!(common::input::Item::new(1, &"7".repeat(20)).cut);
+    /// ```
+    pub fn new(column: usize, text: &str) -> Item {
+        let mut item = Item {
+            column,
+            cut: false,
+            bytes: [0; 4 * MAX_ITEM_CHARS],
+            length: 0,
+        };
+        for character in text.chars() {
+            if !item.push(character) {
+                item.cut = true;
+                break;
+            }
+        }
+        item
+    }
+
+    /// Its text, at most [`MAX_ITEM_CHARS`] characters.
+    pub fn text(&self) -> &str {
+        // The bytes were pushed a whole character at a time, so they are UTF-8.
+        std::str::from_utf8(&self.bytes[..self.length]).unwrap_or_default()
+    }
+
+    /// Appends `character`; `false` (and nothing appended) when the item holds
+    /// [`MAX_ITEM_CHARS`] characters already.
+    fn push(&mut self, character: char) -> bool {
+        if self.n_chars() == MAX_ITEM_CHARS {
+            return false;
+        }
+        let encoded = character.encode_utf8(&mut self.bytes[self.length..]);
+        self.length += encoded.len();
+        true
+    }
+
     /// The item quoted for a message; see [`quote`].
     ///
     /// ```
@@ -180,12 +225,16 @@ impl Item {
     /// assert!(error.to_string().starts_with("line 1, column 2: `\\u{a0}` is white space"));
     /// ```
     pub fn quoted(&self) -> String {
-        quote_cut(&self.text, self.cut)
+        quote_cut(self.text(), self.cut)
     }
 
     /// The number of characters kept (the length, unless [`Item::cut`]).
     pub fn n_chars(&self) -> usize {
-        self.text.chars().count()
+        // Count the bytes that start a character (every byte but 0b10xx_xxxx ones).
+        self.bytes[..self.length]
+            .iter()
+            .filter(|&&byte| byte & 0xc0 != 0x80)
+            .count()
     }
 }
 
@@ -328,22 +377,16 @@ impl<R: BufRead> LineReader<R> {
                 Some(character) => break character,
             }
         };
-        let mut item = Item {
-            column: self.column,
-            text: String::from(first),
-            cut: false,
-        };
-        let mut n_chars = 1;
+        let mut item = Item::new(self.column, "");
+        item.push(first);
         while let Some(character) = self.next_char()? {
             if is_separator(character) {
                 break;
             }
-            if n_chars == MAX_ITEM_CHARS {
+            if !item.push(character) {
                 item.cut = true;
                 break;
             }
-            item.text.push(character);
-            n_chars += 1;
         }
         Ok(Some(item))
     }
@@ -377,14 +420,11 @@ impl<R: BufRead> LineReader<R> {
         if length == 0 || length > MAX_ITEM_CHARS || !ends_here {
             return Ok(None);
         }
-        // Printable ASCII is UTF-8 one byte per character.
-        let text = String::from_utf8_lossy(&buffer[..length]).into_owned();
+        // Printable ASCII is UTF-8 with one byte per character.
+        let mut item = Item::new(self.column + 1, "");
+        item.bytes[..length].copy_from_slice(&buffer[..length]);
+        item.length = length;
         self.source.consume(length);
-        let item = Item {
-            column: self.column + 1,
-            text,
-            cut: false,
-        };
         self.column += length;
         Ok(Some(item))
     }
@@ -551,7 +591,7 @@ mod tests {
         let mut found = Vec::new();
         while reader.next_line().map_err(|error| error.to_string())? {
             while let Some(item) = reader.next_item().map_err(|error| error.to_string())? {
-                found.push((reader.line(), item.column, item.text));
+                found.push((reader.line(), item.column, item.text().to_string()));
             }
         }
         Ok(found)
@@ -655,7 +695,7 @@ mod tests {
         let mut reader = LineReader::new(io::BufReader::with_capacity(1, "a😀b".as_bytes()));
         assert!(reader.next_line().unwrap());
         let item = reader.next_item().unwrap().unwrap();
-        assert_eq!(item.text, "a😀b");
+        assert_eq!(item.text(), "a😀b");
     }
 
     #[test]
@@ -664,7 +704,7 @@ mod tests {
         let mut reader = LineReader::new(io::BufReader::with_capacity(7, line.as_bytes()));
         assert!(reader.next_line().unwrap());
         let found: Vec<(usize, String)> = std::iter::from_fn(|| reader.next_item().unwrap())
-            .map(|item| (item.column, item.text))
+            .map(|item| (item.column, item.text().to_string()))
             .collect();
         assert_eq!(found, [(1, "a".to_string()), (10_002, "b".to_string())]);
         assert!(!reader.next_line().unwrap());
@@ -685,7 +725,7 @@ mod tests {
         assert_eq!(reader.column(), MAX_ITEM_CHARS + 1);
         // The next line starts after the skipped rest.
         assert!(reader.next_line().unwrap());
-        assert_eq!(reader.next_item().unwrap().unwrap().text, "next");
+        assert_eq!(reader.next_item().unwrap().unwrap().text(), "next");
     }
 
     #[test]
@@ -711,11 +751,8 @@ mod tests {
     fn blank_lines_are_skipped_by_next_nonblank_line() {
         let mut reader = LineReader::new(" \n\t\n\n  x y\n".as_bytes());
         let first = reader.next_nonblank_line().unwrap().unwrap();
-        assert_eq!(
-            (reader.line(), first.column, first.text.as_str()),
-            (4, 3, "x")
-        );
-        assert_eq!(reader.next_item().unwrap().unwrap().text, "y");
+        assert_eq!((reader.line(), first.column, first.text()), (4, 3, "x"));
+        assert_eq!(reader.next_item().unwrap().unwrap().text(), "y");
         assert_eq!(reader.next_nonblank_line().unwrap(), None);
     }
 

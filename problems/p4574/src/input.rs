@@ -239,7 +239,7 @@ impl<R: BufRead> Puzzles<R> {
             "a tile count (or the line `0` that ends the input)".to_string()
         })?;
         let first_line = self.reader.line();
-        if items[0].text == "0" {
+        if items[0].text() == "0" {
             return match self.reader.next_nonblank_line()? {
                 None => Ok(None),
                 Some(item) => Err(InputError::at(
@@ -296,8 +296,8 @@ fn at_item(line: usize, item: &Item) -> impl Fn(String) -> InputError {
 
 /// Reads the tile count `N`, a number from 10 to 35.
 fn parse_tile_count(item: &Item) -> Result<usize, String> {
-    let is_number = item.text.bytes().all(|byte| byte.is_ascii_digit());
-    match item.text.parse::<usize>() {
+    let is_number = item.text().bytes().all(|byte| byte.is_ascii_digit());
+    match item.text().parse::<usize>() {
         Ok(count) if is_number && !item.cut && (10..=35).contains(&count) => Ok(count),
         _ => Err(format!(
             "the tile count must be a number from 10 to 35 (or 0 to end the input), found {}",
@@ -308,7 +308,7 @@ fn parse_tile_count(item: &Item) -> Result<usize, String> {
 
 /// Reads a digit item `1`..`9`.
 fn parse_digit(item: &Item) -> Result<u8, String> {
-    match *item.text.as_bytes() {
+    match *item.text().as_bytes() {
         [digit @ b'1'..=b'9'] => Ok(digit - b'0'),
         _ => Err(format!(
             "a digit must be one of 1 to 9, found {}",
@@ -325,10 +325,10 @@ fn parse_location(item: &Item) -> Result<usize, String> {
         }
         _ => None,
     };
-    if let Some(cell) = cell_of(item.text.as_bytes()) {
+    if let Some(cell) = cell_of(item.text().as_bytes()) {
         return Ok(cell);
     }
-    let hint = if cell_of(item.text.to_ascii_uppercase().as_bytes()).is_some() {
+    let hint = if cell_of(item.text().to_ascii_uppercase().as_bytes()).is_some() {
         " (row letters are capitals)"
     } else {
         ""
@@ -501,11 +501,7 @@ pub(crate) mod tests {
 
     /// The item `text` as read at column 1.
     fn item(text: &str) -> Item {
-        Item {
-            column: 1,
-            text: text.to_string(),
-            cut: false,
-        }
+        Item::new(1, text)
     }
 
     #[test]
