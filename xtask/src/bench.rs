@@ -1,26 +1,41 @@
-//! The `bench` subcommand: times each solution's library on puzzle files.
+//! The `bench` subcommand: times the solutions' libraries on puzzle files, fairly.
 //!
-//! `cargo xtask bench [--problem PROBLEM] [--baseline] [--svg FILE] [FILE...]`
+//! `cargo xtask bench [--problem PROBLEM] [--baseline] [OPTIONS] [FILE...]`
 //!
 //! 1. Makes sure it runs optimised: started from a debug build (as `cargo xtask` is), it
-//!    runs itself again through `cargo run --release`.
+//!    runs itself again through `cargo run --release`, in the same folder, so that file
+//!    names and `--svg` mean what they meant to the user.
 //! 2. Reads the puzzles. For 2239 and 2580 a file holds one puzzle per line (81 characters,
 //!    `.` or `0` for blanks; anything after a `:` is ignored); for 4574 a file is a judge
-//!    input, timed puzzle by puzzle.
-//!    Without files: the sets in `data/` (and, for 4574, the judge's samples).
-//! 3. Times the solver on each puzzle as the best of three runs, then, outside the timed
-//!    region, checks the answer: a valid completion keeping every given (and for 4574,
-//!    the expected grid when a `.out` file lies beside the input), or, when the solver
-//!    finds none, the reference solver's word that there is none; and counts the guesses
-//!    of the search with a [`GuessCounter`].
-//! 4. Prints one line per problem and file, in a fixed form that scripts can compare:
+//!    input, timed puzzle by puzzle. Without files: the sets in `data/` (and, for 4574,
+//!    the judge's samples); files named without `--problem` are timed with 2239 and 2580.
+//!    With `--relabel K`, each Sudoku puzzle gives way to `K` random isomorphs of it
+//!    ([`Symmetry`]: digits renamed, bands, rows, stacks and columns moved, maybe a
+//!    transposition), drawn from `--seed`, so that no solver's luck with one orientation
+//!    of a puzzle decides anything. The file is passed `K` times, once per isomorph.
+//! 3. Times fairly. A processor learns: a puzzle solved twice in a row runs faster the
+//!    second time (the branch predictor has seen it), and a machine shared with others is
+//!    noisy. So the timing goes in rounds over the whole file (`--rounds`, default 5):
+//!    each round solves each puzzle once with each solver compared (p2239 then p2580 on
+//!    a puzzle, then the next puzzle: A B A B), and a puzzle's time is its best round.
+//!    A run that hit its cap or took over 10 ms is timed in the first round only: noise of
+//!    microseconds means nothing to it.
+//! 4. Checks, in the first round and outside the timed region, every answer: a valid
+//!    completion keeping every given (for 4574, the expected grid when a `.out` file lies
+//!    beside the input), or, when the solver finds none, the reference solver's word that
+//!    there is none; and counts the guesses of the search with a [`GuessCounter`], also
+//!    the way tdoku's published benchmark counts them (one per cell with two candidates,
+//!    one per candidate tried at a cell with more), so that its table can be read
+//!    against ours.
+//! 5. Prints two lines per solver and file, in a fixed form that scripts can compare:
 //!    `bench problem=p2580 file=forum_hardest_1106.txt puzzles=375 mean_us=41.20
-//!    median_us=30.10 p99_us=210.0 max_us=290.3`, then a `nodes` line with the guesses.
-//! 5. With `--baseline`, does the same for plain row-major backtracking
-//!    (`problem=baseline-p2580`: rung 0 of [`common::ladder`] for Sudoku,
-//!    [`xtask::domino_textbook`] for p4574), with a cap on each puzzle and the count of
-//!    capped ones.
-//! 6. With `--svg FILE`, draws the per-puzzle times, sorted, on a log scale.
+//!    median_us=30.10 p99_us=210.0 max_us=290.3` (statistics over the puzzles of their
+//!    best round), then `nodes problem=p2580 file=… mean=248.1 max=1800 tdoku_mean=190.2
+//!    capped=0` (guesses per puzzle).
+//! 6. With `--baseline`, times plain row-major backtracking beside the solutions
+//!    (`problem=baseline`: rung 0 of [`common::ladder`]; for 4574, `baseline-p4574`:
+//!    [`xtask::domino_textbook`]), with a cap on each puzzle.
+//! 7. With `--svg FILE`, draws the per-puzzle times, sorted, on a log scale.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,18 +44,20 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use common::ladder::{rung0_textbook, Outcome};
 use common::observe::GuessCounter;
-use xtask::data::{data_dir, parse_puzzle_lines};
+use rand::SeedableRng;
+use xtask::data::{data_dir, parse_puzzle_lines, COUNTED_SET, MULTI_SOLUTION_SET, UNIQUE_SETS};
 use xtask::domino_textbook;
+use xtask::generate::Symmetry;
 use xtask::reference::{completion_fault, Grid};
 
 use xtask::project_root;
 
-use crate::Success;
+use crate::{usage_error, Success};
 
-/// Time the solutions on puzzle files, or each binary as a whole process.
+/// Time the solutions on puzzle files, fairly, or each binary as a whole process.
 ///
-/// By default the libraries are timed in-process on the sets in data/, optionally
-/// against plain row-major backtracking.
+/// By default the libraries are timed in-process on the sets in data/, each puzzle once
+/// per round over the whole file, and each puzzle counts its best round.
 #[derive(clap::Args)]
 pub struct Arguments {
     /// Time only this problem.
@@ -49,9 +66,19 @@ pub struct Arguments {
     /// Time plain row-major backtracking too.
     #[arg(long)]
     baseline: bool,
+    /// Rounds over each file.
+    #[arg(long, value_name = "N", default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+    /// Time K random isomorphs of each Sudoku puzzle in its place.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    relabel: u32,
+    /// The seed of the isomorphs' random symmetries.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
     /// Draw the per-puzzle times, sorted, to FILE.
     #[arg(long, value_name = "FILE")]
-    svg: Option<String>,
+    svg: Option<PathBuf>,
     /// Time each binary as a whole process on its samples, against a program that only
     /// reads its input, and report peak memory.
     #[arg(long)]
@@ -61,8 +88,11 @@ pub struct Arguments {
     files: Vec<String>,
 }
 
-/// The problems `bench` knows how to run.
-const PROBLEMS: [&str; 3] = ["p2239", "p2580", "p4574"];
+/// A run slower than this is timed once: the noise that rounds smooth out is far smaller.
+const TIMED_ONCE_ABOVE_MICROS: f64 = 10_000.0;
+
+/// Set in the environment of the optimised run, so that it never starts another.
+const OPTIMISED_RUN: &str = "XTASK_BENCH_OPTIMISED";
 
 /// One puzzle to time, in the form its solver takes.
 enum Puzzle {
@@ -73,50 +103,191 @@ enum Puzzle {
     },
 }
 
-/// What one puzzle cost.
+impl Puzzle {
+    /// The digits the puzzle gives, which every answer keeps.
+    fn givens(&self) -> Grid {
+        match self {
+            Puzzle::Sudoku(grid) => *grid,
+            Puzzle::Domino { puzzle, .. } => puzzle.given_grid(),
+        }
+    }
+}
+
+/// Something `bench` times: a solution, or the textbook method beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Solver {
+    P2239,
+    P2580,
+    P4574,
+    /// Plain row-major backtracking with a cap (`--baseline`).
+    Baseline,
+}
+
+impl Solver {
+    /// The name printed after `problem=`.
+    fn label(self, sudoku: bool) -> &'static str {
+        match self {
+            Solver::P2239 => "p2239",
+            Solver::P2580 => "p2580",
+            Solver::P4574 => "p4574",
+            Solver::Baseline if sudoku => "baseline",
+            Solver::Baseline => "baseline-p4574",
+        }
+    }
+
+    /// The timed call: solves `puzzle` and nothing else.
+    fn solve(self, puzzle: &Puzzle) -> Outcome {
+        let solution = match (self, puzzle) {
+            (Solver::P2239, Puzzle::Sudoku(grid)) => p2239::solve(grid),
+            (Solver::P2580, Puzzle::Sudoku(grid)) => p2580::solve(grid),
+            (Solver::P4574, Puzzle::Domino { puzzle, .. }) => p4574::solve(puzzle),
+            (Solver::Baseline, Puzzle::Sudoku(grid)) => return rung0_textbook::solve(grid),
+            (Solver::Baseline, Puzzle::Domino { puzzle, .. }) => {
+                let used = puzzle.tiles.iter().fold(0, |used, tile| {
+                    used | domino_textbook::tile_bit(tile.digits[0], tile.digits[1])
+                });
+                let givens = puzzle.given_grid();
+                return domino_textbook::solve_within(&givens, used, rung0_textbook::CAP);
+            }
+            _ => unreachable!("{self:?} is only given the puzzles of its problem"),
+        };
+        Outcome {
+            solution,
+            guesses: 0,
+            capped: false,
+        }
+    }
+
+    /// Checks `outcome`, this solver's answer to `puzzle`, and counts the guesses its
+    /// search makes: all of them, and (for the Sudoku solutions) tdoku's way.
+    fn inspect(self, puzzle: &Puzzle, outcome: &Outcome) -> Result<(u64, Option<u64>)> {
+        match (outcome.solution, puzzle) {
+            (Some(answer), _) => {
+                if let Some(fault) = completion_fault(&puzzle.givens(), &answer) {
+                    bail!("wrong answer: {fault}");
+                }
+                if let Puzzle::Domino {
+                    expected: Some(expected),
+                    ..
+                } = puzzle
+                {
+                    if *expected != answer {
+                        bail!("wrong answer: not the expected grid");
+                    }
+                }
+            }
+            (None, _) if outcome.capped => {}
+            (None, Puzzle::Sudoku(grid)) if xtask::reference::count_completions(grid, 1) == 0 => {}
+            (None, _) => bail!("no completion found, but there is one"),
+        }
+        let mut counter = GuessCounter::default();
+        // The answers were checked above; here only the guesses matter.
+        let _ = match (self, puzzle) {
+            (Solver::P2239, Puzzle::Sudoku(grid)) => p2239::solve_observed(grid, &mut counter),
+            (Solver::P2580, Puzzle::Sudoku(grid)) => p2580::solve_observed(grid, &mut counter),
+            (Solver::P4574, Puzzle::Domino { puzzle, .. }) => {
+                p4574::solve_with_tiling(puzzle, &mut counter);
+                return Ok((counter.guesses, None));
+            }
+            _ => return Ok((outcome.guesses, None)),
+        };
+        Ok((counter.guesses, Some(counter.tdoku_guesses)))
+    }
+}
+
+/// What one puzzle cost one solver: its best round, and its guesses.
+#[derive(Clone, Copy)]
 struct Measurement {
     micros: f64,
     guesses: u64,
+    tdoku_guesses: Option<u64>,
     capped: bool,
 }
 
-/// Summary statistics of one problem on one file.
+/// Times every solver on every puzzle, in `rounds` rounds over the whole list: each
+/// round takes the puzzles in order and solves each with every solver in turn. Returns
+/// each solver's measurements, puzzle by puzzle. The first round also checks every
+/// answer and counts the guesses, outside the timed region.
+fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<Vec<Measurement>>> {
+    let mut table: Vec<Vec<Measurement>> = vec![Vec::with_capacity(puzzles.len()); solvers.len()];
+    for round in 0..rounds.max(1) {
+        for (index, puzzle) in puzzles.iter().enumerate() {
+            for (&solver, measurements) in solvers.iter().zip(&mut table) {
+                if round > 0
+                    && (measurements[index].capped
+                        || measurements[index].micros > TIMED_ONCE_ABOVE_MICROS)
+                {
+                    continue;
+                }
+                let started = Instant::now();
+                let outcome = std::hint::black_box(solver.solve(std::hint::black_box(puzzle)));
+                let micros = started.elapsed().as_secs_f64() * 1e6;
+                if round > 0 {
+                    let best = &mut measurements[index].micros;
+                    *best = best.min(micros);
+                    continue;
+                }
+                let (guesses, tdoku_guesses) = solver
+                    .inspect(puzzle, &outcome)
+                    .with_context(|| format!("{solver:?}, puzzle {}", index + 1))?;
+                measurements.push(Measurement {
+                    micros,
+                    guesses,
+                    tdoku_guesses,
+                    capped: outcome.capped,
+                });
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// One solver on one file: the puzzles' best times, sorted, and their guesses.
 struct Summary {
     label: String,
     file: String,
     micros: Vec<f64>,
-    guesses: Vec<u64>,
-    capped: usize,
+    measurements: Vec<Measurement>,
 }
 
 impl Summary {
-    fn new(label: &str, file: &str, measurements: &[Measurement]) -> Summary {
+    fn new(label: &str, file: &str, measurements: Vec<Measurement>) -> Summary {
         let mut micros: Vec<f64> = measurements.iter().map(|m| m.micros).collect();
         micros.sort_by(f64::total_cmp);
         Summary {
             label: label.to_string(),
             file: file.to_string(),
             micros,
-            guesses: measurements.iter().map(|m| m.guesses).collect(),
-            capped: measurements.iter().filter(|m| m.capped).count(),
+            measurements,
         }
     }
 
-    fn print(&self, with_nodes: bool) {
-        let n = self.micros.len();
+    /// The mean number of guesses per puzzle: all of them, and counted tdoku's way.
+    fn mean_guesses(&self) -> (f64, Option<f64>) {
+        let n = self.measurements.len() as f64;
+        let all: u64 = self.measurements.iter().map(|m| m.guesses).sum();
+        let tdoku: Option<u64> = self.measurements.iter().map(|m| m.tdoku_guesses).sum();
+        (all as f64 / n, tdoku.map(|sum| sum as f64 / n))
+    }
+
+    fn capped(&self) -> usize {
+        self.measurements.iter().filter(|m| m.capped).count()
+    }
+
+    fn print(&self) {
         let [mean, median, p99, max] = statistics(&self.micros);
+        let (label, file, n) = (&self.label, &self.file, self.micros.len());
         println!(
-            "bench problem={} file={} puzzles={n} mean_us={mean:.2} median_us={median:.2} p99_us={p99:.1} max_us={max:.1}",
-            self.label, self.file
+            "bench problem={label} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} p99_us={p99:.1} max_us={max:.1}"
         );
-        if with_nodes {
-            let mean_guesses = self.guesses.iter().sum::<u64>() as f64 / n as f64;
-            let max_guesses = self.guesses.iter().max().copied().unwrap_or(0);
-            println!(
-                "nodes problem={} file={} mean={mean_guesses:.1} max={max_guesses} capped={}",
-                self.label, self.file, self.capped
-            );
-        }
+        let (guesses, tdoku) = self.mean_guesses();
+        let max_guesses = self.measurements.iter().map(|m| m.guesses).max();
+        let tdoku = tdoku.map_or(String::new(), |tdoku| format!(" tdoku_mean={tdoku:.1}"));
+        println!(
+            "nodes problem={label} file={file} mean={guesses:.1} max={}{tdoku} capped={}",
+            max_guesses.unwrap_or(0),
+            self.capped()
+        );
     }
 }
 
@@ -134,88 +305,109 @@ fn statistics(sorted: &[f64]) -> [f64; 4] {
     [mean, median, p99, sorted[n - 1]]
 }
 
+/// How to time: rounds over each file, and the isomorphs that stand in for each puzzle.
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    rounds: usize,
+    relabel: usize,
+    seed: u64,
+}
+
 /// Runs `cargo xtask bench`.
 pub fn run(arguments: Arguments) -> Result<Success> {
-    if cfg!(debug_assertions) {
+    if cfg!(debug_assertions) && std::env::var_os(OPTIMISED_RUN).is_none() {
         return run_optimised();
     }
     if arguments.process {
         return crate::process_bench::run(&arguments.files);
     }
-    let with_baseline = arguments.baseline;
-    let problems: Vec<&str> = match arguments.problem {
-        Some(name) => {
-            let name = if name.starts_with('p') {
-                name
-            } else {
-                format!("p{name}")
-            };
-            match PROBLEMS.iter().find(|&&known| known == name) {
-                Some(&known) => vec![known],
-                None => bail!("`bench` knows {}; not `{name}`", PROBLEMS.join(", ")),
-            }
-        }
-        None => PROBLEMS.to_vec(),
+    let timing = Timing {
+        rounds: arguments.rounds as usize,
+        relabel: arguments.relabel as usize,
+        seed: arguments.seed,
     };
     let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
+    let (mut sudoku, mut domino) = (vec![Solver::P2239, Solver::P2580], vec![Solver::P4574]);
+    match arguments.problem {
+        None if files.is_empty() => {}
+        None => domino.clear(),
+        Some(name) => match name.trim_start_matches('p') {
+            "2239" => (sudoku, domino) = (vec![Solver::P2239], vec![]),
+            "2580" => (sudoku, domino) = (vec![Solver::P2580], vec![]),
+            "4574" => sudoku.clear(),
+            _ => {
+                return Err(usage_error(format!(
+                    "`bench` knows p2239, p2580 and p4574; not `{name}`"
+                )))
+            }
+        },
+    }
+    for solvers in [&mut sudoku, &mut domino] {
+        if arguments.baseline && !solvers.is_empty() {
+            solvers.push(Solver::Baseline);
+        }
+    }
+    eprintln!(
+        "bench: each puzzle's best of {} rounds{}",
+        timing.rounds,
+        if timing.relabel > 0 {
+            format!(
+                ", {} isomorphs of each from seed {}",
+                timing.relabel, timing.seed
+            )
+        } else {
+            String::new()
+        }
+    );
 
     let mut summaries = Vec::new();
-    for problem in problems {
-        let problem_files = if files.is_empty() {
-            default_files(problem)?
-        } else {
+    for (solvers, is_sudoku) in [(sudoku, true), (domino, false)] {
+        if solvers.is_empty() {
+            continue;
+        }
+        let files = if !files.is_empty() {
             files.clone()
+        } else if is_sudoku {
+            sudoku_sets()
+        } else {
+            let samples = project_root().join("problems/p4574/samples");
+            vec![
+                samples.join("sample-1.in"),
+                samples.join("sample-2.in"),
+                data_dir().join("sudominoku_generated_1000.in"),
+            ]
         };
-        for path in problem_files {
-            let file_name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |name| name.to_string_lossy().into(),
-            );
-            let puzzles = read_puzzles(problem, &path)?;
-            if puzzles.is_empty() {
-                bail!("{} holds no puzzles", path.display());
-            }
-            let ours: Vec<Measurement> = puzzles
-                .iter()
-                .enumerate()
-                .map(|(index, puzzle)| {
-                    measure_ours(problem, puzzle)
-                        .with_context(|| format!("{}, puzzle {}", path.display(), index + 1))
-                })
-                .collect::<Result<_>>()?;
-            let summary = Summary::new(problem, &file_name, &ours);
-            summary.print(with_baseline);
-            summaries.push(summary);
-            if with_baseline {
-                let textbook: Vec<Measurement> = puzzles
-                    .iter()
-                    .enumerate()
-                    .map(|(index, puzzle)| {
-                        measure_baseline(puzzle)
-                            .with_context(|| format!("{}, puzzle {}", path.display(), index + 1))
-                    })
-                    .collect::<Result<_>>()?;
-                let summary = Summary::new(&format!("baseline-{problem}"), &file_name, &textbook);
-                summary.print(true);
+        for path in files {
+            let puzzles = read_puzzles(is_sudoku, &path, timing)?;
+            let table = measure(&solvers, &puzzles, timing.rounds)
+                .with_context(|| format!("timing {}", path.display()))?;
+            for (solver, measurements) in solvers.iter().zip(table) {
+                let summary =
+                    Summary::new(solver.label(is_sudoku), &file_name(&path), measurements);
+                summary.print();
                 summaries.push(summary);
             }
         }
     }
     if let Some(svg) = arguments.svg {
-        draw_svg(Path::new(&svg), &summaries)?;
-        println!("wrote {svg}");
+        draw_svg(&svg, &summaries, "cargo xtask bench")?;
+        println!("wrote {}", svg.display());
     }
     Ok(Success::Yes)
 }
 
-/// Runs this subcommand again, with the same arguments, from an optimised build: timing
-/// a debug build would say nothing about the solutions.
+/// Runs this subcommand again from an optimised build: timing a debug build would say
+/// nothing about the solutions. It runs in the caller's folder, so that the files it
+/// is given are read, and the plot written, where the caller meant.
 fn run_optimised() -> Result<Success> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
-        .current_dir(project_root())
-        .args(["run", "--quiet", "--release", "--package", "xtask", "--"])
+        .args(["run", "--quiet", "--release", "--package", "xtask"])
+        .arg("--manifest-path")
+        .arg(project_root().join("Cargo.toml"))
+        .arg("--")
         .args(std::env::args_os().skip(1))
+        .env(OPTIMISED_RUN, "1")
         .status()
         .context("running `cargo run --release --package xtask -- bench`")?;
     Ok(if status.success() {
@@ -225,38 +417,30 @@ fn run_optimised() -> Result<Success> {
     })
 }
 
-/// The files `bench` reads when none are named.
-fn default_files(problem: &str) -> Result<Vec<PathBuf>> {
-    let data = data_dir();
-    Ok(match problem {
-        "p4574" => {
-            let mut files: Vec<PathBuf> = ["sample-1.in", "sample-2.in"]
-                .iter()
-                .map(|name| project_root().join("problems/p4574/samples").join(name))
-                .collect();
-            files.push(data.join("sudominoku_generated_1000.in"));
-            files
-        }
-        _ => [
-            "forum_hardest_1106.txt",
-            "magictour_top1465.txt",
-            "forum_hardest_1905_11plus_2000.txt",
-            "17_clue_2000.txt",
-            "serg_benchmark_multisolution_1000.txt",
-            "tdoku_test_puzzles_with_counts.txt",
-            "special.txt",
-        ]
+/// The Sudoku sets in `data/`, which `bench` reads when no file is named.
+fn sudoku_sets() -> Vec<PathBuf> {
+    let others = [MULTI_SOLUTION_SET, COUNTED_SET, "special.txt"];
+    UNIQUE_SETS
         .iter()
-        .map(|name| data.join(name))
-        .collect(),
-    })
+        .chain(&others)
+        .map(|name| data_dir().join(name))
+        .collect()
 }
 
-/// Reads the puzzles of `path` in the form `problem` takes.
-fn read_puzzles(problem: &str, path: &Path) -> Result<Vec<Puzzle>> {
+/// The last part of `path`, as the output lines name a file.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into(),
+    )
+}
+
+/// Reads the puzzles of `path`: Sudoku grids, one per line (with `timing.relabel`
+/// isomorphs in place of each), or else Su-domino-ku puzzles in the judge's format.
+fn read_puzzles(sudoku: bool, path: &Path, timing: Timing) -> Result<Vec<Puzzle>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    if problem != "p4574" {
+    let puzzles: Vec<Puzzle> = if sudoku {
         // tdoku's test set writes `puzzle:count:solution`; only the puzzle matters here.
         let puzzles: String = text
             .lines()
@@ -264,21 +448,50 @@ fn read_puzzles(problem: &str, path: &Path) -> Result<Vec<Puzzle>> {
             .collect();
         let grids = parse_puzzle_lines(&puzzles)
             .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
-        return Ok(grids.into_iter().map(Puzzle::Sudoku).collect());
-    }
-    // A judge answer beside the input (`x.in` and `x.out`) gives the expected grids.
-    let expected: Vec<Grid> = match std::fs::read_to_string(path.with_extension("out")) {
-        Ok(answer) => expected_grids(&answer),
-        Err(_) => Vec::new(),
-    };
-    p4574::parse_puzzles(text.as_bytes())
-        .enumerate()
-        .map(|(index, puzzle)| {
-            let puzzle = puzzle.map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
-            Ok(Puzzle::Domino {
-                puzzle,
-                expected: expected.get(index).copied(),
+        relabelled(grids, timing)
+            .into_iter()
+            .map(Puzzle::Sudoku)
+            .collect()
+    } else {
+        if timing.relabel > 0 {
+            bail!("--relabel applies to Sudoku puzzles only");
+        }
+        // A judge answer beside the input (`x.in` and `x.out`) gives the expected grids.
+        let expected: Vec<Grid> = match std::fs::read_to_string(path.with_extension("out")) {
+            Ok(answer) => expected_grids(&answer),
+            Err(_) => Vec::new(),
+        };
+        p4574::parse_puzzles(&text)
+            .enumerate()
+            .map(|(index, puzzle)| {
+                let puzzle =
+                    puzzle.map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
+                Ok(Puzzle::Domino {
+                    puzzle,
+                    expected: expected.get(index).copied(),
+                })
             })
+            .collect::<Result<_>>()?
+    };
+    if puzzles.is_empty() {
+        bail!("{} holds no puzzles", path.display());
+    }
+    Ok(puzzles)
+}
+
+/// `grids` itself, or `timing.relabel` passes over it, each giving every grid a random
+/// symmetry drawn from `timing.seed`: a grid's isomorphs lie a whole file apart.
+fn relabelled(grids: Vec<Grid>, timing: Timing) -> Vec<Grid> {
+    if timing.relabel == 0 {
+        return grids;
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(timing.seed);
+    (0..timing.relabel)
+        .flat_map(|_| {
+            grids
+                .iter()
+                .map(|grid| Symmetry::random(&mut rng).apply(grid))
+                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -295,101 +508,9 @@ fn expected_grids(answer: &str) -> Vec<Grid> {
         .collect()
 }
 
-/// The best of three runs of `solve`, in microseconds, and its last answer.
-fn best_of_three<T>(mut solve: impl FnMut() -> T) -> (f64, T) {
-    let mut best = f64::INFINITY;
-    let mut answer = None;
-    for _ in 0..3 {
-        let started = Instant::now();
-        let result = std::hint::black_box(solve());
-        best = best.min(started.elapsed().as_secs_f64() * 1e6);
-        answer = Some(result);
-    }
-    (best, answer.expect("three runs happened"))
-}
-
-/// Times our solution on one puzzle, checks its answer and counts its guesses.
-fn measure_ours(problem: &str, puzzle: &Puzzle) -> Result<Measurement> {
-    let mut counter = GuessCounter::default();
-    let micros = match puzzle {
-        Puzzle::Sudoku(grid) => {
-            let (micros, answer) = match problem {
-                "p2239" => best_of_three(|| p2239::solve(grid)),
-                _ => best_of_three(|| p2580::solve(grid)),
-            };
-            match answer {
-                Some(answer) => {
-                    if let Some(fault) = completion_fault(grid, &answer) {
-                        bail!("wrong answer: {fault}");
-                    }
-                }
-                None if xtask::reference::count_completions(grid, 1) == 0 => {}
-                None => bail!("the solution found no completion, but there is one"),
-            }
-            match problem {
-                "p2239" => p2239::solve_observed(grid, &mut counter),
-                _ => p2580::solve_observed(grid, &mut counter),
-            };
-            micros
-        }
-        Puzzle::Domino { puzzle, expected } => {
-            let (micros, answer) = best_of_three(|| p4574::solve(puzzle));
-            let answer = answer.context("the solution found no grid")?;
-            if let Some(fault) = completion_fault(&puzzle.given_grid(), &answer) {
-                bail!("wrong answer: {fault}");
-            }
-            if expected.is_some_and(|expected| expected != answer) {
-                bail!("wrong answer: not the expected grid");
-            }
-            p4574::solve_with_tiling(puzzle, &mut counter);
-            micros
-        }
-    };
-    Ok(Measurement {
-        micros,
-        guesses: counter.guesses,
-        capped: false,
-    })
-}
-
-/// Times the baseline on one puzzle (once more only if it was quick) and checks it.
-fn measure_baseline(puzzle: &Puzzle) -> Result<Measurement> {
-    let run_once = || -> Outcome {
-        match puzzle {
-            Puzzle::Sudoku(grid) => rung0_textbook::solve(grid),
-            Puzzle::Domino { puzzle, .. } => {
-                let used = puzzle.tiles.iter().fold(0, |used, tile| {
-                    used | domino_textbook::tile_bit(tile.digits[0], tile.digits[1])
-                });
-                domino_textbook::solve_within(&puzzle.given_grid(), used, rung0_textbook::CAP)
-            }
-        }
-    };
-    let started = Instant::now();
-    let first = run_once();
-    let mut micros = started.elapsed().as_secs_f64() * 1e6;
-    if !first.capped && micros < 100_000.0 {
-        micros = micros.min(best_of_three(run_once).0);
-    }
-    if let Some(answer) = first.solution {
-        let givens = match puzzle {
-            Puzzle::Sudoku(grid) => *grid,
-            Puzzle::Domino { puzzle, .. } => puzzle.given_grid(),
-        };
-        if let Some(fault) = completion_fault(&givens, &answer) {
-            bail!("the baseline answered wrongly: {fault}");
-        }
-    }
-    Ok(Measurement {
-        micros,
-        guesses: first.guesses,
-        capped: first.capped,
-    })
-}
-
-/// Draws every summary's sorted per-puzzle times as a line: puzzle percentile across,
-/// microseconds up on a log scale.
-fn draw_svg(path: &Path, summaries: &[Summary]) -> Result<()> {
+/// Draws every summary's sorted per-puzzle times as a line, one colour each: puzzle
+/// percentile across, microseconds up on a log scale.
+fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
     use plotters::prelude::*;
 
     let highest = summaries
@@ -407,7 +528,7 @@ fn draw_svg(path: &Path, summaries: &[Summary]) -> Result<()> {
     root.fill(&WHITE).map_err(draw_error)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            "Time per puzzle, sorted (cargo xtask bench; the baseline stops at its cap)",
+            format!("Time per puzzle, sorted ({command}; a capped run stops at its cap)"),
             ("sans-serif", 20),
         )
         .margin(12)
@@ -421,30 +542,14 @@ fn draw_svg(path: &Path, summaries: &[Summary]) -> Result<()> {
         .y_desc("microseconds (log scale)")
         .draw()
         .map_err(draw_error)?;
-    // One colour per file: our line thick, the baseline's thin.
-    let mut files: Vec<&str> = Vec::new();
-    for summary in summaries {
-        if !files.contains(&summary.file.as_str()) {
-            files.push(&summary.file);
-        }
-    }
-    for summary in summaries {
-        let file_index = files
-            .iter()
-            .position(|&file| file == summary.file)
-            .unwrap_or(0);
-        let color = Palette99::pick(file_index).to_rgba();
+    for (index, summary) in summaries.iter().enumerate() {
+        let style = ShapeStyle::from(Palette99::pick(index).to_rgba()).stroke_width(2);
         let n = summary.micros.len();
         let points = summary
             .micros
             .iter()
             .enumerate()
             .map(move |(rank, &micros)| (100.0 * (rank as f64 + 0.5) / n as f64, micros));
-        let style = if summary.label.starts_with("baseline") {
-            ShapeStyle::from(color).stroke_width(1)
-        } else {
-            ShapeStyle::from(color).stroke_width(3)
-        };
         chart
             .draw_series(LineSeries::new(points, style))
             .map_err(draw_error)?

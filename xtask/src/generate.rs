@@ -22,25 +22,70 @@ pub fn solved_grid(rng: &mut impl Rng) -> Grid {
 
 /// The pattern grid `(3r + r/3 + c) mod 9 + 1` under a random symmetry of Sudoku.
 pub fn shuffled_pattern(rng: &mut impl Rng) -> Grid {
-    let mut digit_names: Vec<u8> = (1..=9).collect();
-    digit_names.shuffle(rng);
-    let rows = shuffled_lines(rng);
-    let columns = shuffled_lines(rng);
-    let transpose = rng.random_bool(0.5);
-    let mut grid = [0; 81];
-    for row in 0..9 {
-        for column in 0..9 {
-            let (source_row, source_column) = (rows[row], columns[column]);
-            let pattern = (source_row * 3 + source_row / 3 + source_column) % 9;
-            let cell = if transpose {
-                column * 9 + row
-            } else {
-                row * 9 + column
-            };
-            grid[cell] = digit_names[pattern];
+    let pattern = std::array::from_fn(|cell| {
+        let (row, column) = (cell / 9, cell % 9);
+        ((row * 3 + row / 3 + column) % 9) as u8 + 1
+    });
+    Symmetry::random(rng).apply(&pattern)
+}
+
+/// A symmetry of Sudoku: digits renamed, the bands in a new order and the rows inside each
+/// band too, the stacks and the columns inside each stack likewise, and maybe a
+/// transposition. It maps every solved grid to a solved grid, and every puzzle to an
+/// *isomorph* with as many completions, each the image of one of the original's; only a
+/// solver's luck with one orientation can tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    /// The new name of each digit (`0`, a blank, stays `0`).
+    digit_names: [u8; 10],
+    /// For each cell of the image, the cell of the original it comes from.
+    source: [usize; 81],
+}
+
+impl Symmetry {
+    /// A symmetry drawn at random, each of the 9! × 1296² × 2 equally likely.
+    pub fn random(rng: &mut impl Rng) -> Symmetry {
+        let mut names: Vec<u8> = (1..=9).collect();
+        names.shuffle(rng);
+        let mut digit_names = [0; 10];
+        digit_names[1..].copy_from_slice(&names);
+        let rows = shuffled_lines(rng);
+        let columns = shuffled_lines(rng);
+        let transpose = rng.random_bool(0.5);
+        let mut source = [0; 81];
+        for row in 0..9 {
+            for column in 0..9 {
+                let cell = if transpose {
+                    column * 9 + row
+                } else {
+                    row * 9 + column
+                };
+                source[cell] = rows[row] * 9 + columns[column];
+            }
+        }
+        Symmetry {
+            digit_names,
+            source,
         }
     }
-    grid
+
+    /// The image of `grid`.
+    pub fn apply(&self, grid: &Grid) -> Grid {
+        std::array::from_fn(|cell| self.digit_names[grid[self.source[cell]] as usize])
+    }
+
+    /// The grid whose image is `image`: a solver's answer to the isomorph, mapped back.
+    pub fn undo(&self, image: &Grid) -> Grid {
+        let mut old_name = [0; 10];
+        for digit in 1..=9 {
+            old_name[self.digit_names[digit] as usize] = digit as u8;
+        }
+        let mut grid = [0; 81];
+        for cell in 0..81 {
+            grid[self.source[cell]] = old_name[image[cell] as usize];
+        }
+        grid
+    }
 }
 
 /// A random order of the nine rows (or columns) that keeps bands together: the bands are
@@ -147,6 +192,28 @@ mod tests {
             seen.insert(grid);
         }
         assert!(seen.len() > 45);
+    }
+
+    #[test]
+    fn an_isomorph_keeps_completions_and_the_answer_maps_back() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let puzzles = crate::data::load(crate::data::UNIQUE_SETS[1]).unwrap();
+        let mut moved = 0;
+        for puzzle in puzzles.iter().take(20) {
+            let symmetry = Symmetry::random(&mut rng);
+            let solution = p2580::solve(puzzle).expect("a unique puzzle has a completion");
+            let image = symmetry.apply(&solution);
+            assert_eq!(reference::completion_fault(&[0; 81], &image), None);
+            let isomorph = symmetry.apply(puzzle);
+            let answer = p2580::solve(&isomorph).expect("an isomorph has a completion");
+            assert_eq!(answer, image, "puzzle {puzzle:?}, isomorph {isomorph:?}");
+            assert_eq!(symmetry.undo(&answer), solution);
+            moved += usize::from(isomorph != *puzzle);
+        }
+        assert!(
+            moved > 15,
+            "only {moved} of 20 isomorphs differ from their puzzle"
+        );
     }
 
     #[test]
