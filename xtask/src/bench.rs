@@ -315,6 +315,7 @@ struct Timing {
 
 /// Runs `cargo xtask bench`.
 pub fn run(arguments: Arguments) -> Result<Success> {
+    let groups = solvers(&arguments)?;
     if cfg!(debug_assertions) && std::env::var_os(OPTIMISED_RUN).is_none() {
         return run_optimised();
     }
@@ -327,26 +328,6 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         seed: arguments.seed,
     };
     let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
-    let (mut sudoku, mut domino) = (vec![Solver::P2239, Solver::P2580], vec![Solver::P4574]);
-    match arguments.problem {
-        None if files.is_empty() => {}
-        None => domino.clear(),
-        Some(name) => match name.trim_start_matches('p') {
-            "2239" => (sudoku, domino) = (vec![Solver::P2239], vec![]),
-            "2580" => (sudoku, domino) = (vec![Solver::P2580], vec![]),
-            "4574" => sudoku.clear(),
-            _ => {
-                return Err(usage_error(format!(
-                    "`bench` knows p2239, p2580 and p4574; not `{name}`"
-                )))
-            }
-        },
-    }
-    for solvers in [&mut sudoku, &mut domino] {
-        if arguments.baseline && !solvers.is_empty() {
-            solvers.push(Solver::Baseline);
-        }
-    }
     eprintln!(
         "bench: each puzzle's best of {} rounds{}",
         timing.rounds,
@@ -361,7 +342,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     );
 
     let mut summaries = Vec::new();
-    for (solvers, is_sudoku) in [(sudoku, true), (domino, false)] {
+    for (solvers, is_sudoku) in groups {
         if solvers.is_empty() {
             continue;
         }
@@ -394,6 +375,30 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         println!("wrote {}", svg.display());
     }
     Ok(Success::Yes)
+}
+
+/// The solvers to compare, on Sudoku files and on Su-domino-ku files.
+fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
+    let (mut sudoku, mut domino) = (vec![Solver::P2239, Solver::P2580], vec![Solver::P4574]);
+    match &arguments.problem {
+        None if arguments.files.is_empty() => {}
+        None => domino.clear(),
+        Some(name) => match name.trim_start_matches('p') {
+            "2239" => (sudoku, domino) = (vec![Solver::P2239], vec![]),
+            "2580" => (sudoku, domino) = (vec![Solver::P2580], vec![]),
+            "4574" => sudoku.clear(),
+            _ => {
+                let message = format!("`bench` knows p2239, p2580 and p4574; not `{name}`");
+                return Err(usage_error(message));
+            }
+        },
+    }
+    for solvers in [&mut sudoku, &mut domino] {
+        if arguments.baseline && !solvers.is_empty() {
+            solvers.push(Solver::Baseline);
+        }
+    }
+    Ok([(sudoku, true), (domino, false)])
 }
 
 /// Runs this subcommand again from an optimised build: timing a debug build would say
@@ -577,6 +582,86 @@ mod tests {
         assert_eq!(statistics(&times), [50.5, 50.5, 99.0, 100.0]);
         assert_eq!(statistics(&[3.0]), [3.0, 3.0, 3.0, 3.0]);
         assert_eq!(statistics(&[1.0, 2.0, 6.0]), [3.0, 2.0, 6.0, 6.0]);
+    }
+
+    /// The first `n` puzzles of magictour_top1465.
+    fn some_puzzles(n: usize) -> Vec<Grid> {
+        let mut grids = xtask::data::load(UNIQUE_SETS[1]).unwrap();
+        grids.truncate(n);
+        grids
+    }
+
+    #[test]
+    fn every_solver_is_timed_and_counted_on_every_puzzle() {
+        let puzzles: Vec<Puzzle> = some_puzzles(4).into_iter().map(Puzzle::Sudoku).collect();
+        let solvers = [Solver::P2239, Solver::P2580, Solver::Baseline];
+        let table = measure(&solvers, &puzzles, 3).unwrap();
+        for (solver, measurements) in solvers.iter().zip(&table) {
+            assert_eq!(measurements.len(), 4, "{solver:?}");
+            for m in measurements {
+                assert!(m.micros > 0.0 && m.micros.is_finite(), "{solver:?}");
+                assert!(m.guesses > 0 || !m.capped, "{solver:?}");
+                match m.tdoku_guesses {
+                    Some(tdoku) => assert!(tdoku <= m.guesses, "{solver:?}"),
+                    None => assert_eq!(*solver, Solver::Baseline),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_answer_or_a_missed_completion_is_an_error() {
+        let grid = some_puzzles(1)[0];
+        let puzzle = Puzzle::Sudoku(grid);
+        let mut wrong = p2580::solve(&grid).unwrap();
+        let open = (0..81).find(|&cell| grid[cell] == 0).unwrap();
+        wrong[open] = wrong[open] % 9 + 1;
+        let answers = [(Some(wrong), "wrong answer"), (None, "no completion")];
+        for (solution, message) in answers {
+            let outcome = Outcome {
+                solution,
+                guesses: 0,
+                capped: false,
+            };
+            let error = Solver::P2580.inspect(&puzzle, &outcome).unwrap_err();
+            assert!(error.to_string().contains(message), "{error}");
+        }
+        // No answer is right for a grid that has no completion: here, a digit twice in a row.
+        let row = open / 9;
+        let mut clash = grid;
+        clash[open] = *grid[row * 9..row * 9 + 9]
+            .iter()
+            .find(|&&d| d != 0)
+            .unwrap();
+        let none = Outcome {
+            solution: None,
+            guesses: 0,
+            capped: false,
+        };
+        Solver::P2580
+            .inspect(&Puzzle::Sudoku(clash), &none)
+            .unwrap();
+    }
+
+    #[test]
+    fn relabelling_passes_the_file_once_per_isomorph_from_the_seed() {
+        let grids = some_puzzles(3);
+        let timing = |relabel, seed| Timing {
+            rounds: 1,
+            relabel,
+            seed,
+        };
+        assert_eq!(relabelled(grids.clone(), timing(0, 1)), grids);
+        let isomorphs = relabelled(grids.clone(), timing(2, 1));
+        assert_eq!(isomorphs.len(), 6);
+        assert_eq!(isomorphs, relabelled(grids.clone(), timing(2, 1)));
+        assert_ne!(isomorphs, relabelled(grids.clone(), timing(2, 2)));
+        for (index, isomorph) in isomorphs.iter().enumerate() {
+            let original = &grids[index % 3];
+            let givens = |grid: &Grid| grid.iter().filter(|&&digit| digit != 0).count();
+            assert_eq!(givens(isomorph), givens(original));
+            assert_ne!(isomorph, original);
+        }
     }
 
     #[test]

@@ -59,10 +59,7 @@ enum Subcommands {
     Trace(trace_command::Arguments),
     /// Used by `bench --process` only: measures one binary in a fresh process.
     #[command(hide = true)]
-    BenchProcessWorker {
-        binary: String,
-        input: String,
-    },
+    BenchProcessWorker(process_bench::WorkerArguments),
 }
 
 /// Reads the command line and runs the subcommand.
@@ -77,7 +74,7 @@ fn main() -> ExitCode {
         Subcommands::Bench(arguments) => bench::run(arguments),
         Subcommands::Generate(arguments) => generate_command::run(arguments),
         Subcommands::Trace(arguments) => trace_command::run(arguments),
-        Subcommands::BenchProcessWorker { binary, input } => process_bench::worker(&binary, &input),
+        Subcommands::BenchProcessWorker(arguments) => process_bench::worker(arguments),
     };
 
     match outcome {
