@@ -466,7 +466,7 @@ fn read_puzzles(sudoku: bool, path: &Path, timing: Timing) -> Result<Vec<Puzzle>
             Ok(answer) => expected_grids(&answer),
             Err(_) => Vec::new(),
         };
-        p4574::parse_puzzles(&text)
+        p4574::parse_puzzles(text.as_bytes())
             .enumerate()
             .map(|(index, puzzle)| {
                 let puzzle =
