@@ -1,6 +1,7 @@
 //! The `bench` subcommand: times the solutions' libraries on puzzle files, fairly.
 //!
-//! `cargo xtask bench [--problem PROBLEM] [--baseline] [OPTIONS] [FILE...]`
+//! `cargo xtask bench [--problem PROBLEM] [--baseline] [OPTIONS] [FILE...]`, or
+//! `cargo xtask bench --ladder [OPTIONS] [FILE...]`
 //!
 //! 1. Makes sure it runs optimised: started from a debug build (as `cargo xtask` is), it
 //!    runs itself again through `cargo run --release`, in the same folder, so that file
@@ -35,14 +36,19 @@
 //! 6. With `--baseline`, times plain row-major backtracking beside the solutions
 //!    (`problem=baseline`: rung 0 of [`common::ladder`]; for 4574, `baseline-p4574`:
 //!    [`xtask::domino_textbook`]), with a cap on each puzzle.
-//! 7. With `--svg FILE`, draws the per-puzzle times, sorted, on a log scale.
+//! 7. With `--ladder`, times every rung of [`common::ladder`] instead, on Sudoku files
+//!    (by default the sets in `data/`), and prints one line per rung and file:
+//!    `bench rung=0 name=textbook file=… puzzles=P mean_us=.. median_us=.. max_us=..
+//!    guesses=.. capped=C` (guesses: placements the search tried, mean per puzzle;
+//!    capped: puzzles that hit the rung's cap, which only rung 0 has).
+//! 8. With `--svg FILE`, draws the per-puzzle times, sorted, on a log scale.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use common::ladder::{rung0_textbook, Outcome};
+use common::ladder::{rung0_textbook, Outcome, RUNGS};
 use common::observe::GuessCounter;
 use rand::SeedableRng;
 use xtask::data::{data_dir, parse_puzzle_lines, COUNTED_SET, MULTI_SOLUTION_SET, UNIQUE_SETS};
@@ -66,6 +72,9 @@ pub struct Arguments {
     /// Time plain row-major backtracking too.
     #[arg(long)]
     baseline: bool,
+    /// Time every rung of the ladder (common::ladder) on Sudoku files instead.
+    #[arg(long, conflicts_with_all = ["problem", "baseline", "process"])]
+    ladder: bool,
     /// Rounds over each file.
     #[arg(long, value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -121,6 +130,8 @@ enum Solver {
     P4574,
     /// Plain row-major backtracking with a cap (`--baseline`).
     Baseline,
+    /// The rung of [`RUNGS`] with this number (`--ladder`).
+    Rung(usize),
 }
 
 impl Solver {
@@ -132,6 +143,7 @@ impl Solver {
             Solver::P4574 => "p4574",
             Solver::Baseline if sudoku => "baseline",
             Solver::Baseline => "baseline-p4574",
+            Solver::Rung(number) => RUNGS[number].name,
         }
     }
 
@@ -142,6 +154,7 @@ impl Solver {
             (Solver::P2580, Puzzle::Sudoku(grid)) => p2580::solve(grid),
             (Solver::P4574, Puzzle::Domino { puzzle, .. }) => p4574::solve(puzzle),
             (Solver::Baseline, Puzzle::Sudoku(grid)) => return rung0_textbook::solve(grid),
+            (Solver::Rung(number), Puzzle::Sudoku(grid)) => return (RUNGS[number].solve)(grid),
             (Solver::Baseline, Puzzle::Domino { puzzle, .. }) => {
                 let used = puzzle.tiles.iter().fold(0, |used, tile| {
                     used | domino_textbook::tile_bit(tile.digits[0], tile.digits[1])
@@ -274,6 +287,17 @@ impl Summary {
         self.measurements.iter().filter(|m| m.capped).count()
     }
 
+    /// Prints the line of `cargo xtask bench --ladder` for rung `number`.
+    fn print_rung(&self, number: usize) {
+        let [mean, median, _, max] = statistics(&self.micros);
+        let (name, file, n) = (&self.label, &self.file, self.micros.len());
+        println!(
+            "bench rung={number} name={name} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} max_us={max:.1} guesses={:.1} capped={}",
+            self.mean_guesses().0,
+            self.capped()
+        );
+    }
+
     fn print(&self) {
         let [mean, median, p99, max] = statistics(&self.micros);
         let (label, file, n) = (&self.label, &self.file, self.micros.len());
@@ -365,13 +389,21 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             for (solver, measurements) in solvers.iter().zip(table) {
                 let summary =
                     Summary::new(solver.label(is_sudoku), &file_name(&path), measurements);
-                summary.print();
+                match solver {
+                    Solver::Rung(number) => summary.print_rung(*number),
+                    _ => summary.print(),
+                }
                 summaries.push(summary);
             }
         }
     }
     if let Some(svg) = arguments.svg {
-        draw_svg(&svg, &summaries, "cargo xtask bench")?;
+        let command = if arguments.ladder {
+            "cargo xtask bench --ladder"
+        } else {
+            "cargo xtask bench"
+        };
+        draw_svg(&svg, &summaries, command)?;
         println!("wrote {}", svg.display());
     }
     Ok(Success::Yes)
@@ -379,6 +411,10 @@ pub fn run(arguments: Arguments) -> Result<Success> {
 
 /// The solvers to compare, on Sudoku files and on Su-domino-ku files.
 fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
+    if arguments.ladder {
+        let rungs = RUNGS.iter().map(|rung| Solver::Rung(rung.number)).collect();
+        return Ok([(rungs, true), (Vec::new(), false)]);
+    }
     let (mut sudoku, mut domino) = (vec![Solver::P2239, Solver::P2580], vec![Solver::P4574]);
     match &arguments.problem {
         None if arguments.files.is_empty() => {}
@@ -594,7 +630,13 @@ mod tests {
     #[test]
     fn every_solver_is_timed_and_counted_on_every_puzzle() {
         let puzzles: Vec<Puzzle> = some_puzzles(4).into_iter().map(Puzzle::Sudoku).collect();
-        let solvers = [Solver::P2239, Solver::P2580, Solver::Baseline];
+        let solvers = [
+            Solver::P2239,
+            Solver::P2580,
+            Solver::Baseline,
+            Solver::Rung(1),
+            Solver::Rung(4),
+        ];
         let table = measure(&solvers, &puzzles, 3).unwrap();
         for (solver, measurements) in solvers.iter().zip(&table) {
             assert_eq!(measurements.len(), 4, "{solver:?}");
@@ -603,7 +645,7 @@ mod tests {
                 assert!(m.guesses > 0 || !m.capped, "{solver:?}");
                 match m.tdoku_guesses {
                     Some(tdoku) => assert!(tdoku <= m.guesses, "{solver:?}"),
-                    None => assert_eq!(*solver, Solver::Baseline),
+                    None => assert!(matches!(solver, Solver::Baseline | Solver::Rung(_))),
                 }
             }
         }
