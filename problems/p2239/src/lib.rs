@@ -59,14 +59,20 @@
 //!    33 81/81        note           completion 2 found
 //!    34 63/81  note           two completions: step 4 fixes the cells in reading order
 //!    35 64/81  witness        r1c1 = 1   a completion found earlier has it
-//!    36 65/81  hidden single  r2c4 = 1   the only place for 1 in row 2
 //!    ...
-//!    45 74/81  witness        r1c3 = 2   a completion found earlier has it
+//!    45 73/81  note           step 4: row 1, column 3: is there a completion with 2, below the witness's 3?
+//!    46 74/81  guess          #5 r1c3 = 2
+//!    ...
+//!    54 81/81      note           completion 1 found
+//!    55 78/81  witness        r1c6 = 8   a completion found earlier has it
+//!    ...
+//!    59 81/81  answer         the completion the solver returns
 //! ```
 //!
-//! No cell of that puzzle has a candidate below the witness's digit, so step 4 needs no
-//! search at all; on the empty grid it runs ten short ones (`cargo xtask trace p2239` on
-//! nine lines of `000000000` shows them as notes "below the witness").
+//! The first completion found had 3 in row 1, column 3, so it was not the smallest: the
+//! search at step 46 finds one with 2 there, which becomes the witness, and every later
+//! cell agrees with it. On the empty grid step 4 runs seven such short searches (`cargo xtask
+//! trace p2239` on nine lines of `000000000` shows them as notes "below the witness").
 //! `--html trace.html` writes the same steps as a page that replays them on the grid
 //! (see the README, "Watching a solution think").
 //!
