@@ -291,7 +291,7 @@ impl Summary {
     fn print_rung(&self, number: usize) {
         let [mean, median, _, max] = statistics(&self.micros);
         let (name, file, n) = (&self.label, &self.file, self.micros.len());
-        println!(
+        outln!(
             "bench rung={number} name={name} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} max_us={max:.1} guesses={:.1} capped={}",
             self.mean_guesses().0,
             self.capped()
@@ -301,13 +301,13 @@ impl Summary {
     fn print(&self) {
         let [mean, median, p99, max] = statistics(&self.micros);
         let (label, file, n) = (&self.label, &self.file, self.micros.len());
-        println!(
+        outln!(
             "bench problem={label} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} p99_us={p99:.1} max_us={max:.1}"
         );
         let (guesses, tdoku) = self.mean_guesses();
         let max_guesses = self.measurements.iter().map(|m| m.guesses).max();
         let tdoku = tdoku.map_or(String::new(), |tdoku| format!(" tdoku_mean={tdoku:.1}"));
-        println!(
+        outln!(
             "nodes problem={label} file={file} mean={guesses:.1} max={}{tdoku} capped={}",
             max_guesses.unwrap_or(0),
             self.capped()
@@ -404,7 +404,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             "cargo xtask bench"
         };
         draw_svg(&svg, &summaries, command)?;
-        println!("wrote {}", svg.display());
+        outln!("wrote {}", svg.display());
     }
     Ok(Success::Yes)
 }

@@ -1,26 +1,28 @@
-//! One source file for the judge: a problem crate and what it uses of `common`.
+//! One source file for the judge: a problem crate and the modules of `common` it uses.
 //!
 //! Baekjoon compiles a single file with `rustc --edition 2021 -O` and the standard library
 //! only, while a solution here is a problem crate (`lib.rs` and a thin `main.rs`) plus the
-//! shared crate `common`. [`bundle_crate`] makes the file the judge wants:
+//! shared crate `common`. [`bundle_crate`] makes that file the way cargo-equip does: each
+//! crate becomes a module of one crate.
 //!
-//! 1. **Read** the problem's `src/lib.rs`, its `src/main.rs`, and each path dependency's
-//!    `src/lib.rs`, following `mod x;` declarations into their files, and leave out
-//!    test-only code, `#[cfg(test)]` and `#[test]` (`bundle/load.rs`,
+//! 1. **Read** the problem's `src/lib.rs` and `src/main.rs`, and the `src/lib.rs` of each
+//!    path dependency (found with `cargo metadata`), following `mod x;` into its files,
+//!    without test-only code (`#[cfg(test)]`, `#[test]`; `bundle/load.rs`,
 //!    `bundle/attributes.rs`).
-//! 2. **Rewrite paths** so the crates work as modules of one crate: the library is the
-//!    root, each dependency becomes `mod common { ... }`, `main.rs`'s `p2239::run` becomes
-//!    `crate::run`, and `common`'s own `crate::X` becomes `crate::common::X`
-//!    (`bundle/paths.rs`).
-//! 3. **Prune** everything `fn main` does not reach, since in a binary every unused item
-//!    is a warning (`bundle/prune.rs`).
-//! 4. **Print** the tree with `prettyplease`, under a comment that names the problem, its
-//!    link, this generator and the workspace commit.
-//!
-//! Everything is done on syntax trees, never on source text, and in a fixed order, so the
-//! same sources always give the same bytes. Crate-level attributes other than doc
-//! comments and `allow`s are dropped (they belong to the workspace build); doc comments
-//! stay, unless [`BundleOptions::strip_docs`] asks to remove them.
+//! 2. **Lay out**: `main.rs` stays at the root as it is, and its `p2239::run` names the
+//!    module `mod p2239 { ... }` that holds the library; each dependency becomes a module
+//!    too (`mod common { ... }`). Inside them `crate::X` and `common::X` get the module
+//!    they now live in (`crate::common::X`; `bundle/paths.rs`).
+//! 3. **Keep whole modules**: of a dependency, the bundle keeps the root items and each
+//!    module whose name appears in the code kept so far, until no new one is named; a
+//!    module that no kept code names (`common::ladder`) stays out. What a kept module
+//!    holds and the problem does not call is allowed by `#[allow(dead_code)]` on the
+//!    module: the file is for the judge, not for reading.
+//! 4. **Print** with `prettyplease`, the same bytes for the same sources, under a comment
+//!    that names the problem, its link, where its explanation is, this generator and the
+//!    workspace commit. Doc comments are left out unless [`BundleOptions::keep_docs`]
+//!    asks for them: the explanation is in the workspace, and the judges limit a
+//!    submission's size (64 KiB is the smallest common limit).
 //!
 //! [`compile_like_the_judge`] then builds a bundle the judge's way, for `cargo xtask check
 //! --bundled` and the tests.
@@ -28,29 +30,29 @@
 mod attributes;
 mod load;
 mod paths;
-mod prune;
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use anyhow::{bail, Context, Result};
-use serde::Deserialize;
-use syn::visit_mut::VisitMut;
-use syn::{AttrStyle, File, Item, ItemMod};
+use cargo_metadata::{DependencyKind, Package};
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
+use syn::{File, Item, ItemMod};
 
-use attributes::{as_outer, is_doc_comment, keep_inner_attribute, strip_doc_comments};
+use crate::workspace::{Problem, Workspace};
+use attributes::{keep_inner_attribute, strip_doc_comments};
 use load::load_crate_root;
 use paths::PathRewriter;
-use prune::{keep_what_main_needs, remove_duplicate_imports, remove_self_imports, Origin};
 
 /// How to make a bundle.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BundleOptions {
-    /// Remove every doc comment (`///` and `//!`), for a smaller file.
-    pub strip_docs: bool,
+    /// Keep the doc comments (`///` and `//!`): the explanation, at about twice the size.
+    pub keep_docs: bool,
 }
 
 /// A finished bundle.
@@ -62,161 +64,90 @@ pub struct Bundle {
     pub source: String,
 }
 
-/// The parts of a `Cargo.toml` the bundler reads; serde skips the rest.
-#[derive(Deserialize)]
-struct Manifest {
-    /// The `[package]` table.
-    package: ManifestPackage,
-    /// The `[dependencies]` table: each one must be a path dependency.
-    #[serde(default)]
-    dependencies: BTreeMap<String, toml::Value>,
-}
-
-/// The `[package]` table of a manifest.
-#[derive(Deserialize)]
-struct ManifestPackage {
-    /// The package name, which is also the crate name (with `-` as `_`).
-    name: String,
-    /// The `[package.metadata]` table.
-    metadata: Option<ManifestMetadata>,
-}
-
-/// The `[package.metadata]` table of a manifest.
-#[derive(Deserialize)]
-struct ManifestMetadata {
-    /// The judge's facts about the problem, if this is a problem crate.
-    boj: Option<JudgeFacts>,
-}
-
-/// What the bundle's opening comment says about the problem.
-#[derive(Deserialize)]
-struct JudgeFacts {
-    /// The problem number.
-    id: u32,
-    /// The problem's title.
-    title: String,
-    /// The address of the problem statement.
-    url: String,
-}
-
-/// A crate that the problem crate depends on by path, to be inlined as a module.
-struct Dependency {
-    /// Its crate name, which becomes the module name (`common`).
-    name: String,
-    /// Its folder.
-    directory: PathBuf,
-}
-
-/// Reads the manifest in `directory`.
-fn read_manifest(directory: &Path) -> Result<Manifest> {
-    let path = directory.join("Cargo.toml");
-    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    toml::from_str(&text).with_context(|| format!("reading {}", path.display()))
-}
+/// How every bundle's opening comment says where it came from; `bundle -o` replaces only
+/// files that carry it.
+pub const GENERATED_MARK: &str = "// Generated by `cargo xtask bundle`";
 
 /// The crate name of a package name.
 fn crate_name(package_name: &str) -> String {
     package_name.replace('-', "_")
 }
 
-/// The path dependencies of the crate in `directory` and theirs, each once, in the order
-/// first met (dependencies of a crate are taken in name order).
-fn path_dependencies(directory: &Path, manifest: &Manifest) -> Result<Vec<Dependency>> {
-    let mut found: Vec<Dependency> = Vec::new();
-    let mut to_visit = vec![(directory.to_path_buf(), manifest.dependencies.clone())];
-    while let Some((from, dependencies)) = to_visit.pop() {
-        for (name, specification) in dependencies {
-            let Some(path) = specification.get("path").and_then(toml::Value::as_str) else {
-                bail!(
-                    "{} depends on `{name}`, which is not a path dependency: the judge \
-                     compiles one file with the standard library only",
-                    from.join("Cargo.toml").display()
-                );
-            };
-            let name = crate_name(&name);
-            if found.iter().any(|dependency| dependency.name == name) {
+/// The path dependencies of `package` and theirs, each once, in the order first met.
+/// Any other dependency is an error: the judge has the standard library only.
+fn path_dependencies<'a>(workspace: &'a Workspace, package: &Package) -> Result<Vec<&'a Package>> {
+    let mut found: Vec<&Package> = Vec::new();
+    let mut to_visit = vec![package];
+    while let Some(from) = to_visit.pop() {
+        for dependency in &from.dependencies {
+            if dependency.kind != DependencyKind::Normal {
                 continue;
             }
-            let dependency_directory = from.join(path);
-            let dependency_manifest = read_manifest(&dependency_directory)?;
-            to_visit.push((
-                dependency_directory.clone(),
-                dependency_manifest.dependencies,
-            ));
-            found.push(Dependency {
-                name,
-                directory: dependency_directory,
-            });
+            let Some(path) = &dependency.path else {
+                bail!(
+                    "{} depends on `{}`, which is not a path dependency: the judge \
+                     compiles one file with the standard library only",
+                    from.manifest_path,
+                    dependency.name
+                );
+            };
+            let package = workspace.package_in(path.as_std_path())?;
+            if !found.iter().any(|known| known.id == package.id) {
+                found.push(package);
+                to_visit.push(package);
+            }
         }
     }
     Ok(found)
 }
 
-/// The names the items of a list define at their level, for spotting clashes between
-/// the library and the binary, which share the root in the bundle.
-fn defined_names(items: &[Item]) -> Vec<String> {
-    items
-        .iter()
-        .filter_map(|item| match item {
-            Item::Const(item) if item.ident != "_" => Some(&item.ident),
-            Item::Enum(item) => Some(&item.ident),
-            Item::Fn(item) => Some(&item.sig.ident),
-            Item::Mod(item) => Some(&item.ident),
-            Item::Static(item) => Some(&item.ident),
-            Item::Struct(item) => Some(&item.ident),
-            Item::Trait(item) => Some(&item.ident),
-            Item::Type(item) => Some(&item.ident),
-            Item::Union(item) => Some(&item.ident),
-            _ => None,
-        })
-        .map(ToString::to_string)
-        .collect()
+/// Every identifier in `items`, including those inside macro calls: the names the code
+/// may use. Taking every identifier, not only paths, can keep a module too many, never
+/// one too few.
+fn identifiers(items: &[Item]) -> BTreeSet<String> {
+    struct Collector(BTreeSet<String>);
+    fn tokens(collector: &mut Collector, stream: &TokenStream) {
+        for token in stream.clone() {
+            match token {
+                TokenTree::Ident(ident) => {
+                    collector.0.insert(ident.to_string());
+                }
+                TokenTree::Group(group) => tokens(collector, &group.stream()),
+                _ => {}
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Collector {
+        fn visit_ident(&mut self, ident: &'ast proc_macro2::Ident) {
+            self.0.insert(ident.to_string());
+        }
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            tokens(self, &mac.tokens);
+            syn::visit::visit_macro(self, mac);
+        }
+    }
+    let mut collector = Collector(BTreeSet::new());
+    for item in items {
+        collector.visit_item(item);
+    }
+    collector.0
 }
 
 /// Makes the bundle of the problem crate in `crate_directory` (see the module
 /// documentation).
 pub fn bundle_crate(crate_directory: &Path, options: &BundleOptions) -> Result<Bundle> {
-    let manifest = read_manifest(crate_directory)?;
-    let own_name = crate_name(&manifest.package.name);
-    let dependencies = path_dependencies(crate_directory, &manifest)?;
-    let dependency_names: Vec<String> = dependencies
-        .iter()
-        .map(|dependency| dependency.name.clone())
-        .collect();
-    let problem_rewriter = PathRewriter::for_problem(&own_name, &dependency_names);
+    let workspace = Workspace::at(crate_directory)?;
+    let package = workspace.package_in(crate_directory)?;
+    let own_name = crate_name(&package.name);
+    let dependencies = path_dependencies(&workspace, package)?;
+    let mut module_names = vec![own_name.clone()];
+    module_names.extend(
+        dependencies
+            .iter()
+            .map(|dependency| crate_name(&dependency.name)),
+    );
 
-    let mut root_attributes = Vec::new();
-    let mut items = Vec::new();
-    let mut origins = Vec::new();
-
-    // The library, at the root.
-    let library_path = crate_directory.join("src").join("lib.rs");
-    if library_path.is_file() {
-        let mut library = load_crate_root(&library_path)?;
-        problem_rewriter.clone().visit_file_mut(&mut library);
-        root_attributes.extend(library.attrs.into_iter().filter(keep_inner_attribute));
-        origins.extend(std::iter::repeat_n(Origin::Library, library.items.len()));
-        items.extend(library.items);
-    }
-
-    // Each dependency, as a module.
-    for dependency in &dependencies {
-        let mut source = load_crate_root(&dependency.directory.join("src").join("lib.rs"))?;
-        PathRewriter::for_dependency(&dependency.name, &dependency_names)
-            .visit_file_mut(&mut source);
-        let mut module: ItemMod = syn::parse_str(&format!("mod {} {{}}", dependency.name))
-            .with_context(|| format!("`{}` cannot name a module", dependency.name))?;
-        module.attrs = source
-            .attrs
-            .into_iter()
-            .filter(keep_inner_attribute)
-            .collect();
-        module.content = Some((Default::default(), source.items));
-        items.push(Item::Mod(module));
-        origins.push(Origin::Dependency);
-    }
-
-    // The binary, after them; its own doc comment moves onto `fn main`.
+    // 1 and 2. The binary at the root; the library, then each dependency, as a module.
     let binary_path = crate_directory.join("src").join("main.rs");
     if !binary_path.is_file() {
         bail!(
@@ -224,62 +155,98 @@ pub fn bundle_crate(crate_directory: &Path, options: &BundleOptions) -> Result<B
             binary_path.display()
         );
     }
-    let mut binary = load_crate_root(&binary_path)?;
-    problem_rewriter.clone().visit_file_mut(&mut binary);
-    remove_self_imports(&mut binary.items);
-    let binary_docs: Vec<_> = binary
-        .attrs
-        .into_iter()
-        .filter(|attribute| {
-            matches!(attribute.style, AttrStyle::Inner(_)) && is_doc_comment(attribute)
-        })
-        .map(as_outer)
-        .collect();
-    for item in &mut binary.items {
-        if let Item::Fn(function) = item {
-            if function.sig.ident == "main" {
-                let own_attributes = std::mem::take(&mut function.attrs);
-                function.attrs = binary_docs.clone();
-                function.attrs.extend(own_attributes);
+    let binary = load_crate_root(&binary_path)?;
+    let mut kept_names = identifiers(&binary.items);
+    let mut modules = Vec::new();
+    let crate_directories = std::iter::once(crate_directory.to_path_buf()).chain(
+        dependencies
+            .iter()
+            .filter_map(|dependency| dependency.manifest_path.parent())
+            .map(|directory| directory.as_std_path().to_path_buf()),
+    );
+    for (name, directory) in module_names.iter().zip(crate_directories) {
+        let library_path = directory.join("src").join("lib.rs");
+        if name == &own_name && !library_path.is_file() {
+            continue;
+        }
+        let mut library = load_crate_root(&library_path)?;
+        syn::visit_mut::VisitMut::visit_file_mut(
+            &mut PathRewriter::new(name, &module_names),
+            &mut library,
+        );
+        let mut module: ItemMod = syn::parse_str(&format!("#[allow(dead_code)] mod {name} {{}}"))
+            .with_context(|| format!("`{name}` cannot name a module"))?;
+        module
+            .attrs
+            .extend(library.attrs.into_iter().filter(keep_inner_attribute));
+        if name == &own_name {
+            kept_names.extend(identifiers(&library.items));
+        } else {
+            kept_names.extend(identifiers(
+                &library
+                    .items
+                    .iter()
+                    .filter(|item| !matches!(item, Item::Mod(_)))
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            ));
+        }
+        module.content = Some((Default::default(), library.items));
+        modules.push(module);
+    }
+
+    // 3. The modules of the dependencies that kept code names, until no new one is named.
+    let mut kept_modules: BTreeSet<(usize, String)> = BTreeSet::new();
+    loop {
+        let mut named = Vec::new();
+        for (index, module) in modules.iter().enumerate().skip(1) {
+            for item in &module.content.as_ref().expect("inline module").1 {
+                if let Item::Mod(inner) = item {
+                    let key = (index, inner.ident.to_string());
+                    if kept_names.contains(&key.1) && !kept_modules.contains(&key) {
+                        named.push((key, item.clone()));
+                    }
+                }
             }
         }
+        if named.is_empty() {
+            break;
+        }
+        for (key, item) in named {
+            kept_names.extend(identifiers(std::slice::from_ref(&item)));
+            kept_modules.insert(key);
+        }
     }
-    let root_names = defined_names(&items);
-    if let Some(clash) = defined_names(&binary.items)
-        .into_iter()
-        .find(|name| root_names.contains(name))
-    {
-        bail!(
-            "`{clash}` is defined both in {} and in the library or a dependency; they \
-             share one module in the bundle",
-            binary_path.display()
-        );
+    for (index, module) in modules.iter_mut().enumerate().skip(1) {
+        let items = &mut module.content.as_mut().expect("inline module").1;
+        items.retain(|item| match item {
+            Item::Mod(inner) => kept_modules.contains(&(index, inner.ident.to_string())),
+            _ => true,
+        });
     }
-    origins.extend(std::iter::repeat_n(Origin::Binary, binary.items.len()));
-    items.extend(binary.items);
 
+    // 4. The file, printed.
+    let mut items = binary.items;
+    items.extend(modules.into_iter().map(Item::Mod));
     let mut file = File {
         shebang: None,
         frontmatter: None,
-        attrs: root_attributes,
+        attrs: binary
+            .attrs
+            .into_iter()
+            .filter(keep_inner_attribute)
+            .collect(),
         items,
     };
-    keep_what_main_needs(&mut file, &origins)
-        .with_context(|| format!("bundling {}", crate_directory.display()))?;
-    remove_duplicate_imports(&mut file.items)?;
-    if options.strip_docs {
+    if !options.keep_docs {
         strip_doc_comments(&mut file);
     }
-
     let header = header_comment(
         &own_name,
-        manifest
-            .package
-            .metadata
-            .as_ref()
-            .and_then(|metadata| metadata.boj.as_ref()),
-        &dependency_names,
+        Problem::from_package(package).ok().as_ref(),
+        &module_names[1..],
         &describe_commit(crate_directory),
+        options.keep_docs,
     );
     Ok(Bundle {
         crate_name: own_name,
@@ -290,35 +257,42 @@ pub fn bundle_crate(crate_directory: &Path, options: &BundleOptions) -> Result<B
 /// The comment that opens a bundle.
 fn header_comment(
     crate_name: &str,
-    facts: Option<&JudgeFacts>,
+    problem: Option<&Problem>,
     dependency_names: &[String],
     commit: &str,
+    keep_docs: bool,
 ) -> String {
     let mut lines = Vec::new();
-    match facts {
-        Some(facts) => {
-            lines.push(format!("Baekjoon {}: {}", facts.id, facts.title));
-            lines.push(facts.url.clone());
+    match problem {
+        Some(problem) => {
+            lines.push(format!("Baekjoon {}: {}", problem.id, problem.title));
+            lines.push(problem.url.clone());
         }
         None => lines.push(format!("{crate_name} (no [package.metadata.boj] table)")),
     }
     lines.push(String::new());
     lines.push("Generated by `cargo xtask bundle` from the workspace at".to_string());
-    lines.push(format!("{commit}."));
+    lines.push(format!("{commit}: `mod {crate_name}` is the"));
     let modules: Vec<String> = dependency_names
         .iter()
         .map(|name| format!("`mod {name}`"))
         .collect();
     if modules.is_empty() {
-        lines.push(format!(
-            "The crate `{crate_name}` comes first, then `fn main`."
-        ));
+        lines.push("problem's library; `fn main` comes first.".to_string());
     } else {
         lines.push(format!(
-            "The crate `{crate_name}` comes first, then {} (only what this problem uses),",
+            "problem's library, {} the modules of it that the problem uses;",
             modules.join(", ")
         ));
-        lines.push("then `fn main`.".to_string());
+        lines.push("`fn main` comes first.".to_string());
+    }
+    if !keep_docs {
+        lines.push(format!(
+            "The explanation is in the doc comments of problems/{crate_name}/src/lib.rs"
+        ));
+        lines.push(
+            "in the workspace; `cargo xtask bundle --keep-docs` keeps them here.".to_string(),
+        );
     }
     lines.push("Edit the workspace, not this file.".to_string());
     lines
@@ -375,15 +349,23 @@ pub struct PendingJudgeBuild {
 
 /// Writes `bundle` into `directory` (which should be new and empty, as the judge's is) and
 /// starts compiling it the judge's way: `rustc --edition 2021 -O`, no Cargo, no crates,
-/// and none of Cargo's environment variables. The `rustc` is the one in `RUSTC` if that is
-/// set, otherwise the one on the path.
-pub fn start_judge_build(bundle: &Bundle, directory: &Path) -> Result<PendingJudgeBuild> {
+/// and none of Cargo's environment variables. The compiler is `rustc` if given (for
+/// example Debian's old `/usr/bin/rustc`), otherwise the one in `RUSTC` if that is set,
+/// otherwise the `rustc` on the path.
+pub fn start_judge_build(
+    bundle: &Bundle,
+    directory: &Path,
+    rustc: Option<&Path>,
+) -> Result<PendingJudgeBuild> {
     fs::create_dir_all(directory).with_context(|| format!("creating {}", directory.display()))?;
     let source_name = format!("{}.rs", bundle.crate_name);
     let binary_name = format!("{}{}", bundle.crate_name, std::env::consts::EXE_SUFFIX);
     fs::write(directory.join(&source_name), &bundle.source)
         .with_context(|| format!("writing {}", directory.join(&source_name).display()))?;
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc"));
+    let rustc = match rustc {
+        Some(path) => path.as_os_str().to_owned(),
+        None => std::env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc")),
+    };
     let mut command = Command::new(&rustc);
     // The judge has no Cargo: what Cargo told this process (`CARGO_PKG_NAME` and the
     // like, which `env!` would read) must not reach the build. `CARGO_HOME` stays, for
@@ -422,8 +404,12 @@ impl PendingJudgeBuild {
 }
 
 /// Compiles `bundle` in `directory` the judge's way and waits for the result.
-pub fn compile_like_the_judge(bundle: &Bundle, directory: &Path) -> Result<JudgeBuild> {
-    start_judge_build(bundle, directory)?.finish()
+pub fn compile_like_the_judge(
+    bundle: &Bundle,
+    directory: &Path,
+    rustc: Option<&Path>,
+) -> Result<JudgeBuild> {
+    start_judge_build(bundle, directory, rustc)?.finish()
 }
 
 #[cfg(test)]
@@ -432,89 +418,47 @@ mod tests {
 
     /// The folder of the problem crate `name` in this workspace.
     fn problem_directory(name: &str) -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join("problems")
-            .join(name)
+        crate::project_root().join("problems").join(name)
     }
 
     /// The bundle of problem `name`.
-    fn bundle_of(name: &str, strip_docs: bool) -> String {
-        bundle_crate(&problem_directory(name), &BundleOptions { strip_docs })
+    fn bundle_of(name: &str, keep_docs: bool) -> String {
+        bundle_crate(&problem_directory(name), &BundleOptions { keep_docs })
             .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"))
             .source
     }
 
-    /// The names defined by the items of the module at `module_path` in `file` (the
-    /// root for an empty path); empty if there is no such module.
-    fn item_names(file: &File, module_path: &[&str]) -> Vec<String> {
-        let mut items = &file.items;
-        for module in module_path {
-            let inner = items.iter().find_map(|item| match item {
-                Item::Mod(inner) if inner.ident == module => {
-                    inner.content.as_ref().map(|(_, items)| items)
-                }
-                _ => None,
-            });
-            match inner {
-                Some(inner) => items = inner,
-                None => return Vec::new(),
-            }
-        }
-        defined_names(items)
-    }
-
     const PROBLEMS: [&str; 3] = ["p2239", "p2580", "p4574"];
 
+    /// The smallest source limit among the common judges.
+    const JUDGE_SOURCE_LIMIT: usize = 64 * 1024;
+
     #[test]
-    fn bundles_parse_and_hold_no_test_code() {
+    fn bundles_parse_fit_the_judge_and_hold_no_test_code() {
         for name in PROBLEMS {
             let source = bundle_of(name, false);
             syn::parse_file(&source).unwrap_or_else(|error| panic!("{name}: {error}"));
-            assert!(!source.contains("cfg(test)"), "{name}");
-            assert!(!source.contains("#[test]"), "{name}");
-            assert!(!source.contains("mod tests"), "{name}");
+            assert!(
+                source.len() <= JUDGE_SOURCE_LIMIT,
+                "{name}: {} bytes",
+                source.len()
+            );
+            for test_code in ["cfg(test)", "#[test]", "mod tests"] {
+                assert!(!source.contains(test_code), "{name}: {test_code}");
+            }
             assert!(source.contains("\nmod common {"), "{name}");
+            assert!(source.contains(&format!("\nmod {name} {{")), "{name}");
             assert!(source.contains("\nfn main()"), "{name}");
             assert!(source.starts_with("// Baekjoon "), "{name}");
             assert!(source.contains("cargo xtask bundle"), "{name}");
             assert!(
+                source.contains(&format!("problems/{name}/src/lib.rs")),
+                "{name}"
+            );
+            assert!(
                 source.contains(&format!("https://www.acmicpc.net/problem/{}", &name[1..])),
                 "{name}"
             );
-        }
-    }
-
-    #[test]
-    fn bundles_leave_out_what_the_problem_does_not_use() {
-        let has = |names: &[String], name: &str| names.iter().any(|known| known == name);
-        for name in PROBLEMS {
-            let file = syn::parse_file(&bundle_of(name, false)).unwrap();
-            let root = item_names(&file, &[]);
-            assert!(has(&root, "run") && has(&root, "main"), "{name}: {root:?}");
-            // A helper that only the tests use.
-            let common = item_names(&file, &["common"]);
-            assert!(!has(&common, "is_valid_solution"), "{name}: {common:?}");
-            // The guess counter is for the benchmarks only.
-            let observe = item_names(&file, &["common", "observe"]);
-            assert!(!has(&observe, "GuessCounter"), "{name}: {observe:?}");
-        }
-        // Tables that only Su-domino-ku uses, and library functions that only tests,
-        // doctests and benchmarks call.
-        for name in ["p2239", "p2580"] {
-            let file = syn::parse_file(&bundle_of(name, false)).unwrap();
-            let common = item_names(&file, &["common"]);
-            for unused in ["ROW_OF", "COL_OF", "UNITS_OF"] {
-                assert!(!has(&common, unused), "{name}: {unused} in {common:?}");
-            }
-        }
-        let p2239 = syn::parse_file(&bundle_of("p2239", false)).unwrap();
-        assert!(!has(&item_names(&p2239, &[]), "count_completions"));
-        // Methods of the shared board that a problem does not call.
-        for name in ["p2239", "p2580"] {
-            let source = bundle_of(name, false);
-            assert!(!source.contains("fn eliminate("), "{name}");
-            assert!(!source.contains("fn is_complete("), "{name}");
         }
     }
 
@@ -526,10 +470,10 @@ mod tests {
     }
 
     #[test]
-    fn strip_docs_removes_every_doc_comment() {
+    fn doc_comments_are_left_out_unless_kept() {
         for name in PROBLEMS {
-            let with_docs = bundle_of(name, false);
-            let stripped = bundle_of(name, true);
+            let stripped = bundle_of(name, false);
+            let with_docs = bundle_of(name, true);
             assert!(
                 with_docs.contains("///") && with_docs.contains("//!"),
                 "{name}"
@@ -540,22 +484,82 @@ mod tests {
             );
             assert!(!stripped.contains("#[doc"), "{name}");
             assert!(stripped.len() < with_docs.len() * 3 / 4, "{name}");
-            syn::parse_file(&stripped).unwrap();
+            syn::parse_file(&with_docs).unwrap();
         }
     }
 
+    /// A workspace in a temporary folder: `common` with the modules `used`, `needed`
+    /// (which `used` names) and `unused`, and a problem `p1000` that names `used` only.
+    fn workspace_with_an_unused_module() -> tempfile::TempDir {
+        let root = tempfile::tempdir().unwrap();
+        let files = [
+            (
+                "Cargo.toml",
+                "[workspace]\nmembers = [\"common\", \"p1000\"]\n",
+            ),
+            (
+                "common/Cargo.toml",
+                "[package]\nname = \"common\"\nversion = \"0.1.0\"\n",
+            ),
+            (
+                "common/src/lib.rs",
+                "pub mod needed;\npub mod unused;\npub mod used;\npub const ROOT: u8 = 1;\n",
+            ),
+            (
+                "common/src/needed.rs",
+                "pub fn two() -> u8 { crate::ROOT + 1 }\n",
+            ),
+            ("common/src/unused.rs", "pub fn never() {}\n"),
+            (
+                "common/src/used.rs",
+                "pub fn three() -> u8 { super::needed::two() + 1 }\n",
+            ),
+            (
+                "p1000/Cargo.toml",
+                "[package]\nname = \"p1000\"\nversion = \"0.1.0\"\n\
+                 [dependencies]\ncommon = { path = \"../common\" }\n",
+            ),
+            (
+                "p1000/src/lib.rs",
+                "pub fn answer() -> u8 { common::used::three() }\npub fn spare() {}\n",
+            ),
+            (
+                "p1000/src/main.rs",
+                "fn main() { println!(\"{}\", p1000::answer()); }\n",
+            ),
+        ];
+        for (path, text) in files {
+            let path = root.path().join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        root
+    }
+
     #[test]
-    fn the_header_names_the_problem_and_the_commit() {
-        let facts = JudgeFacts {
-            id: 1000,
-            title: "A+B".to_string(),
-            url: "https://www.acmicpc.net/problem/1000".to_string(),
-        };
-        let header = header_comment("p1000", Some(&facts), &["common".to_string()], "commit abc");
-        assert!(header
-            .starts_with("// Baekjoon 1000: A+B\n// https://www.acmicpc.net/problem/1000\n//\n"));
-        assert!(header.contains("`cargo xtask bundle` from the workspace at\n// commit abc.\n"));
-        assert!(header.contains("`mod common`"));
-        assert!(header.lines().all(|line| line.starts_with("//")));
+    fn only_the_modules_the_problem_names_are_kept_and_it_compiles_cleanly() {
+        let root = workspace_with_an_unused_module();
+        let bundle = bundle_crate(&root.path().join("p1000"), &BundleOptions::default()).unwrap();
+        let source = &bundle.source;
+        assert!(
+            source.contains("mod used {") && source.contains("mod needed {"),
+            "{source}"
+        );
+        assert!(!source.contains("mod unused"), "{source}");
+        assert!(source.contains("crate::common::used::three()"), "{source}");
+        assert!(source.contains("crate::common::ROOT"), "{source}");
+        let build = compile_like_the_judge(&bundle, &root.path().join("judge"), None).unwrap();
+        assert_eq!(build.diagnostics, "", "{source}");
+        let output = Command::new(build.binary.expect("a binary"))
+            .output()
+            .unwrap();
+        assert_eq!(output.stdout, b"3\n");
+    }
+
+    #[test]
+    fn the_solutions_never_bundle_the_ladder() {
+        for name in PROBLEMS {
+            assert!(!bundle_of(name, true).contains("mod ladder"), "{name}");
+        }
     }
 }

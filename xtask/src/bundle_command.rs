@@ -10,8 +10,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
-use xtask::bundle::{bundle_crate, BundleOptions};
+use std::process::{Command, Stdio};
+
+use anyhow::{bail, Context, Result};
+use xtask::bundle::{bundle_crate, BundleOptions, GENERATED_MARK};
 use xtask::workspace::Workspace;
 
 use crate::{usage_error, Success};
@@ -25,14 +27,17 @@ pub struct Arguments {
     /// Bundle every problem.
     #[arg(long, conflicts_with = "problems")]
     all: bool,
-    /// Write the bundle of the one problem named to FILE.
+    /// Write the bundle of the one problem named to FILE (`-` for standard output).
     #[arg(short = 'o', value_name = "FILE", conflicts_with_all = ["all", "out_dir"])]
     output_file: Option<PathBuf>,
     /// Write each bundle to DIR/pNNNN.rs [default: <target folder>/bundle].
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
-    /// Leave out every doc comment, for a smaller file.
+    /// Keep the doc comments (the explanation), at about twice the size.
     #[arg(long)]
+    keep_docs: bool,
+    /// Leave out the doc comments (the default).
+    #[arg(long, hide = true, conflicts_with = "keep_docs")]
     strip_docs: bool,
 }
 
@@ -54,16 +59,21 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         .out_dir
         .unwrap_or_else(|| workspace.target_directory.join("bundle"));
     let options = BundleOptions {
-        strip_docs: arguments.strip_docs,
+        keep_docs: arguments.keep_docs,
     };
 
     for problem in &problems {
         let bundle = bundle_crate(&problem.directory, &options)
             .with_context(|| format!("bundling {}", problem.name))?;
         let path = match &output_file {
+            Some(path) if path.as_os_str() == "-" => {
+                outln!("{}", bundle.source.trim_end());
+                continue;
+            }
             Some(path) => path.clone(),
             None => output_directory.join(format!("{}.rs", problem.name)),
         };
+        refuse_to_overwrite_a_source(&path)?;
         if let Some(parent) = path
             .parent()
             .filter(|parent| !parent.as_os_str().is_empty())
@@ -71,7 +81,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
         fs::write(&path, &bundle.source).with_context(|| format!("writing {}", path.display()))?;
-        println!(
+        outln!(
             "{}  {}  ({} bytes)",
             problem.name,
             relative_to_current_directory(&path).display(),
@@ -81,6 +91,45 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     Ok(Success::Yes)
 }
 
+/// An error if `path` is a file that `bundle` must not overwrite: anything but an earlier
+/// bundle (whose first lines say so), or any file git tracks. `-o problems/p2239/src/lib.rs`
+/// would otherwise replace the solution with its bundle.
+fn refuse_to_overwrite_a_source(path: &Path) -> Result<()> {
+    let Ok(existing) = fs::read(path) else {
+        return Ok(()); // Nothing there (or nothing readable to lose).
+    };
+    let is_bundle = existing
+        .split(|&byte| byte == b'\n')
+        .take(12)
+        .any(|line| line.starts_with(GENERATED_MARK.as_bytes()));
+    let tracked = Command::new("git")
+        .arg("-C")
+        .arg(
+            path.parent()
+                .filter(|parent| parent.is_dir())
+                .unwrap_or(Path::new(".")),
+        )
+        .args(["ls-files", "--error-unmatch", "--"])
+        .arg(path.file_name().unwrap_or_default())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !is_bundle || tracked {
+        bail!(
+            "{} exists and is {}; `bundle -o` only replaces an earlier bundle (write \
+             elsewhere, or `-o -` for standard output)",
+            path.display(),
+            if tracked {
+                "tracked by git"
+            } else {
+                "not a bundle"
+            }
+        );
+    }
+    Ok(())
+}
+
 /// `path` relative to the current directory when it lies below it, as the user would
 /// type it; otherwise `path` itself.
 fn relative_to_current_directory(path: &Path) -> PathBuf {
@@ -88,4 +137,49 @@ fn relative_to_current_directory(path: &Path) -> PathBuf {
         .ok()
         .and_then(|current| path.strip_prefix(current).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// Runs `cargo xtask bundle` with `arguments`.
+    fn bundle(arguments: &[&str]) -> Result<Success> {
+        let words = ["cargo xtask", "bundle"].iter().chain(arguments);
+        match crate::Cli::try_parse_from(words).unwrap().command {
+            crate::Subcommands::Bundle(arguments) => run(arguments),
+            _ => unreachable!("the subcommand is `bundle`"),
+        }
+    }
+
+    #[test]
+    fn output_never_replaces_a_source_file_but_replaces_an_earlier_bundle() {
+        let directory = tempfile::tempdir().unwrap();
+        let source = directory.path().join("lib.rs");
+        fs::write(&source, "pub fn solution() {}\n").unwrap();
+        let error = bundle(&["p2239", "-o", source.to_str().unwrap()]).unwrap_err();
+        assert!(format!("{error:#}").contains("not a bundle"), "{error:#}");
+        assert_eq!(
+            fs::read_to_string(&source).unwrap(),
+            "pub fn solution() {}\n"
+        );
+
+        let output = directory.path().join("p2239.rs");
+        for _ in 0..2 {
+            assert_eq!(
+                bundle(&["p2239", "-o", output.to_str().unwrap()]).unwrap(),
+                Success::Yes
+            );
+        }
+        assert!(fs::read_to_string(&output)
+            .unwrap()
+            .starts_with("// Baekjoon 2239"));
+
+        // A tracked file of the workspace, even one that looks like a bundle.
+        let manifest = xtask::project_root().join("problems/p2239/Cargo.toml");
+        let before = fs::read(&manifest).unwrap();
+        assert!(bundle(&["p2239", "-o", manifest.to_str().unwrap()]).is_err());
+        assert_eq!(fs::read(&manifest).unwrap(), before);
+    }
 }

@@ -15,13 +15,14 @@
 //!    `p2239  sample-1  AC    3 ms`, with the reason under a case that failed;
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0.
 
-use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use tempfile::TempDir;
 
 use anyhow::{Context, Result};
 use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
-use xtask::judge::{judge_case, Judgement, Program};
-use xtask::workspace::{Problem, Sample, Workspace};
+use xtask::judge::{judge_sample, Judgement, Program};
+use xtask::workspace::{Problem, Workspace};
 
 use crate::Success;
 
@@ -32,6 +33,10 @@ pub struct Arguments {
     /// empty folder, as the judge does; a warning fails.
     #[arg(long)]
     bundled: bool,
+    /// With --bundled, compile with this rustc, for example Debian's old /usr/bin/rustc
+    /// [default: $RUSTC, or the rustc on the path].
+    #[arg(long, value_name = "PATH", requires = "bundled")]
+    rustc: Option<PathBuf>,
     /// The problems to judge; none means all of them.
     #[arg(value_name = "PROBLEM")]
     problems: Vec<String>,
@@ -58,7 +63,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     let problems = workspace.select(&arguments.problems)?;
     let mut problems_with_samples = Vec::new();
     for problem in problems {
-        let samples = samples_of(&problem)?;
+        let samples = problem.samples()?;
         problems_with_samples.push((problem, samples));
     }
 
@@ -68,7 +73,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         .map(|(problem, _)| problem.clone())
         .collect();
     let (builds, bundle_directory) = if arguments.bundled {
-        let (builds, directory) = build_bundles(&problems)?;
+        let (builds, directory) = build_bundles(&problems, arguments.rustc.as_deref())?;
         (builds, Some(directory))
     } else {
         let builds = workspace
@@ -103,9 +108,10 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     let mut failed = 0;
     for ((problem, samples), build) in problems_with_samples.iter().zip(&builds) {
         if let Some((step, verdict, details)) = &build.failure {
-            println!(
+            outln!(
                 "{:<name_width$}  {:<sample_width$}  {verdict}",
-                problem.name, step
+                problem.name,
+                step
             );
             print_indented(details);
             failed += 1;
@@ -120,7 +126,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             );
             match judge_sample(program, problem, sample) {
                 Ok(Judgement { verdict, elapsed }) => {
-                    println!(
+                    outln!(
                         "{case}  {:<3} {:>3} ms",
                         verdict.short_name(),
                         elapsed.as_millis()
@@ -135,7 +141,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
                     }
                 }
                 Err(error) => {
-                    println!("{case}  could not be judged");
+                    outln!("{case}  could not be judged");
                     print_indented(&format!("{error:#}"));
                     failed += 1;
                 }
@@ -146,14 +152,15 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     // The bundles are kept for a look when their build failed.
     if let Some(directory) = bundle_directory {
         if builds.iter().any(|build| build.failure.is_some()) {
-            eprintln!("the bundles and binaries are in {}", directory.display());
-        } else {
-            let _ = fs::remove_dir_all(&directory);
+            eprintln!(
+                "the bundles and binaries are in {}",
+                directory.keep().display()
+            );
         }
     }
 
     // 4. The closing count.
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     Ok(if failed == 0 {
         Success::Yes
     } else {
@@ -161,46 +168,25 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     })
 }
 
-/// A problem's samples: none, rather than an error, while it has no `samples/` folder
-/// or no `.in` file in it (a problem fresh from `cargo xtask new`).
-fn samples_of(problem: &Problem) -> Result<Vec<Sample>> {
-    let directory = problem.directory.join("samples");
-    if !directory.is_dir() {
-        return Ok(Vec::new());
-    }
-    let entries =
-        fs::read_dir(&directory).with_context(|| format!("listing {}", directory.display()))?;
-    let mut has_inputs = false;
-    for entry in entries {
-        let entry = entry.with_context(|| format!("listing {}", directory.display()))?;
-        has_inputs |= entry
-            .path()
-            .extension()
-            .is_some_and(|extension| extension == "in");
-    }
-    if has_inputs {
-        problem.samples()
-    } else {
-        Ok(Vec::new())
-    }
-}
-
-/// Step 2 with `--bundled`: bundles each problem and compiles the bundles with `rustc`,
-/// all at once, each in an empty folder of its own under a new temporary folder, which
-/// is returned with the builds.
-fn build_bundles(problems: &[Problem]) -> Result<(Vec<Build>, PathBuf)> {
-    let directory =
-        std::env::temp_dir().join(format!("xtask-check-bundled-{}", std::process::id()));
-    // A folder left by an earlier run with the same process id goes first.
-    let _ = fs::remove_dir_all(&directory);
+/// Step 2 with `--bundled`: bundles each problem and compiles the bundles with `rustc`
+/// (or the compiler `rustc` names), all at once, each in an empty folder of its own under
+/// a new temporary folder, which is returned with the builds (and removed when dropped).
+fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Build>, TempDir)> {
+    let directory = tempfile::Builder::new()
+        .prefix("xtask-check-bundled-")
+        .tempdir()
+        .context("making a temporary folder")?;
+    let compiler = rustc.map_or_else(|| "rustc".to_string(), |path| path.display().to_string());
     eprintln!(
-        "bundling and compiling with `rustc --edition 2021 -O` in {}",
-        directory.display()
+        "bundling and compiling with `{compiler} --edition 2021 -O` in {}",
+        directory.path().display()
     );
     let mut pending = Vec::new();
     for problem in problems {
-        let started = bundle_crate(&problem.directory, &BundleOptions::default())
-            .and_then(|bundle| start_judge_build(&bundle, &directory.join(&problem.name)));
+        let started =
+            bundle_crate(&problem.directory, &BundleOptions::default()).and_then(|bundle| {
+                start_judge_build(&bundle, &directory.path().join(&problem.name), rustc)
+            });
         pending.push(started);
     }
     let mut builds = Vec::new();
@@ -228,21 +214,6 @@ fn build_bundles(problems: &[Problem]) -> Result<(Vec<Build>, PathBuf)> {
     Ok((builds, directory))
 }
 
-/// Reads one sample's files and judges `program` on it.
-fn judge_sample(program: &Program, problem: &Problem, sample: &Sample) -> Result<Judgement> {
-    let input = fs::read(&sample.input_path)
-        .with_context(|| format!("reading {}", sample.input_path.display()))?;
-    let expected = fs::read(&sample.expected_path)
-        .with_context(|| format!("reading {}", sample.expected_path.display()))?;
-    judge_case(
-        program,
-        &input,
-        &expected,
-        problem.checker,
-        problem.time_limit,
-    )
-}
-
 /// The number of characters in the longest of `entries`.
 fn column_width<'a>(entries: impl Iterator<Item = &'a String>) -> usize {
     entries
@@ -254,6 +225,6 @@ fn column_width<'a>(entries: impl Iterator<Item = &'a String>) -> usize {
 /// Prints every line of `text`, indented by `DETAILS_INDENT`.
 fn print_indented(text: &str) {
     for line in text.lines() {
-        println!("{DETAILS_INDENT}{line}");
+        outln!("{DETAILS_INDENT}{line}");
     }
 }

@@ -55,7 +55,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     for (extension, text) in [("in", input_text(&puzzles)), ("out", output_text(&grids))] {
         let path = format!("{prefix}.{extension}");
         std::fs::write(&path, text).with_context(|| format!("writing {path}"))?;
-        println!("wrote {path}");
+        outln!("wrote {path}");
     }
     Ok(Success::Yes)
 }

@@ -26,6 +26,7 @@ use anyhow::{anyhow, Context, Result};
 use wait_timeout::ChildExt;
 
 use crate::checker::{Checker, CheckerVerdict};
+use crate::workspace::{Problem, Sample};
 
 /// The most bytes kept from standard output or standard error; the rest is read and
 /// dropped. A correct output here is a few hundred bytes, so only a runaway program
@@ -308,6 +309,22 @@ pub struct Judgement {
     pub verdict: Verdict,
     /// Wall-clock time of the run (about the time limit for TLE).
     pub elapsed: Duration,
+}
+
+/// Reads one sample's files and judges `program` on it with `problem`'s checker and time
+/// limit: what `cargo xtask check` and the samples test do for each sample.
+pub fn judge_sample(program: &Program, problem: &Problem, sample: &Sample) -> Result<Judgement> {
+    let input = std::fs::read(&sample.input_path)
+        .with_context(|| format!("reading {}", sample.input_path.display()))?;
+    let expected = std::fs::read(&sample.expected_path)
+        .with_context(|| format!("reading {}", sample.expected_path.display()))?;
+    judge_case(
+        program,
+        &input,
+        &expected,
+        problem.checker,
+        problem.time_limit,
+    )
 }
 
 /// Runs `program` on `input` within `time_limit` and judges its output against

@@ -21,6 +21,20 @@
 //! failed or something could not be built or run), 2 when the command line itself was
 //! not understood.
 
+/// `println!` that never panics: see [`write_stdout`].
+macro_rules! outln {
+    ($($argument:tt)*) => {
+        $crate::write_stdout(format_args!("{}\n", format_args!($($argument)*)))
+    };
+}
+
+/// `print!` that never panics: see [`write_stdout`].
+macro_rules! out {
+    ($($argument:tt)*) => {
+        $crate::write_stdout(format_args!($($argument)*))
+    };
+}
+
 mod bench;
 mod bundle_command;
 mod check;
@@ -30,6 +44,8 @@ mod process_bench;
 mod stress;
 mod trace_command;
 
+use std::fmt;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -97,6 +113,22 @@ fn main() -> ExitCode {
 /// `-o` with several problems): reported like the parser's own errors, with exit code 2.
 fn usage_error(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
+}
+
+/// Writes to standard output, for [`outln!`] and [`out!`], which every subcommand prints
+/// with. `println!` panics when the output cannot be written; here a reader that went
+/// away (`cargo xtask trace p2239 < input | head -1`) ends the process quietly, as a
+/// pipe's writer usually ends, and any other failure (`> /dev/full`) ends it with a
+/// message and exit code 1.
+pub fn write_stdout(text: fmt::Arguments<'_>) {
+    let mut stdout = io::stdout().lock();
+    if let Err(error) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing standard output: {error}");
+        std::process::exit(1);
+    }
 }
 
 /// Whether a subcommand that ran to its end found everything in order.

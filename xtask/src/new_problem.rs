@@ -130,15 +130,16 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     let root = project_root();
     let created = scaffold(&root, &problem)?;
     let name = problem.crate_name();
-    println!(
+    outln!(
         "created problems/{name} for Baekjoon {}: {}",
-        problem.id, problem.title
+        problem.id,
+        problem.title
     );
     for path in &created {
         let shown = path.strip_prefix(&root).unwrap_or(path);
-        println!("  {}", shown.display());
+        outln!("  {}", shown.display());
     }
-    println!(
+    outln!(
         "\nnext steps:\n\
          1. Copy the judge's samples into problems/{name}/samples/ as sample-1.in and\n   \
             sample-1.out, sample-2.in and sample-2.out, and so on.\n\

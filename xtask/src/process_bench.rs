@@ -46,7 +46,7 @@ pub fn run(names: &[String]) -> Result<Success> {
         for sample in problem.samples()? {
             let (median, peak) = measure_in_worker(&binary, &sample.input_path, limit)?;
             let (floor_median, floor_peak) = measure_in_worker(&floor, &sample.input_path, limit)?;
-            println!(
+            outln!(
                 "process problem={} file={}.in runs={RUNS} median_us={median:.0} floor_median_us={floor_median:.0} ratio={:.2} peak_kb={peak} floor_peak_kb={floor_peak}",
                 problem.name,
                 sample.name,
@@ -153,6 +153,6 @@ pub fn worker(arguments: WorkerArguments) -> Result<Success> {
     let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
         .context("reading the children's resource usage")?;
     // On Linux `ru_maxrss` is in kilobytes.
-    println!("{} {}", times[RUNS / 2], usage.max_rss());
+    outln!("{} {}", times[RUNS / 2], usage.max_rss());
     Ok(Success::Yes)
 }

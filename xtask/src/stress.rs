@@ -328,9 +328,11 @@ pub fn run(options: Arguments) -> Result<Success> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64 % 1_000_000_007)
     });
-    println!(
+    outln!(
         "stress {}: {} cases from seed {}",
-        problem.name, options.cases, seed
+        problem.name,
+        options.cases,
+        seed
     );
     let mut judged = 0;
     let mut skipped = 0;
@@ -348,22 +350,36 @@ pub fn run(options: Arguments) -> Result<Success> {
         )?;
         if fault(&run, &expectation).is_some() {
             report_failure(kind, &program, problem, case)?;
-            println!(
-                "replay: cargo xtask stress {} --seed {case_seed} --cases 1",
+            let binary = match &options.binary {
+                Some(path) => format!(" --binary {}", shell_word(&path.display().to_string())),
+                None => String::new(),
+            };
+            outln!(
+                "replay: cargo xtask stress {} --seed {case_seed} --cases 1{binary}",
                 problem.name
             );
-            println!("{judged} passed, 1 failed");
+            outln!("{judged} passed, 1 failed");
             return Ok(Success::No);
         }
         judged += 1;
     }
     if skipped > 0 {
-        println!(
-            "({skipped} cases skipped: the reference could not decide them within its budget)"
-        );
+        outln!("({skipped} cases skipped: the reference could not decide them within its budget)");
     }
-    println!("{judged} passed, 0 failed");
+    outln!("{judged} passed, 0 failed");
     Ok(Success::Yes)
+}
+
+/// `word` as a shell reads it back: as it is when it holds only safe characters,
+/// otherwise in single quotes.
+fn shell_word(word: &str) -> String {
+    let safe =
+        |character: char| character.is_ascii_alphanumeric() || "/._-+=:,".contains(character);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Shrinks a failing case greedily and prints the smallest one found.
@@ -393,39 +409,39 @@ fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Ca
     }
     let input = kind.input_text(&case);
     let run = run_program(program, input.as_bytes(), problem.time_limit)?;
-    println!("FAILED on this input (shrunk):\n{input}");
+    outln!("FAILED on this input (shrunk):\n{input}");
     match kind.expectation(&case) {
-        Some(Expectation::Exactly(expected)) => println!("expected:\n{expected}"),
-        Some(Expectation::AnyCompletion(_)) => println!("expected: any valid completion"),
-        Some(Expectation::Failure) => println!("expected: a message and a non-zero exit"),
+        Some(Expectation::Exactly(expected)) => outln!("expected:\n{expected}"),
+        Some(Expectation::AnyCompletion(_)) => outln!("expected: any valid completion"),
+        Some(Expectation::Failure) => outln!("expected: a message and a non-zero exit"),
         Some(Expectation::Dominoes {
             answers,
             then_failure,
         }) => {
-            println!("expected:");
+            outln!("expected:");
             for (index, answer) in answers.iter().enumerate() {
-                println!("Puzzle {}", index + 1);
+                outln!("Puzzle {}", index + 1);
                 match answer {
                     DominoAnswer::Exactly(grid) => {
                         for row in grid.chunks(9) {
-                            println!("{}", row.iter().map(u8::to_string).collect::<String>());
+                            outln!("{}", row.iter().map(u8::to_string).collect::<String>());
                         }
                     }
-                    DominoAnswer::AnyTiling(_) => println!("(any grid that a tiling spells)"),
+                    DominoAnswer::AnyTiling(_) => outln!("(any grid that a tiling spells)"),
                 }
             }
             if then_failure {
-                println!("then a message and a non-zero exit");
+                outln!("then a message and a non-zero exit");
             }
         }
         None => {}
     }
-    println!("actual:\n{}", String::from_utf8_lossy(&run.stdout));
+    outln!("actual:\n{}", String::from_utf8_lossy(&run.stdout));
     let stderr = String::from_utf8_lossy(&run.stderr);
     if !stderr.trim().is_empty() {
-        println!("standard error:\n{}", stderr.trim_end());
+        outln!("standard error:\n{}", stderr.trim_end());
     }
-    println!("why: {reason}");
+    outln!("why: {reason}");
     Ok(())
 }
 

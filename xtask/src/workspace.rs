@@ -290,11 +290,15 @@ impl Problem {
         self.name == name || self.id.to_string() == name
     }
 
-    /// The problem's sample cases, in the order of their numbers.
+    /// The problem's sample cases, in the order of their numbers: none while it has no
+    /// `samples/` folder or no `.in` file in it (a problem fresh from `cargo xtask new`).
     ///
-    /// It is an error if there are none, or if an `.in` file has no `.out` beside it.
+    /// It is an error if an `.in` file has no `.out` beside it.
     pub fn samples(&self) -> Result<Vec<Sample>> {
         let samples_directory = self.directory.join("samples");
+        if !samples_directory.is_dir() {
+            return Ok(Vec::new());
+        }
         let entries = fs::read_dir(&samples_directory)
             .with_context(|| format!("listing the samples in {}", samples_directory.display()))?;
 
@@ -329,13 +333,6 @@ impl Problem {
                     expected_path,
                 },
             ));
-        }
-
-        if numbered_samples.is_empty() {
-            bail!(
-                "{} holds no sample cases (files sample-N.in with sample-N.out)",
-                samples_directory.display()
-            );
         }
         numbered_samples.sort_by_key(|(number, _)| *number);
         Ok(numbered_samples

@@ -1,6 +1,9 @@
 //! The bundles as the judge sees them: each problem's bundle (made by `xtask::bundle`, as
 //! `cargo xtask bundle` makes it) compiled by plain `rustc --edition 2021 -O` in an empty
-//! folder, which must print no warning, and the binary run on the problem's samples.
+//! folder, which must print no warning, and the binary judged on the problem's samples by
+//! the same code as `cargo xtask check`, then on a slice of the correctness suites. The
+//! slice runs again under Debian's rustc 1.63 (`/usr/bin/rustc`, from `apt-get install
+//! rustc`) where it is installed: the oldest compiler the bundles are proved to build with.
 //!
 //! The bundler is called as a library function, not through `cargo run`, so this test
 //! never waits on the cargo lock that the running `cargo test` holds.
@@ -8,70 +11,56 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::thread;
 
+use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, compile_like_the_judge, BundleOptions};
+use xtask::judge::{judge_sample, Program};
+use xtask::workspace::{Problem, Workspace};
 
-/// The folder of the problem crate `name`.
-fn problem_directory(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("problems")
-        .join(name)
+/// Debian's packaged compiler, older than the judge's.
+const OLD_RUSTC: &str = "/usr/bin/rustc";
+
+/// The problem crate `name` of this workspace.
+fn problem(name: &str) -> Problem {
+    let problems = Workspace::load().and_then(|workspace| workspace.problems());
+    problems
+        .expect("the workspace is readable")
+        .into_iter()
+        .find(|problem| problem.name == name)
+        .unwrap_or_else(|| panic!("no problem {name}"))
 }
 
-/// A new, empty folder under the system's temporary folder.
-fn empty_directory(label: &str) -> PathBuf {
-    // Tests run in parallel and may bundle the same problem: number every folder.
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let number = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let directory = std::env::temp_dir().join(format!(
-        "xtask-bundles-{label}-{}-{number}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).expect("the temporary folder is writable");
-    directory
-}
-
-/// Bundles problem `name`, compiles the bundle like the judge and returns the binary,
-/// failing on any warning or error from `rustc`.
-fn judge_binary(name: &str, strip_docs: bool) -> PathBuf {
-    let bundle = bundle_crate(&problem_directory(name), &BundleOptions { strip_docs })
+/// Bundles problem `name`, compiles the bundle like the judge (with `rustc` if given) in
+/// a temporary folder and returns the folder and the binary, failing on any warning or
+/// error from the compiler.
+fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, PathBuf) {
+    let bundle = bundle_crate(&problem(name).directory, &BundleOptions { keep_docs })
         .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"));
-    let label = format!("{name}-{}", if strip_docs { "stripped" } else { "full" });
-    let build = compile_like_the_judge(&bundle, &empty_directory(&label))
+    let directory = tempfile::tempdir().expect("a temporary folder");
+    let build = compile_like_the_judge(&bundle, directory.path(), rustc)
         .unwrap_or_else(|error| panic!("compiling {name}: {error:#}"));
     assert!(
         build.diagnostics.trim().is_empty(),
-        "rustc printed something for the bundle of {name}:\n{}",
+        "the compiler printed something for the bundle of {name}:\n{}",
         build.diagnostics
     );
-    build.binary.expect("rustc made a binary")
+    (directory, build.binary.expect("rustc made a binary"))
 }
 
-/// Removes the folder of a binary made by [`judge_binary`], once it has been judged.
-fn clean_up(binary: &Path) {
-    if let Some(directory) = binary.parent() {
-        let _ = std::fs::remove_dir_all(directory);
+/// Judges `binary` on problem `name`'s samples as `cargo xtask check` does.
+fn assert_samples_accepted(name: &str, binary: &Path) {
+    let problem = problem(name);
+    for sample in problem.samples().expect("the samples are readable") {
+        let judgement = judge_sample(&Program::new(binary), &problem, &sample)
+            .unwrap_or_else(|error| panic!("judging {name}: {error:#}"));
+        assert!(
+            judgement.verdict.is_accepted(),
+            "{name} {}: {}\n{}",
+            sample.name,
+            judgement.verdict.short_name(),
+            judgement.verdict.details().unwrap_or_default()
+        );
     }
-}
-
-/// The samples of problem `name`: pairs of input and expected output.
-fn samples(name: &str) -> Vec<(String, String)> {
-    let directory = problem_directory(name).join("samples");
-    let mut samples = Vec::new();
-    for number in 1.. {
-        let Ok(input) = std::fs::read_to_string(directory.join(format!("sample-{number}.in")))
-        else {
-            break;
-        };
-        let expected = std::fs::read_to_string(directory.join(format!("sample-{number}.out")))
-            .expect("every sample input has an output");
-        samples.push((input, expected));
-    }
-    assert!(!samples.is_empty(), "{name} has no samples");
-    samples
 }
 
 /// Runs `binary` on `input` and returns its standard output, failing if it fails.
@@ -103,18 +92,6 @@ fn normalized(text: &str) -> Vec<&str> {
     lines
 }
 
-/// Judges problem `name`'s bundle on its samples, comparing the output exactly.
-fn check_exactly(name: &str, binary: &Path) {
-    for (input, expected) in samples(name) {
-        let actual = run(binary, &input);
-        assert_eq!(
-            normalized(&actual),
-            normalized(&expected),
-            "{name}\ninput:\n{input}\nexpected:\n{expected}\nactual:\n{actual}"
-        );
-    }
-}
-
 /// Reads 9 lines of 9 digits separated by single spaces, as 2580 reads and writes them.
 fn spaced_grid(text: &str) -> Option<[u8; 81]> {
     let lines = normalized(text);
@@ -135,54 +112,18 @@ fn spaced_grid(text: &str) -> Option<[u8; 81]> {
 }
 
 #[test]
-fn the_p2239_bundle_answers_its_samples_exactly() {
-    let binary = judge_binary("p2239", false);
-    check_exactly("p2239", &binary);
-    clean_up(&binary);
-}
-
-#[test]
-fn the_p4574_bundle_answers_its_samples_exactly() {
-    let binary = judge_binary("p4574", false);
-    check_exactly("p4574", &binary);
-    clean_up(&binary);
-}
-
-#[test]
-fn the_p2580_bundle_completes_its_samples_validly() {
-    let binary = judge_binary("p2580", false);
-    for (input, _) in samples("p2580") {
-        let actual = run(&binary, &input);
-        let givens = spaced_grid(&input).expect("the sample is a grid");
-        let answer = spaced_grid(&actual)
-            .unwrap_or_else(|| panic!("not 9 lines of 9 single-space separated digits:\n{actual}"));
-        for cell in 0..81 {
-            assert!(
-                givens[cell] == 0 || givens[cell] == answer[cell],
-                "given {cell} changed\ninput:\n{input}\nactual:\n{actual}"
-            );
-        }
-        assert!(
-            common::is_valid_solution(&answer),
-            "not a valid completion\ninput:\n{input}\nactual:\n{actual}"
-        );
-    }
-    clean_up(&binary);
-}
-
-#[test]
-fn bundles_without_doc_comments_compile_cleanly_and_still_answer() {
-    // The three builds run side by side: each is one `rustc` process.
+fn the_bundles_compile_cleanly_and_pass_their_samples() {
+    // The builds run side by side: each is one `rustc` process.
     let builds: Vec<_> = ["p2239", "p2580", "p4574"]
-        .map(|name| thread::spawn(move || (name, judge_binary(name, true))))
         .into_iter()
+        .flat_map(|name| [(name, false), (name, true)])
+        .map(|(name, keep_docs)| {
+            std::thread::spawn(move || (name, judge_binary(name, keep_docs, None)))
+        })
         .collect();
     for build in builds {
-        let (name, binary) = build.join().expect("the build thread finished");
-        if name != "p2580" {
-            check_exactly(name, &binary);
-        }
-        clean_up(&binary);
+        let (name, (_directory, binary)) = build.join().expect("the build thread finished");
+        assert_samples_accepted(name, &binary);
     }
 }
 
@@ -204,12 +145,12 @@ fn grid_input(grid: &[u8; 81], spaced: bool) -> String {
     text
 }
 
-#[test]
-fn bundles_pass_a_slice_of_the_correctness_suites() {
-    // The bundles must behave exactly like the workspace libraries, which the correctness
-    // suites check against the reference: compare them on every 25th puzzle of each set.
-    let smallest = judge_binary("p2239", false);
-    let any = judge_binary("p2580", false);
+/// The bundles, built with `rustc` if given, behave exactly like the workspace
+/// libraries, which the correctness suites check against the reference: compare them on
+/// every 25th puzzle of each set, and on 150 generated Su-domino-ku puzzles.
+fn assert_slice_passes(rustc: Option<&Path>) {
+    let (_smallest_directory, smallest) = judge_binary("p2239", false, rustc);
+    let (_any_directory, any) = judge_binary("p2580", false, rustc);
     for file_name in xtask::data::UNIQUE_SETS
         .iter()
         .chain([&xtask::data::MULTI_SOLUTION_SET])
@@ -233,14 +174,30 @@ fn bundles_pass_a_slice_of_the_correctness_suites() {
             );
         }
     }
-    clean_up(&smallest);
-    clean_up(&any);
 
     // Su-domino-ku: 150 generated puzzles in one input, as the judge sends them.
-    let dominoes = judge_binary("p4574", false);
-    let data = problem_directory("p4574").join("tests/data");
+    let (_dominoes_directory, dominoes) = judge_binary("p4574", false, rustc);
+    assert_samples_accepted("p4574", &dominoes);
+    let data = problem("p4574").directory.join("tests/data");
     let input = std::fs::read_to_string(data.join("unique-n10.in")).expect("the data is there");
     let expected = std::fs::read_to_string(data.join("unique-n10.out")).expect("and its answer");
     assert_eq!(normalized(&run(&dominoes, &input)), normalized(&expected));
-    clean_up(&dominoes);
+}
+
+#[test]
+fn bundles_pass_a_slice_of_the_correctness_suites() {
+    assert_slice_passes(None);
+}
+
+#[test]
+fn bundles_pass_the_slice_under_debian_rustc_1_63() {
+    let old_rustc = Path::new(OLD_RUSTC);
+    if !old_rustc.is_file() {
+        eprintln!(
+            "skipped: {OLD_RUSTC} is missing (install Debian's compiler with \
+             `apt-get install rustc`; CI does)"
+        );
+        return;
+    }
+    assert_slice_passes(Some(old_rustc));
 }

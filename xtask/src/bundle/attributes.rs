@@ -11,8 +11,8 @@
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 use syn::{
-    AttrStyle, Attribute, Block, ExprMatch, ExprStruct, Fields, File, ImplItem, Item, ItemEnum,
-    ItemImpl, ItemMod, ItemTrait, Meta, Stmt, Token, TraitItem,
+    Attribute, Block, ExprMatch, ExprStruct, Fields, File, ImplItem, Item, ItemEnum, ItemImpl,
+    ItemMod, ItemTrait, Meta, Stmt, Token, TraitItem,
 };
 
 /// What a `cfg` predicate is in a normal (not test) build, as far as the bundler can tell.
@@ -258,14 +258,7 @@ pub(super) fn keep_inner_attribute(attribute: &Attribute) -> bool {
     is_doc_comment(attribute) || attribute.path().is_ident("allow")
 }
 
-/// Turns inner doc comments (`//!`) into outer ones (`///`), for the doc of `main.rs`,
-/// which moves onto `fn main`.
-pub(super) fn as_outer(mut attribute: Attribute) -> Attribute {
-    attribute.style = AttrStyle::Outer;
-    attribute
-}
-
-/// Removes every doc comment, outer and inner, from a syntax tree (`--strip-docs`).
+/// Removes every doc comment, outer and inner, from a syntax tree (the default; `--keep-docs` keeps them).
 pub(super) fn strip_doc_comments(file: &mut File) {
     file.attrs.retain(|attribute| !is_doc_comment(attribute));
     DocCommentStripper.visit_file_mut(file);

@@ -104,18 +104,10 @@ fn module_file(directory: &Path, name: &str) -> Result<PathBuf> {
 mod tests {
     use super::*;
 
-    /// A fresh folder for one test.
-    fn scratch_directory(label: &str) -> PathBuf {
-        let directory =
-            std::env::temp_dir().join(format!("xtask-bundle-load-{label}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&directory);
-        fs::create_dir_all(&directory).unwrap();
-        directory
-    }
-
     #[test]
     fn module_files_are_followed_to_any_depth() {
-        let directory = scratch_directory("depth");
+        let temporary = tempfile::tempdir().unwrap();
+        let directory = temporary.path();
         fs::create_dir_all(directory.join("outer")).unwrap();
         fs::create_dir_all(directory.join("deep/inline")).unwrap();
         fs::write(
@@ -138,7 +130,8 @@ mod tests {
 
     #[test]
     fn a_missing_module_file_is_an_error_naming_both_places() {
-        let directory = scratch_directory("missing");
+        let temporary = tempfile::tempdir().unwrap();
+        let directory = temporary.path();
         fs::write(directory.join("lib.rs"), "mod gone;\n").unwrap();
         let Err(error) = load_crate_root(&directory.join("lib.rs")) else {
             panic!("a module without a file was accepted");

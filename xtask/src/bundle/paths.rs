@@ -1,57 +1,38 @@
 //! Rewriting paths so that code written for several crates works inside one.
 //!
-//! In the workspace, `p2239` and `common` are separate crates; in the bundle, the
-//! problem's library is the crate root and `common` is the module `crate::common`. Three
-//! kinds of path change meaning and are rewritten:
+//! In the workspace, `p2239` and `common` are separate crates; in the bundle each is a
+//! module at the root (`crate::p2239`, `crate::common`). Two kinds of path in their code
+//! change meaning and are rewritten:
 //!
-//! 1. In a dependency's code, `crate::X` meant the dependency's root: it becomes
-//!    `crate::common::X`.
-//! 2. In the problem's code, `p2239::X` (the binary naming its library) becomes `crate::X`.
-//! 3. `common::X` names the crate `common` from anywhere; the module `common` is only in
-//!    scope at the crate root, so inside any nested module (and everywhere in another
-//!    dependency) it becomes `crate::common::X`.
+//! 1. `crate::X` meant the crate's own root: in `common` it becomes `crate::common::X`.
+//! 2. `common::X` named another crate: it becomes `crate::common::X`.
 //!
 //! Paths are rewritten in the syntax tree (expressions, types, patterns, `use` trees) and
 //! in the tokens of macro calls (`format!`, `assert!`, `macro_rules!` bodies), where a
-//! path is a run of identifiers joined by `::`.
+//! path is a run of identifiers joined by `::`. `main.rs` stays at the root, where
+//! `p2239::run` already names the module, so it is not rewritten at all.
 
 use proc_macro2::{Group, Ident, Punct, Spacing, TokenStream, TokenTree};
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
-use syn::{ItemMod, ItemUse, Macro, Path, PathSegment, UsePath, UseTree, VisRestricted};
+use syn::{ItemUse, Macro, Path, PathSegment, UsePath, UseTree, VisRestricted};
 
 /// The rewriting rules for one crate's code.
 #[derive(Clone, Debug)]
 pub(super) struct PathRewriter {
-    /// The module the crate becomes (`common`), or `None` for the problem's own crate,
-    /// which becomes the root.
-    module_name: Option<String>,
-    /// The crate's own name, for paths by which the binary names its library (`p2239`).
-    own_name: Option<String>,
-    /// The dependencies that become modules at the root (`common`).
-    dependency_names: Vec<String>,
-    /// How many inline modules deep the walk is; 0 at the crate's root.
-    depth: usize,
+    /// The module the crate becomes (`common`).
+    module_name: String,
+    /// Every crate that becomes a module at the root (`common`, `p2239`).
+    crate_names: Vec<String>,
 }
 
 impl PathRewriter {
-    /// The rules for the problem crate `own_name`, whose library becomes the root.
-    pub(super) fn for_problem(own_name: &str, dependency_names: &[String]) -> PathRewriter {
+    /// The rules for the crate that becomes the module `module_name` at the root, among
+    /// the crates `crate_names`.
+    pub(super) fn new(module_name: &str, crate_names: &[String]) -> PathRewriter {
         PathRewriter {
-            module_name: None,
-            own_name: Some(own_name.to_string()),
-            dependency_names: dependency_names.to_vec(),
-            depth: 0,
-        }
-    }
-
-    /// The rules for the dependency that becomes the module `module_name` at the root.
-    pub(super) fn for_dependency(module_name: &str, dependency_names: &[String]) -> PathRewriter {
-        PathRewriter {
-            module_name: Some(module_name.to_string()),
-            own_name: None,
-            dependency_names: dependency_names.to_vec(),
-            depth: 0,
+            module_name: module_name.to_string(),
+            crate_names: crate_names.to_vec(),
         }
     }
 
@@ -59,21 +40,13 @@ impl PathRewriter {
     /// it, or `None` to leave it. `absolute` is true after a leading `::`.
     fn replacement(&self, first: &str, absolute: bool) -> Option<Vec<&str>> {
         if first == "crate" && !absolute {
-            return self
-                .module_name
-                .as_deref()
-                .map(|module_name| vec!["crate", module_name]);
+            return Some(vec!["crate", &self.module_name]);
         }
-        if self.own_name.as_deref() == Some(first) {
-            return Some(vec!["crate"]);
-        }
-        let dependency = self
-            .dependency_names
+        let name = self
+            .crate_names
             .iter()
             .find(|name| name.as_str() == first)?;
-        // At the root of the problem's crate, `common::X` already names the module.
-        let in_scope_as_is = !absolute && self.module_name.is_none() && self.depth == 0;
-        (!in_scope_as_is).then(|| vec!["crate", dependency.as_str()])
+        Some(vec!["crate", name])
     }
 
     /// Rewrites the tokens of a macro call, recursively into groups.
@@ -171,12 +144,6 @@ fn rewrite_use_tree(rewriter: &PathRewriter, tree: &mut UseTree, absolute: bool)
 }
 
 impl VisitMut for PathRewriter {
-    fn visit_item_mod_mut(&mut self, module: &mut ItemMod) {
-        self.depth += 1;
-        visit_mut::visit_item_mod_mut(self, module);
-        self.depth -= 1;
-    }
-
     fn visit_path_mut(&mut self, path: &mut Path) {
         if path.segments.len() > 1 {
             let first = path.segments[0].ident.to_string();
@@ -230,11 +197,7 @@ mod tests {
     }
 
     fn dependency() -> PathRewriter {
-        PathRewriter::for_dependency("common", &["common".to_string()])
-    }
-
-    fn problem() -> PathRewriter {
-        PathRewriter::for_problem("p2239", &["common".to_string()])
+        PathRewriter::new("common", &["common".to_string(), "p2239".to_string()])
     }
 
     #[test]
@@ -255,20 +218,16 @@ mod tests {
     }
 
     #[test]
-    fn the_binary_naming_its_library_becomes_crate() {
-        let output = rewritten(problem(), "use p2239::Error; fn main() { p2239::run(); }");
-        assert!(output.contains("use crate::Error;"), "{output}");
-        assert!(output.contains("crate::run();"), "{output}");
-    }
-
-    #[test]
-    fn dependency_paths_are_rewritten_only_below_the_root() {
+    fn paths_naming_another_crate_gain_crate() {
         let output = rewritten(
-            problem(),
+            PathRewriter::new("p2239", &["common".to_string(), "p2239".to_string()]),
             "use common::board::Board;\n\
-             mod inner { use common::N_CELLS; fn f() { common::cells(0); assert!(common::is_valid(x)); } }",
+             mod inner { use ::common::N_CELLS; fn f() { common::cells(0); assert!(common::is_valid(x)); } }",
         );
-        assert!(output.starts_with("use common::board::Board;"), "{output}");
+        assert!(
+            output.starts_with("use crate::common::board::Board;"),
+            "{output}"
+        );
         assert!(output.contains("use crate::common::N_CELLS;"), "{output}");
         assert!(output.contains("crate::common::cells(0)"), "{output}");
         assert!(output.contains("crate::common::is_valid(x)"), "{output}");

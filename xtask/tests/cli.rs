@@ -1,0 +1,118 @@
+//! `cargo xtask` as a user meets it, run as a process: the exit codes of a command line it
+//! does not understand (2, as `main.rs` documents), and what it does when its standard
+//! output is closed or full (a quiet end, or one line and exit code 1; never a panic).
+
+use std::fs::File;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The sample input of problem 2239.
+fn sample_2239() -> Vec<u8> {
+    std::fs::read(xtask::project_root().join("problems/p2239/samples/sample-1.in")).unwrap()
+}
+
+/// Runs xtask with `arguments` and no input.
+fn xtask(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(arguments)
+        .stdin(Stdio::null())
+        .output()
+        .expect("xtask starts")
+}
+
+#[test]
+fn command_lines_it_does_not_understand_exit_with_2() {
+    for arguments in [
+        &["frobnicate"][..],
+        &["check", "--frob"],
+        &["check", "p9999"],
+        &["bundle"],
+        &["bundle", "p2239", "p2580", "-o", "x.rs"],
+        &["stress", "p2239", "--cases", "ten"],
+        &["new", "1000", "--time-limit-ms", "18446744073709551615"],
+        &["new", "1000", "--memory-mb", "0"],
+        &["new", "1000", "--title", "A\u{202E}B"],
+        &["new", "1000", "--title", "two\nlines"],
+        &["generate", "p2239", "--count", "1", "--out", "x"],
+        &["trace", "p1000"],
+    ] {
+        let output = xtask(arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("error: "), "{arguments:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_closed_standard_output_ends_it_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["trace", "p2239"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xtask starts");
+    // The reader goes away before anything is written, as `| head -0` would.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&sample_2239()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_full_standard_output_is_one_line_and_exit_code_1() {
+    let Ok(full) = File::create("/dev/full") else {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    };
+    for (arguments, input) in [
+        (&["trace", "p2239"][..], sample_2239()),
+        (&["bundle", "p2239", "-o", "-"], Vec::new()),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(arguments)
+            .stdin(Stdio::piped())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("xtask starts");
+        child.stdin.take().unwrap().write_all(&input).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{arguments:?}: {stderr}");
+        assert!(
+            stderr.contains("writing standard output"),
+            "{arguments:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{arguments:?}: {stderr}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_replay_line_of_stress_names_the_binary_it_tested() {
+    let directory = tempfile::tempdir().unwrap();
+    let binary = directory.path().join("echo input.sh");
+    std::fs::write(&binary, "#!/bin/sh\ncat\n").unwrap();
+    let mut permissions = std::fs::metadata(&binary).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&binary, permissions).unwrap();
+    let binary = binary.to_str().unwrap();
+    let output = xtask(&[
+        "stress", "p2239", "--cases", "20", "--seed", "1", "--binary", binary,
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let replay = stdout
+        .lines()
+        .find(|line| line.starts_with("replay: "))
+        .expect("a replay line");
+    assert!(
+        replay.ends_with(&format!(" --binary '{binary}'")),
+        "{replay}"
+    );
+}
