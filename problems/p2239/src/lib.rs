@@ -219,13 +219,17 @@ impl Completions {
 /// Depth-first search (MRV branching) that counts the completions of a propagated board
 /// into `found`, keeping the first, until it has counted `found.limit` of them.
 fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
-    let Some(cell) = board.most_constrained_cell() else {
-        if found.first.is_none() {
-            found.first = Some(board.to_grid());
+    // (A `match`, not `let ... else`: the bundle must build with Rust 1.63.)
+    let cell = match board.most_constrained_cell() {
+        Some(cell) => cell,
+        None => {
+            if found.first.is_none() {
+                found.first = Some(board.to_grid());
+            }
+            found.count += 1;
+            observer.remark(|| format!("completion {} found", found.count));
+            return;
         }
-        found.count += 1;
-        observer.remark(|| format!("completion {} found", found.count));
-        return;
     };
     let candidates = board.candidates(cell);
     for (index, digit) in digits(candidates).enumerate() {

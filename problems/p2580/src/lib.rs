@@ -162,8 +162,10 @@ fn report_givens(grid: &Grid, observer: &mut impl SearchObserver) {
 /// Depth-first search for one completion of a propagated board.
 fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option<Grid> {
     // MRV: branch on the open cell with the fewest candidates; none open means solved.
-    let Some(cell) = board.most_constrained_cell() else {
-        return Some(board.to_grid());
+    // (A `match`, not `let ... else`: the bundle must build with Rust 1.63.)
+    let cell = match board.most_constrained_cell() {
+        Some(cell) => cell,
+        None => return Some(board.to_grid()),
     };
     let candidates = board.candidates(cell);
     for (index, digit) in digits(candidates).enumerate() {
