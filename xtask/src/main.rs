@@ -28,13 +28,6 @@ macro_rules! outln {
     };
 }
 
-/// `print!` that never panics: see [`write_stdout`].
-macro_rules! out {
-    ($($argument:tt)*) => {
-        $crate::write_stdout(format_args!($($argument)*))
-    };
-}
-
 mod bench;
 mod bundle_command;
 mod check;
@@ -96,6 +89,16 @@ fn main() -> ExitCode {
     match outcome {
         Ok(Success::Yes) => ExitCode::SUCCESS,
         Ok(Success::No) => ExitCode::FAILURE,
+        // A reader that went away ends the process quietly, as in `write_stdout`.
+        Err(error)
+            if error.chain().any(|cause| {
+                cause
+                    .downcast_ref::<io::Error>()
+                    .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(error) if error.downcast_ref::<UsageError>().is_some() => {
             eprintln!("error: {error:#}\n\nFor more information, try '--help'.");
             ExitCode::from(2)
@@ -115,8 +118,7 @@ fn usage_error(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
 }
 
-/// Writes to standard output, for [`outln!`] and [`out!`], which every subcommand prints
-/// with. `println!` panics when the output cannot be written; here a reader that went
+/// Writes to standard output, for [`outln!`], which the subcommands print with. `println!` panics when the output cannot be written; here a reader that went
 /// away (`cargo xtask trace p2239 < input | head -1`) ends the process quietly, as a
 /// pipe's writer usually ends, and any other failure (`> /dev/full`) ends it with a
 /// message and exit code 1.

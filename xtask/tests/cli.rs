@@ -84,10 +84,8 @@ fn a_full_standard_output_is_one_line_and_exit_code_1() {
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{arguments:?}: {stderr}");
-        assert!(
-            stderr.contains("writing standard output"),
-            "{arguments:?}: {stderr}"
-        );
+        assert!(stderr.starts_with("error: "), "{arguments:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{arguments:?}: {stderr}");
     }
 }
