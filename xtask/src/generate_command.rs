@@ -5,7 +5,8 @@
 //! writes `PREFIX.in` (N puzzles and the closing `0`) and `PREFIX.out`. Each puzzle has
 //! one solved grid, proved by the reference solver, and at least MIN laid tiles; the
 //! minimum of each puzzle is drawn from MIN..=MAX (default 10..=35). The same seed always
-//! writes the same files.
+//! writes the same files. The two files appear together or not at all (see
+//! `write_all_or_none`).
 
 use anyhow::{Context, Result};
 use rand::rngs::StdRng;
@@ -52,12 +53,47 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             generate_puzzle(&mut rng, min_tiles)
         })
         .unzip();
-    for (extension, text) in [("in", input_text(&puzzles)), ("out", output_text(&grids))] {
-        let path = format!("{prefix}.{extension}");
-        std::fs::write(&path, text).with_context(|| format!("writing {path}"))?;
+    let files = [
+        (format!("{prefix}.in"), input_text(&puzzles)),
+        (format!("{prefix}.out"), output_text(&grids)),
+    ];
+    write_all_or_none(&files)?;
+    for (path, _) in &files {
         outln!("wrote {path}");
     }
     Ok(Success::Yes)
+}
+
+/// Writes each `(path, text)` so that a failure never leaves an input beside an output
+/// that does not match it: every text first goes to a temporary file in its path's
+/// folder, and only once all are written are they renamed into place. If a rename fails,
+/// the files already renamed are removed again.
+fn write_all_or_none(files: &[(String, String)]) -> Result<()> {
+    use std::io::Write;
+    let mut written = Vec::new();
+    for (path, text) in files {
+        let folder = match std::path::Path::new(path).parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => std::path::Path::new("."),
+        };
+        let mut temporary = tempfile::NamedTempFile::new_in(folder)
+            .with_context(|| format!("creating a temporary file for {path}"))?;
+        temporary
+            .write_all(text.as_bytes())
+            .with_context(|| format!("writing {path}"))?;
+        written.push((temporary, path));
+    }
+    let mut renamed = Vec::new();
+    for (temporary, path) in written {
+        if let Err(error) = temporary.persist(path) {
+            for done in renamed {
+                let _ = std::fs::remove_file(done);
+            }
+            return Err(error.error).with_context(|| format!("writing {path}"));
+        }
+        renamed.push(path);
+    }
+    Ok(())
 }
 
 /// Reads `MIN` or `MIN..MAX` (inclusive), each within 10..=35.
@@ -83,5 +119,35 @@ mod tests {
         assert!(parse_tiles("9").is_err());
         assert!(parse_tiles("20..12").is_err());
         assert!(parse_tiles("10..36").is_err());
+    }
+
+    #[test]
+    fn a_pair_is_written_whole_or_not_at_all() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = |name: &str| folder.path().join(name).to_string_lossy().into_owned();
+        // Both files can be written: both are there, with their texts.
+        let good = [
+            (path("a.in"), "in".to_string()),
+            (path("a.out"), "out".to_string()),
+        ];
+        write_all_or_none(&good).unwrap();
+        assert_eq!(std::fs::read_to_string(path("a.in")).unwrap(), "in");
+        assert_eq!(std::fs::read_to_string(path("a.out")).unwrap(), "out");
+        // The output's path is a folder, so it cannot be written: the input is not left
+        // behind without it.
+        std::fs::create_dir(path("b.out")).unwrap();
+        std::fs::write(path("b.out/keep"), "").unwrap();
+        let bad = [
+            (path("b.in"), "in".to_string()),
+            (path("b.out"), "out".to_string()),
+        ];
+        assert!(write_all_or_none(&bad).is_err());
+        assert!(!std::path::Path::new(&path("b.in")).exists());
+        // No temporary file is left either.
+        let names: Vec<_> = std::fs::read_dir(folder.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(names.len(), 3, "{names:?}");
     }
 }
