@@ -44,6 +44,9 @@ const DIFF_CONTEXT_LINES: usize = 1;
 /// The most lines of diff shown under a wrong answer; the rest are counted, not shown.
 const DIFF_MAX_LINES: usize = 20;
 
+/// The most lines of each output the diff compares: far more than any answer here.
+const DIFF_WINDOW_LINES: usize = 5_000;
+
 /// The most characters of one line quoted in a diff or a reason.
 const QUOTE_MAX_CHARS: usize = 80;
 
@@ -129,16 +132,32 @@ pub fn check_exact(expected: &str, actual: &str) -> CheckerVerdict {
 /// Lines only in the expected output are marked `-`, lines only in the actual output
 /// `+`; each line carries its number (on the side it comes from; context lines carry
 /// the expected side's number). Separate groups of changes are split by `...`.
+///
+/// Only the first `DIFF_WINDOW_LINES` lines of each side are compared, and only the
+/// lines shown are formatted, so a runaway output costs no more than a short one.
 pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> String {
-    let diff = TextDiff::from_slices(expected_lines, actual_lines);
+    let window = |lines: &[&str]| lines.len().min(DIFF_WINDOW_LINES);
+    let diff = TextDiff::from_slices(
+        &expected_lines[..window(expected_lines)],
+        &actual_lines[..window(actual_lines)],
+    );
 
     let mut diff_lines = Vec::new();
+    let mut hidden = 0;
     for (group_index, group) in diff.grouped_ops(DIFF_CONTEXT_LINES).iter().enumerate() {
         if group_index > 0 {
-            diff_lines.push("...".to_string());
+            if diff_lines.len() < DIFF_MAX_LINES {
+                diff_lines.push("...".to_string());
+            } else {
+                hidden += 1;
+            }
         }
         for operation in group {
             for change in diff.iter_changes(operation) {
+                if diff_lines.len() >= DIFF_MAX_LINES {
+                    hidden += 1;
+                    continue;
+                }
                 let (marker, index) = match change.tag() {
                     ChangeTag::Delete => ('-', change.old_index()),
                     ChangeTag::Insert => ('+', change.new_index()),
@@ -153,10 +172,13 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
         }
     }
 
-    if diff_lines.len() > DIFF_MAX_LINES {
-        let hidden = diff_lines.len() - DIFF_MAX_LINES;
-        diff_lines.truncate(DIFF_MAX_LINES);
+    if hidden > 0 {
         diff_lines.push(format!("... and {hidden} more lines of diff"));
+    }
+    if window(expected_lines) < expected_lines.len() || window(actual_lines) < actual_lines.len() {
+        diff_lines.push(format!(
+            "(only the first {DIFF_WINDOW_LINES} lines were compared)"
+        ));
     }
     let mut text = String::from("(- expected, + actual)");
     for line in diff_lines {
@@ -373,6 +395,19 @@ mod tests {
             &["goes on"],
         );
         assert_rejected_with(check_exact(EXPECTED, ""), &["empty", "-   3 | 7 8 9"]);
+    }
+
+    #[test]
+    fn a_runaway_wrong_answer_is_diffed_in_a_bounded_window() {
+        // Eight million blank lines after a wrong first line: the diff looks at the first
+        // lines only and says so.
+        let actual = format!("0 0 0\n{}x\n", "\n".repeat(8_000_000));
+        let CheckerVerdict::Rejected { reason } = check_exact(EXPECTED, &actual) else {
+            panic!("a wrong answer was accepted");
+        };
+        assert!(reason.contains("line 1 differs"), "{reason}");
+        assert!(reason.contains("only the first 5000 lines"), "{reason}");
+        assert!(reason.lines().count() <= DIFF_MAX_LINES + 4, "{reason}");
     }
 
     #[test]

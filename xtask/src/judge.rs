@@ -14,24 +14,31 @@
 //! someone reads it, and a program that has not yet read its input cannot make room
 //! for more. To keep the runner and the program from waiting on each other forever,
 //! the input is written and each output read on its own thread.
+//!
+//! The program runs in a process group of its own, and the whole group is killed when the
+//! program ends or its time runs out: a process it started cannot hold the pipes open
+//! and send output after the program has ended, and nothing it started outlives the run.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
 use crate::checker::{Checker, CheckerVerdict};
 use crate::workspace::{Problem, Sample};
 
 /// The most bytes kept from standard output or standard error; the rest is read and
-/// dropped. A correct output here is a few hundred bytes, so only a runaway program
-/// reaches this, and it then gets a wrong answer instead of filling the memory.
-const CAPTURE_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
+/// dropped. A correct output here is at most a few hundred kilobytes, so only a runaway
+/// program reaches this, and it then gets a wrong answer instead of filling the memory.
+pub const CAPTURE_LIMIT_BYTES: u64 = 8 * 1024 * 1024;
 
 /// A program to run: an executable and the arguments to give it.
 ///
@@ -101,6 +108,7 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0)
         .spawn()
         .with_context(|| format!("starting {}", program.executable.display()))?;
 
@@ -122,13 +130,9 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
     let elapsed = started.elapsed();
 
     let Some(status) = waited else {
-        // Too slow: kill the program, then wait so it does not linger as a zombie.
-        // The threads are left to finish by themselves: if the program started a
-        // process of its own that still holds the pipes open, joining them could
-        // wait as long as that process lives.
-        child
-            .kill()
-            .with_context(|| format!("killing {}", program.executable.display()))?;
+        // Too slow: kill the program and all it started, then wait so it does not
+        // linger as a zombie. The threads are left to finish by themselves.
+        kill_process_group(&child);
         child
             .wait()
             .with_context(|| format!("waiting for {}", program.executable.display()))?;
@@ -141,6 +145,8 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
         });
     };
 
+    // Whatever the program started dies with it, so the pipes close now.
+    kill_process_group(&child);
     join(writer, "writing the input")?;
     let stdout = join(stdout_reader, "reading standard output")?;
     let stderr = join(stderr_reader, "reading standard error")?;
@@ -151,6 +157,12 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
         stderr: stderr.bytes,
         stdout_was_cut: stdout.was_cut,
     })
+}
+
+/// Kills the process group that `child` leads (see the module's docs). An error means
+/// the group is gone already.
+fn kill_process_group(child: &Child) {
+    let _ = killpg(Pid::from_raw(child.id() as i32), Signal::SIGKILL);
 }
 
 /// Starts a thread that writes `input` to the child's standard input and then closes it.
@@ -470,6 +482,20 @@ mod tests {
         assert!(
             started.elapsed() < Duration::from_secs(2),
             "the runner waited too long"
+        );
+    }
+
+    #[test]
+    fn output_from_a_process_left_behind_does_not_count() {
+        // The program ends at once, leaving a process that prints the right answer a
+        // moment later. The judge must not wait for it, nor take its output.
+        let program = shell("(sleep 1; printf '1 2 3\\n4 5 6\\n') & exit 0");
+        let started = Instant::now();
+        let judgement = judge_exact(&program, GENEROUS_LIMIT);
+        assert!(!judgement.verdict.is_accepted(), "{judgement:?}");
+        assert!(
+            started.elapsed() < Duration::from_millis(900),
+            "waited for the orphan"
         );
     }
 
