@@ -37,13 +37,12 @@
 //! ## The measurements
 //!
 //! Each rung's table gives, per puzzle set, the mean and the largest time per puzzle, the
-//! mean guesses and the puzzles over rung 0's cap. The figures come from a program outside
-//! the repository that ran every rung on each puzzle in turn, over two rounds of the whole
-//! file, keeping each puzzle's better round (rung 0's capped puzzles ran once); release
-//! profile, one codegen unit, on a 2-core machine that other builds shared at the time.
-//! The guesses are exact; the times are rough, the largest ones most. `cargo xtask bench
-//! --ladder` (being added) makes the same measurement from the workspace, and the tables
-//! are to be redone with it.
+//! mean guesses and the puzzles over rung 0's cap, as printed by `cargo xtask bench --ladder
+//! --rounds 3` on the four sets (the README gives the whole command and the plot). It runs
+//! every rung on each puzzle in turn, over three rounds of the whole file, and keeps each
+//! puzzle's best round (a run that hits the cap or takes over 10 ms is timed once); release
+//! profile, one codegen unit, on a 2-core machine that other builds shared at the time. The
+//! guesses are exact; the times are rough, the largest ones most.
 //!
 //! The ladder is for reading and measuring. No solution uses it, so it is never part of a
 //! bundle for the judge.
