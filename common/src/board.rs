@@ -59,6 +59,9 @@
 //!    the hidden singles need only the rows (see rule 1), found without a branch; and one
 //!    clear per other band removes both the locked columns and the singles' columns,
 //!    because a hidden single is the only place of its box, so its column is locked too.
+//!    The other digits then leave the singles' cells even when there are none (an `&`
+//!    with an empty set changes nothing): about half the calls find a single, a branch
+//!    the processor predicts so badly that skipping the ten `&`s cost more than it saved.
 //! 3. **Branch where it pays.** [`Board::most_constrained_cell`] chooses, among the cells
 //!    with two candidates, the one with the most open peers, rather than the first in
 //!    reading order as JCZSolve does. *Correct because* any open cell will do: every
@@ -90,14 +93,19 @@
 //! | open peers counted per band instead of on 128-bit sets | 141 M | 136 | 297 M | 294 |
 //! | 5: two-candidate cells kept from the naked-single rule | 138 M | 136 | 290 M | 294 |
 //! | masks that spare the band rule two bounds checks | 136 M | 136 | 286 M | 294 |
+//! | a column copied to three rows by one multiplication, the column of a cell from a table | 133 M | 136 | 280 M | 294 |
+//! | 2: the singles' cells cleared without a branch (mispredicted branches: 0.89 M → 0.59 M and 1.77 M → 1.25 M) | 136 M | 136 | 285 M | 294 |
+//! | p2580 only: of two candidates, the one more open peers could take first (its header says why) | 135 M | 127 | | |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! Counted tdoku's way (one guess per two-candidate branch point, one per candidate tried
 //! at a cell with more), the uniqueness search of p2239 makes 150 guesses per puzzle on
 //! this file; tdoku's published table gives 326 for the `sudoku` crate and 113 for tdoku.
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
-//! 0.65 and 0.44 times as many mispredicted branches for p2580 and p2239 as for the
-//! peer, so the times compare better than the instructions (the README compares times).
+//! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
+//! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
+//! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
+//! so the times compare better than the instructions (the README compares times).
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in
@@ -123,8 +131,8 @@ const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
 /// the band (its column peers in the same band are in its box).
 const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
-/// `COLUMN_IN_BAND[c]`: the three cells of column `c` in a band.
-const COLUMN_IN_BAND: [BandSet; 9] = build_column_in_band();
+/// `COLUMN_THROUGH[i]`: the three cells of the band in the column of cell `i` of the band.
+const COLUMN_THROUGH: [BandSet; 27] = build_column_through();
 
 /// `STACKS_OF_ROW[r]`: for the nine cells `r` of one row, the stacks (bit `s`) in which any
 /// of them lies.
@@ -153,12 +161,12 @@ const fn build_box_in_band() -> [BandSet; 3] {
     table
 }
 
-const fn build_column_in_band() -> [BandSet; 9] {
-    let mut table = [0; 9];
-    let mut column = 0;
-    while column < 9 {
-        table[column] = (1 | 1 << 9 | 1 << 18) << column;
-        column += 1;
+const fn build_column_through() -> [BandSet; 27] {
+    let mut table = [0; 27];
+    let mut index = 0;
+    while index < 27 {
+        table[index] = in_columns(1 << (index % 9));
+        index += 1;
     }
     table
 }
@@ -263,6 +271,13 @@ const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 /// The band of a cell and its bit within the band.
 const fn band_and_bit(cell: usize) -> (usize, BandSet) {
     (cell / 27, 1 << (cell % 27))
+}
+
+/// The cells of a band in the columns `columns` (bit `c` for column `c`): the nine bits
+/// copied to each of the band's three rows. The three copies do not overlap, so one
+/// multiplication makes them.
+const fn in_columns(columns: BandSet) -> BandSet {
+    columns * (1 | 1 << 9 | 1 << 18)
 }
 
 /// The board has no completion: some cell has no candidate or some digit has no place in
@@ -388,6 +403,25 @@ impl Board {
         mask
     }
 
+    /// How many open peers of `cell` may still take `digit`: the places that putting
+    /// `digit` in `cell` would take from it.
+    ///
+    /// ```
+    /// let mut board = common::board::Board::new();
+    /// assert_eq!(board.open_places_among_peers(0, 5), 20);
+    /// board.place(80, 5).unwrap(); // column 9 and row 9: cells 8 and 72 lose the 5
+    /// assert_eq!(board.open_places_among_peers(0, 5), 18);
+    /// ```
+    pub fn open_places_among_peers(&self, cell: usize, digit: u8) -> u32 {
+        let index = digit as usize - 1;
+        let open_places = [
+            self.places[0][index] & self.open[0],
+            self.places[1][index] & self.open[1],
+            self.places[2][index] & self.open[2],
+        ];
+        count_among_peers(open_places, cell / 27, cell % 27)
+    }
+
     /// The cells where `digit` may still stand (including where it is placed).
     ///
     /// ```
@@ -495,10 +529,9 @@ impl Board {
     /// `band`.
     fn clear_columns_elsewhere(&mut self, band: usize, index: usize, cells: BandSet) {
         let columns = (cells | cells >> 9 | cells >> 18) & ROW_CELLS;
-        let in_columns = columns | columns << 9 | columns << 18;
         let [next, after_next] = OTHER_BANDS[band];
-        self.places[next][index] &= !in_columns;
-        self.places[after_next][index] &= !in_columns;
+        self.places[next][index] &= !in_columns(columns);
+        self.places[after_next][index] &= !in_columns(columns);
     }
 
     /// Removes `digit` from the candidates of `cell`, which must be open: the rules check
@@ -644,22 +677,22 @@ impl Board {
         let open_places = places & open;
         let columns = (open_places | open_places >> 9 | open_places >> 18) & ROW_CELLS;
         let locked = LOCKED_COLUMNS[columns as usize] as BandSet;
-        let in_columns = locked | locked << 9 | locked << 18;
         let [next, after_next] = OTHER_BANDS[band];
-        self.places[next][index] &= !in_columns;
-        self.places[after_next][index] &= !in_columns;
+        self.places[next][index] &= !in_columns(locked);
+        self.places[after_next][index] &= !in_columns(locked);
 
-        if singles != 0 {
-            // Only the other digits must still leave the singles' cells.
-            if observer.is_watching() {
-                report_hidden_singles(observer, index, band, places, singles);
-            }
-            self.open[band] &= !singles;
-            for other in self.places[band].iter_mut() {
-                *other &= !singles;
-            }
-            self.places[band][index] = places;
+        // Only the other digits must still leave the singles' cells. This runs whether or
+        // not there are singles (when there are none, `singles` is 0 and it changes
+        // nothing): about half the calls find one, a branch the processor guesses wrong
+        // so often that skipping the ten `&`s costs more than it saves.
+        if observer.is_watching() && singles != 0 {
+            report_hidden_singles(observer, index, band, places, singles);
         }
+        self.open[band] &= !singles;
+        for other in self.places[band].iter_mut() {
+            *other &= !singles;
+        }
+        self.places[band][index] = places;
         Ok(())
     }
 
@@ -695,9 +728,9 @@ impl Board {
                 return Err(Contradiction);
             }
             let single_columns = at_least_one & !at_least_two;
-            let in_columns = single_columns | single_columns << 9 | single_columns << 18;
+            let single_cells = in_columns(single_columns);
             for band in 0..3 {
-                let mut cells = self.places[band][index] & in_columns & self.open[band];
+                let mut cells = self.places[band][index] & single_cells & self.open[band];
                 while cells != 0 {
                     let cell = 27 * band + cells.trailing_zeros() as usize;
                     cells &= cells - 1;
@@ -790,16 +823,10 @@ impl Board {
             } else {
                 count()
             };
-            let [next, after_next] = OTHER_BANDS[band];
             while exactly_two != 0 {
                 let bit_index = exactly_two.trailing_zeros() as usize;
                 exactly_two &= exactly_two - 1;
-                // The open peers in the band, and in the column in the other two bands
-                // (shifted one column over, so that the two bands' bits stay apart).
-                let column = COLUMN_IN_BAND[bit_index % 9];
-                let in_band = PEERS_IN_BAND[bit_index] & self.open[band];
-                let elsewhere = (self.open[next] & column) | (self.open[after_next] & column) << 1;
-                let open_peers = (in_band as u64 | (elsewhere as u64) << 32).count_ones();
+                let open_peers = count_among_peers(self.open, band, bit_index);
                 let key = 128 * open_peers as usize + 127 - (27 * band + bit_index);
                 best = best.max(key);
             }
@@ -869,6 +896,18 @@ fn report_hidden_singles(
             Reason::HiddenSingle { unit },
         );
     }
+}
+
+/// How many cells of `set` (a cell set, band by band) are peers of cell `bit_index` of
+/// `band`: those in its row or box, in its band, and those in its column in the other two.
+fn count_among_peers(set: [BandSet; 3], band: usize, bit_index: usize) -> u32 {
+    let [next, after_next] = OTHER_BANDS[band];
+    let in_band = set[band] & PEERS_IN_BAND[bit_index];
+    // The column in the other two bands, the second shifted one column over so that the
+    // two bands' bits stay apart, then all of it counted as one 64-bit word.
+    let column = COLUMN_THROUGH[bit_index];
+    let elsewhere = (set[next] & column) | (set[after_next] & column) << 1;
+    (in_band as u64 | (elsewhere as u64) << 32).count_ones()
 }
 
 /// `set` itself if it holds at most one cell, else 0; without a branch. (`x & (x - 1)`

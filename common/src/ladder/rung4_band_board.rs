@@ -4,8 +4,9 @@
 //! where it may still go, cut into the grid's three bands of 27 cells, one machine word
 //! per digit and band. The rules of rungs 2 and 3 then work on whole bands at once, and
 //! only where something changed. This is [`crate::board`], which the solutions of problems
-//! 2239, 2580 and 4574 use; this file only connects it to the ladder's search, as problem
-//! 2580's solution does.
+//! 2239, 2580 and 4574 use; this file only connects it to the ladder's search. Problem
+//! 2580's solution searches it the same way, except that of two candidates it tries first
+//! the one that more open peers could take (its header says why).
 //!
 //! **Why it keeps every completion.** Its rules are those of rungs 2 and 3, plus the band
 //! rule (a digit's rows and boxes in a band must pair up one to one), and each removes only
@@ -31,7 +32,7 @@
 use super::{search, Grid, Outcome, SearchState};
 use crate::board::Board;
 
-/// The search of rungs 1 to 3 over the board, as problem 2580's solution searches it.
+/// The search of rungs 1 to 3 over the board.
 impl SearchState for Board {
     fn choose_cell(&self) -> Option<usize> {
         self.most_constrained_cell()

@@ -38,7 +38,12 @@
 //!    candidates ("minimum remaining values", MRV) and, among cells with two, the one
 //!    with the most open peers ([`Board::most_constrained_cell`]); try each candidate on a
 //!    copy of the board, propagate, and recurse; a contradiction sends the search back to
-//!    try the next candidate. *Why this finds a completion when there is one:* every completion puts
+//!    try the next candidate. Of two candidates, try first the one that more open peers
+//!    could still take ("fail first", [`Board::open_places_among_peers`]): if it is wrong,
+//!    taking all those places runs into the contradiction sooner, and if it is right, the
+//!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 135.7
+//!    to 126.8 (against the smaller digit first). p2239 searches the whole tree of a
+//!    puzzle with one completion, where the order changes nothing. *Why this finds a completion when there is one:* every completion puts
 //!    one of the cell's candidates in that cell, so some branch contains it; and a board on
 //!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
 //!    a cell with two candidates gives a two-way branch, and propagation after each guess
@@ -109,8 +114,9 @@
 
 use common::board::Board;
 use common::observe::{Branch, Reason, SearchObserver};
-use common::{digits, N_CELLS};
+use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
+use std::iter;
 
 // Step 1, reading the grid and its errors, lives in src/input.rs: the lesson here starts
 // with the solver.
@@ -168,7 +174,9 @@ fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option
         None => return Some(board.to_grid()),
     };
     let candidates = board.candidates(cell);
-    for (index, digit) in digits(candidates).enumerate() {
+    let first = first_to_try(board, cell, candidates);
+    let rest = digits(candidates & !digit_bit(first));
+    for (index, digit) in iter::once(first).chain(rest).enumerate() {
         observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
@@ -180,6 +188,22 @@ fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option
         observer.dead_end();
     }
     None
+}
+
+/// The candidate of `cell` to try first. Of two, the one that more open peers could
+/// still take: if it is wrong, taking all those places tends to reach a contradiction
+/// sooner ("fail first"). Otherwise the smallest.
+fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
+    let smallest = lowest_digit(candidates);
+    if count(candidates) != 2 {
+        return smallest;
+    }
+    let other = lowest_digit(candidates & !digit_bit(smallest));
+    if board.open_places_among_peers(cell, other) > board.open_places_among_peers(cell, smallest) {
+        other
+    } else {
+        smallest
+    }
 }
 
 /// The grid as nine lines of nine space-separated digits.
@@ -238,6 +262,28 @@ mod tests {
                 "the given at cell {cell} changed"
             );
         }
+    }
+
+    #[test]
+    fn of_two_candidates_the_one_more_peers_could_take_is_tried_first() {
+        // Cell 0 keeps 1 and 2; 1 has left two of its peers, so 2 could take more.
+        let mut board = Board::new();
+        for digit in 3..=9 {
+            board.eliminate(0, digit);
+        }
+        let candidates = board.candidates(0);
+        assert_eq!(
+            first_to_try(&board, 0, candidates),
+            1,
+            "a tie goes to the smaller"
+        );
+        board.eliminate(1, 1);
+        board.eliminate(9, 1);
+        assert_eq!(first_to_try(&board, 0, candidates), 2);
+        board.eliminate(2, 2);
+        board.eliminate(10, 2);
+        board.eliminate(18, 2);
+        assert_eq!(first_to_try(&board, 0, candidates), 1);
     }
 
     #[test]
