@@ -63,16 +63,16 @@
 //!
 //! The first puzzle of `data/forum_hardest_1106.txt` is another matter: after its 22
 //! givens, propagation decides one cell, and the search must guess. Here the seventh guess
-//! in a row leads, after eighteen forced placements, to a row with no place for an 8, and
-//! the search takes the guess back and tries the cell's other candidate:
+//! in a row leaves, after two forced placements, row 7 with no place for a 1, and the
+//! search takes the guess back and tries the cell's other candidate:
 //!
 //! ```text
-//!    19 32/81              guess          #7 r7c6 = 4
-//!    20 33/81                hidden single  r3c4 = 4   the only place for 4 in row 3
-//!    ...
-//!    38 50/81                contradiction  8 has no place left in row 8
-//!    39 31/81              back           take back #7
-//!    40 32/81              guess          #8 r7c6 = 6
+//!    37 50/81              guess          #7 r9c5 = 1
+//!    38 51/81                hidden single  r1c4 = 1   the only place for 1 in row 1
+//!    39 52/81                hidden single  r2c8 = 1   the only place for 1 in row 2
+//!    40 52/81                contradiction  1 has no place left in row 7
+//!    41 49/81              back           take back #7
+//!    42 50/81              guess          #8 r9c5 = 9
 //! ```
 //!
 //! To watch it on the grid, `cargo xtask trace p2580 --html trace.html < input` writes a
