@@ -11,7 +11,7 @@
 //! helps more than saying only that.
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 
 use crate::input::{InputError, Item, LineReader};
 use crate::{find_repeated_digit, unit_name, N_CELLS};
@@ -56,6 +56,37 @@ impl std::error::Error for Error {
             Error::Output(error) => Some(error),
         }
     }
+}
+
+/// The whole of a judge program that reads one grid and prints one completion: reads the
+/// grid with `parse`, completes it with `solve` and writes the completion as `format`
+/// prints it. Nothing is written unless the whole answer is known; a grid that `solve`
+/// cannot complete is [`Error::NoCompletion`].
+///
+/// ```
+/// use common::grid_reader::{answer, packed_digit, read_grid, Error};
+///
+/// let parse = |input: &[u8]| Ok::<_, Error>(read_grid(input, packed_digit)?);
+/// let format = |grid: &[u8; 81]| format!("{} digits\n", grid.len());
+/// let mut output = Vec::new();
+/// let input = "000000000\n".repeat(9);
+/// answer(input.as_bytes(), &mut output, parse, |grid| Some(*grid), format).unwrap();
+/// assert_eq!(output, b"81 digits\n");
+/// let error = answer(input.as_bytes(), &mut Vec::new(), parse, |_| None, format);
+/// assert!(matches!(error, Err(Error::NoCompletion)));
+/// ```
+pub fn answer<R: BufRead>(
+    input: R,
+    output: &mut impl Write,
+    parse: impl FnOnce(R) -> Result<[u8; N_CELLS], Error>,
+    solve: impl FnOnce(&[u8; N_CELLS]) -> Option<[u8; N_CELLS]>,
+    format: impl FnOnce(&[u8; N_CELLS]) -> String,
+) -> Result<(), Error> {
+    let grid = parse(input)?;
+    let completion = solve(&grid).ok_or(Error::NoCompletion)?;
+    output
+        .write_all(format(&completion).as_bytes())
+        .map_err(Error::Output)
 }
 
 /// Reads a grid of nine rows whose digits `read_digit` reads ([`packed_digit`] or

@@ -238,11 +238,8 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    let grid = parse(input)?; // Step 1.
-    let solution = solve(&grid).ok_or(Error::NoCompletion)?; // Steps 2 and 3.
-    output
-        .write_all(format_grid(&solution).as_bytes())
-        .map_err(Error::Output)
+    // Step 1 is `parse`, steps 2 and 3 are `solve`.
+    common::grid_reader::answer(input, output, parse, solve, format_grid)
 }
 
 #[cfg(test)]
