@@ -394,6 +394,7 @@ impl Board {
     /// assert_eq!(board.candidates(0), 0b100);
     /// assert_eq!(board.candidates(1), common::ALL_DIGITS & !0b100);
     /// ```
+    #[inline]
     pub fn candidates(&self, cell: usize) -> u16 {
         let (band, bit) = band_and_bit(cell);
         let mut mask = 0;
@@ -412,6 +413,7 @@ impl Board {
     /// board.place(80, 5).unwrap(); // column 9 and row 9: cells 8 and 72 lose the 5
     /// assert_eq!(board.open_places_among_peers(0, 5), 18);
     /// ```
+    #[inline]
     pub fn open_places_among_peers(&self, cell: usize, digit: u8) -> u32 {
         let index = digit as usize - 1;
         let open_places = [
