@@ -10,27 +10,24 @@
 //! [`judge_case`] does both. Memory is not limited here; the judge's limit is recorded
 //! in each manifest for the reader.
 //!
-//! Pipes have a fixed size, so a program that writes a large output blocks until
-//! someone reads it, and a program that has not yet read its input cannot make room
-//! for more. To keep the runner and the program from waiting on each other forever,
-//! the input is written and each output read on its own thread.
-//!
 //! The program runs in a process group of its own, and the whole group is killed when the
-//! program ends or its time runs out: a process it started cannot hold the pipes open
-//! and send output after the program has ended, and nothing it started outlives the run.
+//! program ends or its time runs out, so nothing it started outlives the run. A process
+//! that leaves the group (`setsid`) escapes that; the runner then waits for the output
+//! pipes only [`LATE_OUTPUT_MARGIN`] past the program's end, and what such a process
+//! writes later is not the program's output.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::thread::{self, JoinHandle};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Sender};
+use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
-use wait_timeout::ChildExt;
 
 use crate::checker::{Checker, CheckerVerdict};
 use crate::workspace::{Problem, Sample};
@@ -38,7 +35,7 @@ use crate::workspace::{Problem, Sample};
 /// The most bytes kept from standard output or standard error; the rest is read and
 /// dropped. A correct output here is at most a few hundred kilobytes, so only a runaway
 /// program reaches this, and it then gets a wrong answer instead of filling the memory.
-pub const CAPTURE_LIMIT_BYTES: u64 = 8 * 1024 * 1024;
+pub const CAPTURE_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 
 /// A program to run: an executable and the arguments to give it.
 ///
@@ -95,9 +92,32 @@ pub struct Run {
     pub stderr: Vec<u8>,
     /// Whether standard output passed `CAPTURE_LIMIT_BYTES` and was cut there.
     pub stdout_was_cut: bool,
+    /// Whether an output was still open [`LATE_OUTPUT_MARGIN`] after the program ended,
+    /// held by a process that escaped its group: what came later is not in the run.
+    pub output_held_open: bool,
+}
+
+/// How long the output pipes may stay open once the program has ended. What the program
+/// wrote before it ended is in the pipes already and is read within microseconds; a pipe
+/// still open after this is held by a process that left the program's group (`setsid`),
+/// and what it writes is not the program's.
+pub const LATE_OUTPUT_MARGIN: Duration = Duration::from_millis(300);
+
+/// What the helper threads of one run tell [`run_program`], all on one channel.
+enum Report {
+    /// The program ended, at this moment.
+    Ended(io::Result<ExitStatus>, Instant),
+    /// The next bytes of standard output (0) or standard error (1); no bytes at the end.
+    Output(usize, io::Result<Vec<u8>>),
 }
 
 /// Runs `program` with `input` on its standard input, killing it at `time_limit`.
+///
+/// The input is written, each output read and the program waited for on threads of their
+/// own, which report here: a pipe is small, and a program that writes a large output
+/// before it reads its input must not wait on the runner forever. The whole process group
+/// is killed when the program ends or its time runs out; the outputs are then read to
+/// their ends, for at most [`LATE_OUTPUT_MARGIN`] more (see [`Run::output_held_open`]).
 ///
 /// An `Err` means the program could not be run at all (for example, the executable
 /// does not exist); a crash or a timeout is a normal [`Run`].
@@ -111,79 +131,71 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
         .process_group(0)
         .spawn()
         .with_context(|| format!("starting {}", program.executable.display()))?;
+    let group = Pid::from_raw(child.id() as i32);
+    let (sender, reports) = mpsc::channel();
+    let (mut stdin, stdout, stderr) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let input = input.to_vec();
+    // A program may end without reading all of its input, and a process it left behind
+    // may hold the pipe without reading: the writer is never waited for.
+    thread::spawn(move || stdin.as_mut().map(|stdin| stdin.write_all(&input)));
+    read_on_thread(stdout, 0, sender.clone());
+    read_on_thread(stderr, 1, sender.clone());
+    thread::spawn(move || sender.send(Report::Ended(child.wait(), Instant::now())));
 
-    let writer = write_input_on_thread(&mut child, input)?;
-    let stdout_reader = read_on_thread(child.stdout.take(), "standard output")?;
-    let stderr_reader = read_on_thread(child.stderr.take(), "standard error")?;
-
-    // `wait_timeout` can return early when another child of this process ends (as in
-    // parallel tests), so wait again until the limit has really passed.
-    let waited = loop {
-        let remaining = time_limit.saturating_sub(started.elapsed());
-        let status = child
-            .wait_timeout(remaining)
-            .with_context(|| format!("waiting for {}", program.executable.display()))?;
-        if status.is_some() || remaining.is_zero() || started.elapsed() >= time_limit {
-            break status;
+    let mut outputs = [Captured::default(), Captured::default()];
+    let (mut ending, mut open_outputs, mut deadline) = (None, 2, started + time_limit);
+    while ending.is_none() || open_outputs > 0 {
+        let timeout = deadline.saturating_duration_since(Instant::now());
+        match reports.recv_timeout(timeout) {
+            Ok(Report::Ended(status, at)) => {
+                let status = status.context("waiting for the program")?;
+                // Whatever the program started dies with it, so the pipes close now.
+                kill_process_group(group);
+                ending = Some((Ending::Exited(status), at - started));
+                deadline = at + LATE_OUTPUT_MARGIN;
+            }
+            Ok(Report::Output(_, Ok(bytes))) if bytes.is_empty() => open_outputs -= 1,
+            Ok(Report::Output(index, bytes)) => {
+                outputs[index].keep(&bytes.context("reading the program's output")?)
+            }
+            Err(_) if ending.is_some() => break,
+            Err(_) => {
+                // Too slow: kill the program and all it started, and wait until it is
+                // gone (no zombie is left); its output does not matter.
+                kill_process_group(group);
+                while !matches!(reports.recv(), Ok(Report::Ended(..)) | Err(_)) {}
+                return Ok(Run {
+                    ending: Ending::TimedOut,
+                    elapsed: started.elapsed(),
+                    stdout: Vec::new(),
+                    stderr: Vec::new(),
+                    stdout_was_cut: false,
+                    output_held_open: false,
+                });
+            }
         }
-    };
-    let elapsed = started.elapsed();
-
-    let Some(status) = waited else {
-        // Too slow: kill the program and all it started, then wait so it does not
-        // linger as a zombie. The threads are left to finish by themselves.
-        kill_process_group(&child);
-        child
-            .wait()
-            .with_context(|| format!("waiting for {}", program.executable.display()))?;
-        return Ok(Run {
-            ending: Ending::TimedOut,
-            elapsed,
-            stdout: Vec::new(),
-            stderr: Vec::new(),
-            stdout_was_cut: false,
-        });
-    };
-
-    // Whatever the program started dies with it, so the pipes close now.
-    kill_process_group(&child);
-    join(writer, "writing the input")?;
-    let stdout = join(stdout_reader, "reading standard output")?;
-    let stderr = join(stderr_reader, "reading standard error")?;
+    }
+    let (ending, elapsed) = ending.expect("the loop ends only once the program has ended");
+    let [stdout, stderr] = outputs;
     Ok(Run {
-        ending: Ending::Exited(status),
+        ending,
         elapsed,
         stdout: stdout.bytes,
         stderr: stderr.bytes,
         stdout_was_cut: stdout.was_cut,
+        output_held_open: open_outputs > 0,
     })
 }
 
-/// Kills the process group that `child` leads (see the module's docs). An error means
-/// the group is gone already.
-fn kill_process_group(child: &Child) {
-    let _ = killpg(Pid::from_raw(child.id() as i32), Signal::SIGKILL);
+/// Kills the process group `group` (see the module's docs). An error means the group is
+/// gone already.
+fn kill_process_group(group: Pid) {
+    let _ = killpg(group, Signal::SIGKILL);
 }
 
-/// Starts a thread that writes `input` to the child's standard input and then closes it.
-fn write_input_on_thread(child: &mut Child, input: &[u8]) -> Result<JoinHandle<io::Result<()>>> {
-    let mut stdin = child
-        .stdin
-        .take()
-        .ok_or_else(|| anyhow!("the program's standard input was not opened"))?;
-    let input = input.to_vec();
-    Ok(thread::spawn(move || {
-        let written = stdin.write_all(&input);
-        // `stdin` is dropped here, which closes the pipe: the program sees the end of input.
-        match written {
-            // A program may end without reading all of its input; that is its business.
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-            other => other,
-        }
-    }))
-}
-
-/// The bytes read from one of the program's outputs.
+/// The bytes kept from one of the program's outputs.
+#[derive(Default)]
 struct Captured {
     /// The first `CAPTURE_LIMIT_BYTES` bytes.
     bytes: Vec<u8>,
@@ -191,33 +203,34 @@ struct Captured {
     was_cut: bool,
 }
 
-/// Starts a thread that reads `pipe` to its end, keeping at most `CAPTURE_LIMIT_BYTES`.
-fn read_on_thread<Pipe: Read + Send + 'static>(
-    pipe: Option<Pipe>,
-    pipe_name: &str,
-) -> Result<JoinHandle<io::Result<Captured>>> {
-    let mut pipe = pipe.ok_or_else(|| anyhow!("the program's {pipe_name} was not opened"))?;
-    Ok(thread::spawn(move || {
-        let mut bytes = Vec::new();
-        pipe.by_ref()
-            .take(CAPTURE_LIMIT_BYTES)
-            .read_to_end(&mut bytes)?;
-        // Whatever comes after the limit is still read, so the program never blocks
-        // on a full pipe, but it is thrown away.
-        let dropped = io::copy(&mut pipe, &mut io::sink())?;
-        Ok(Captured {
-            bytes,
-            was_cut: dropped > 0,
-        })
-    }))
+impl Captured {
+    /// Keeps what of `bytes` fits under the limit; the rest is dropped.
+    fn keep(&mut self, bytes: &[u8]) {
+        let room = CAPTURE_LIMIT_BYTES - self.bytes.len();
+        self.bytes
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
+        self.was_cut |= bytes.len() > room;
+    }
 }
 
-/// Waits for a helper thread and passes on its result, naming `task` if it failed.
-fn join<T>(handle: JoinHandle<io::Result<T>>, task: &str) -> Result<T> {
-    handle
-        .join()
-        .map_err(|_| anyhow!("the thread {task} panicked"))?
-        .with_context(|| task.to_string())
+/// Starts a thread that reads `pipe` to its end and sends what it reads, a piece at a
+/// time, as output `index`. It stops when nobody listens any more.
+fn read_on_thread(pipe: Option<impl Read + Send + 'static>, index: usize, sender: Sender<Report>) {
+    let Some(mut pipe) = pipe else { return };
+    thread::spawn(move || loop {
+        let mut bytes = vec![0; 64 * 1024];
+        let read = match pipe.read(&mut bytes) {
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            read => read.map(|length| {
+                bytes.truncate(length);
+                bytes
+            }),
+        };
+        let last = !matches!(&read, Ok(bytes) if !bytes.is_empty());
+        if sender.send(Report::Output(index, read)).is_err() || last {
+            break;
+        }
+    });
 }
 
 /// The judge's verdict on one run.
@@ -310,6 +323,12 @@ pub fn judge_run(run: &Run, input: &[u8], expected: &[u8], checker: Checker) -> 
     }
     Ok(match checker.check(input, expected, &run.stdout)? {
         CheckerVerdict::Accepted => Verdict::Accepted,
+        CheckerVerdict::Rejected { reason } if run.output_held_open => Verdict::WrongAnswer {
+            reason: format!(
+                "{reason}\n(a process it started held its output open after it ended; \
+                 what came later was not read)"
+            ),
+        },
         CheckerVerdict::Rejected { reason } => Verdict::WrongAnswer { reason },
     })
 }
@@ -497,6 +516,30 @@ mod tests {
             started.elapsed() < Duration::from_millis(900),
             "waited for the orphan"
         );
+    }
+
+    #[test]
+    fn a_process_that_leaves_the_group_cannot_hold_the_judge() {
+        // `setsid` puts the grandchild in a session and process group of its own (the
+        // program waits a moment for that), so killing the program's group does not reach
+        // it, and it keeps the output pipes open for seconds. The program answers and
+        // ends; the judge must judge that answer soon after, without the late words.
+        let program = shell(
+            "setsid sh -c 'sleep 4; echo late-output; echo late >&2' & sleep 0.3; \
+             printf '1 2 3\\n4 5 6\\n'",
+        );
+        let started = Instant::now();
+        let run = run_program(&program, b"", GENEROUS_LIMIT).expect("sh runs");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "waited {:?} for the grandchild",
+            started.elapsed()
+        );
+        assert!(matches!(run.ending, Ending::Exited(status) if status.success()));
+        assert_eq!(run.stdout, EXPECTED);
+        assert!(run.output_held_open);
+        let verdict = judge_run(&run, b"", EXPECTED, Checker::Exact).unwrap();
+        assert_eq!(verdict, Verdict::Accepted);
     }
 
     #[test]
