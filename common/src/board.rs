@@ -96,6 +96,7 @@
 //! | a column copied to three rows by one multiplication, the column of a cell from a table | 133 M | 136 | 280 M | 294 |
 //! | 2: the singles' cells cleared without a branch (mispredicted branches: 0.89 M → 0.59 M and 1.77 M → 1.25 M) | 136 M | 136 | 285 M | 294 |
 //! | p2580 only: of two candidates, the one more open peers could take first (its header says why) | 135 M | 127 | | |
+//! | a digit's places stored once by the band rule; the other bands looked up once per band when choosing; two small methods inline across crates | 132 M | 127 | 279 M | 294 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! Counted tdoku's way (one guess per two-candidate branch point, one per candidate tried
@@ -416,12 +417,11 @@ impl Board {
     #[inline]
     pub fn open_places_among_peers(&self, cell: usize, digit: u8) -> u32 {
         let index = digit as usize - 1;
-        let open_places = [
-            self.places[0][index] & self.open[0],
-            self.places[1][index] & self.open[1],
-            self.places[2][index] & self.open[2],
-        ];
-        count_among_peers(open_places, cell / 27, cell % 27)
+        let open_places = |band: usize| self.places[band][index] & self.open[band];
+        let band = cell / 27;
+        let [next, after_next] = OTHER_BANDS[band];
+        let elsewhere = [open_places(next), open_places(after_next)];
+        count_among_peers(open_places(band), elsewhere, cell % 27)
     }
 
     /// The cells where `digit` may still stand (including where it is placed).
@@ -656,8 +656,7 @@ impl Board {
             return Err(Contradiction);
         }
         let places = places & usable_cells;
-        self.places[band][index] = places;
-        self.seen[band][index] = places;
+        self.seen[band][index] = places; // stored in `places` below
         self.columns_to_check |= 1 << index;
         self.bands_to_check |= 1 << band;
 
@@ -683,10 +682,11 @@ impl Board {
         self.places[next][index] &= !in_columns(locked);
         self.places[after_next][index] &= !in_columns(locked);
 
-        // Only the other digits must still leave the singles' cells. This runs whether or
-        // not there are singles (when there are none, `singles` is 0 and it changes
-        // nothing): about half the calls find one, a branch the processor guesses wrong
-        // so often that skipping the ten `&`s costs more than it saves.
+        // The other digits leave the singles' cells (and this digit's places become what
+        // the rule kept). This runs whether or not there are singles (when there are none,
+        // `singles` is 0 and it changes nothing): about half the calls find one, a branch
+        // the processor guesses wrong so often that skipping the ten `&`s costs more than
+        // it saves.
         if observer.is_watching() && singles != 0 {
             report_hidden_singles(observer, index, band, places, singles);
         }
@@ -825,10 +825,12 @@ impl Board {
             } else {
                 count()
             };
+            let [next, after_next] = OTHER_BANDS[band];
+            let open_elsewhere = [self.open[next], self.open[after_next]];
             while exactly_two != 0 {
                 let bit_index = exactly_two.trailing_zeros() as usize;
                 exactly_two &= exactly_two - 1;
-                let open_peers = count_among_peers(self.open, band, bit_index);
+                let open_peers = count_among_peers(self.open[band], open_elsewhere, bit_index);
                 let key = 128 * open_peers as usize + 127 - (27 * band + bit_index);
                 best = best.max(key);
             }
@@ -900,16 +902,17 @@ fn report_hidden_singles(
     }
 }
 
-/// How many cells of `set` (a cell set, band by band) are peers of cell `bit_index` of
-/// `band`: those in its row or box, in its band, and those in its column in the other two.
-fn count_among_peers(set: [BandSet; 3], band: usize, bit_index: usize) -> u32 {
-    let [next, after_next] = OTHER_BANDS[band];
-    let in_band = set[band] & PEERS_IN_BAND[bit_index];
+/// How many cells of a set are peers of cell `bit_index` of a band: those of `in_band`
+/// (the set's cells in that band) in its row or box, and those of `in_other_bands` (the
+/// set's cells in the other two bands) in its column.
+fn count_among_peers(in_band: BandSet, in_other_bands: [BandSet; 2], bit_index: usize) -> u32 {
+    let row_and_box = in_band & PEERS_IN_BAND[bit_index];
     // The column in the other two bands, the second shifted one column over so that the
     // two bands' bits stay apart, then all of it counted as one 64-bit word.
     let column = COLUMN_THROUGH[bit_index];
-    let elsewhere = (set[next] & column) | (set[after_next] & column) << 1;
-    (in_band as u64 | (elsewhere as u64) << 32).count_ones()
+    let [next, after_next] = in_other_bands;
+    let elsewhere = (next & column) | (after_next & column) << 1;
+    (row_and_box as u64 | (elsewhere as u64) << 32).count_ones()
 }
 
 /// `set` itself if it holds at most one cell, else 0; without a branch. (`x & (x - 1)`
