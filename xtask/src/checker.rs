@@ -188,8 +188,30 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
     text
 }
 
+/// The most lines of an output that [`excerpt`] shows.
+const EXCERPT_MAX_LINES: usize = 20;
+
+/// The start of an output for a person to read: its first `EXCERPT_MAX_LINES` lines, each
+/// cut by [`shorten`], and a note of how much was left out.
+pub fn excerpt(text: &str) -> String {
+    let mut lines = text.lines();
+    let mut shown: Vec<Cow<'_, str>> = lines
+        .by_ref()
+        .take(EXCERPT_MAX_LINES)
+        .map(shorten)
+        .collect();
+    let left_out = lines.count();
+    if left_out > 0 {
+        shown.push(Cow::Owned(format!(
+            "... {left_out} more lines not shown ({} bytes)",
+            text.len()
+        )));
+    }
+    shown.join("\n")
+}
+
 /// `line`, cut to `QUOTE_MAX_CHARS` characters with `...` added if it was longer.
-fn shorten(line: &str) -> Cow<'_, str> {
+pub fn shorten(line: &str) -> Cow<'_, str> {
     match line.char_indices().nth(QUOTE_MAX_CHARS) {
         Some((cut, _)) => Cow::Owned(format!("{}...", &line[..cut])),
         None => Cow::Borrowed(line),
@@ -438,6 +460,21 @@ mod tests {
             long_diff.ends_with("... and 80 more lines of diff"),
             "{long_diff}"
         );
+    }
+
+    #[test]
+    fn an_excerpt_shows_the_first_lines_cut_short_and_counts_the_rest() {
+        let text = format!("{}\n{}", "y".repeat(200), "1 2 3\n".repeat(99));
+        let shown = excerpt(&text);
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), EXCERPT_MAX_LINES + 1, "{shown}");
+        assert_eq!(lines[0], format!("{}...", "y".repeat(QUOTE_MAX_CHARS)));
+        assert_eq!(lines[1], "1 2 3");
+        assert_eq!(
+            lines[EXCERPT_MAX_LINES],
+            "... 80 more lines not shown (795 bytes)"
+        );
+        assert_eq!(excerpt("short\n"), "short");
     }
 
     /// The real sample of problem 2580: its input and the answer from the statement.

@@ -29,7 +29,7 @@ use anyhow::{Context, Result};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
-use crate::checker::{Checker, CheckerVerdict};
+use crate::checker::{shorten, Checker, CheckerVerdict};
 use crate::workspace::{Problem, Sample};
 
 /// The most bytes kept from standard output or standard error; the rest is read and
@@ -296,6 +296,13 @@ pub fn describe_status(status: ExitStatus) -> String {
     }
 }
 
+/// The first line of `output` that is not blank, shortened for a message.
+pub fn first_line(output: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(output);
+    let line = text.lines().find(|line| !line.trim().is_empty())?;
+    Some(shorten(line.trim_end()).into_owned())
+}
+
 /// The verdict on `run`: TLE first, then RE, then the checker's word on the output.
 ///
 /// An `Err` comes only from the checker failing to work (for example, a broken input
@@ -306,14 +313,9 @@ pub fn judge_run(run: &Run, input: &[u8], expected: &[u8], checker: Checker) -> 
         Ending::Exited(status) => status,
     };
     if !status.success() {
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        let first_stderr_line = stderr
-            .lines()
-            .find(|line| !line.trim().is_empty())
-            .map(|line| line.trim_end().to_string());
         return Ok(Verdict::RuntimeError {
             status,
-            first_stderr_line,
+            first_stderr_line: first_line(&run.stderr),
         });
     }
     if run.stdout_was_cut {
@@ -453,6 +455,15 @@ mod tests {
         }
         let details = judgement.verdict.details().expect("RE has details");
         assert_eq!(details, "exit code 3; standard error: out of cheese");
+
+        // A line of a megabyte is shown cut short.
+        let judgement = judge_exact(
+            &shell("head -c 1000000 /dev/zero | tr '\\0' x >&2; exit 1"),
+            GENEROUS_LIMIT,
+        );
+        let details = judgement.verdict.details().expect("RE has details");
+        assert!(details.len() < 200, "{} bytes", details.len());
+        assert!(details.ends_with("xxx..."), "{details}");
     }
 
     #[test]

@@ -24,10 +24,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use xtask::checker::{check_exact, CheckerVerdict};
+use xtask::checker::{check_exact, excerpt, CheckerVerdict};
 use xtask::domino::{self, generate_puzzle, input_text, reference_grids, Grids};
 use xtask::generate::stress_grid;
-use xtask::judge::{describe_status, run_program, Ending, Program, Run};
+use xtask::judge::{describe_status, first_line, run_program, Ending, Program, Run};
 use xtask::reference::{self, completion_fault, Grid};
 use xtask::workspace::{Problem, Workspace};
 
@@ -243,10 +243,10 @@ fn fault(run: &Run, expectation: &Expectation) -> Option<String> {
         ));
     }
     if !expects_failure && !status.success() {
+        let stderr = first_line(&run.stderr).unwrap_or_default();
         return Some(format!(
-            "{}; standard error: {}",
-            describe_status(status),
-            stderr.trim()
+            "{}; standard error: {stderr}",
+            describe_status(status)
         ));
     }
     match expectation {
@@ -436,10 +436,13 @@ fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Ca
         }
         None => {}
     }
-    outln!("actual:\n{}", String::from_utf8_lossy(&run.stdout));
+    outln!(
+        "actual:\n{}",
+        excerpt(&String::from_utf8_lossy(&run.stdout))
+    );
     let stderr = String::from_utf8_lossy(&run.stderr);
     if !stderr.trim().is_empty() {
-        outln!("standard error:\n{}", stderr.trim_end());
+        outln!("standard error:\n{}", excerpt(stderr.trim_end()));
     }
     outln!("why: {reason}");
     Ok(())

@@ -114,3 +114,34 @@ fn the_replay_line_of_stress_names_the_binary_it_tested() {
         "{replay}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn stress_shows_a_runaway_output_shortened() {
+    // Three megabytes of short lines on standard output and one long line on standard
+    // error: the report shows the start of each, and says how much it left out.
+    let directory = tempfile::tempdir().unwrap();
+    let binary = directory.path().join("runaway.sh");
+    let script =
+        "#!/bin/sh\nyes 1 2 3 | head -c 3000000\nhead -c 3000000 /dev/zero | tr '\\0' x >&2\n";
+    std::fs::write(&binary, script).unwrap();
+    let mut permissions = std::fs::metadata(&binary).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&binary, permissions).unwrap();
+    let output = xtask(&[
+        "stress",
+        "p2580",
+        "--cases",
+        "1",
+        "--seed",
+        "1",
+        "--binary",
+        binary.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.len() < 16 * 1024, "{} bytes shown", stdout.len());
+    assert!(stdout.contains("1 2 3\n1 2 3\n"), "{stdout}");
+    assert!(stdout.contains("more lines not shown"), "{stdout}");
+    assert!(stdout.contains("xxx..."), "{stdout}");
+}
