@@ -48,6 +48,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use common::input::quote;
 use common::ladder::{rung0_textbook, Outcome, RUNGS};
 use common::observe::GuessCounter;
 use rand::SeedableRng;
@@ -424,7 +425,7 @@ fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
             "2580" => (sudoku, domino) = (vec![Solver::P2580], vec![]),
             "4574" => sudoku.clear(),
             _ => {
-                let message = format!("`bench` knows p2239, p2580 and p4574; not `{name}`");
+                let message = format!("`bench` knows p2239, p2580 and p4574; not {}", quote(name));
                 return Err(usage_error(message));
             }
         },

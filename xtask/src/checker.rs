@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 
 use anyhow::{bail, Result};
+use common::input::quote;
 use similar::{ChangeTag, TextDiff};
 
 /// How an output is judged; chosen per problem by `checker = "..."` in its manifest.
@@ -60,7 +61,8 @@ impl Checker {
             "exact" => Ok(Checker::Exact),
             "sudoku" => Ok(Checker::Sudoku),
             _ => bail!(
-                "unknown checker `{name}`; the known checkers are: {}",
+                "unknown checker {}; the known checkers are: {}",
+                quote(name),
                 Checker::NAMES.join(", ")
             ),
         }

@@ -73,8 +73,18 @@ enum Subcommands {
 
 /// Reads the command line and runs the subcommand.
 fn main() -> ExitCode {
-    // A mistake on the command line ends the process here, with exit code 2.
-    let cli = Cli::parse();
+    // A mistake on the command line ends the process here, with exit code 2; `--help`
+    // goes through `write_stdout`, so that a full standard output is an error there too.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if error.use_stderr() => error.exit(),
+        Err(help) => {
+            if let Err(error) = help.print().and_then(|()| io::stdout().flush()) {
+                stdout_failed(error);
+            }
+            return ExitCode::SUCCESS;
+        }
+    };
     let outcome = match cli.command {
         Subcommands::Check(arguments) => check::run(arguments),
         Subcommands::Bundle(arguments) => bundle_command::run(arguments),
@@ -125,12 +135,17 @@ fn usage_error(message: impl Into<String>) -> anyhow::Error {
 pub fn write_stdout(text: fmt::Arguments<'_>) {
     let mut stdout = io::stdout().lock();
     if let Err(error) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
-        if error.kind() == io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        eprintln!("error: writing standard output: {error}");
-        std::process::exit(1);
+        stdout_failed(error);
     }
+}
+
+/// Ends the process after standard output failed: see [`write_stdout`].
+fn stdout_failed(error: io::Error) -> ! {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("error: writing standard output: {error}");
+    std::process::exit(1);
 }
 
 /// Whether a subcommand that ran to its end found everything in order.

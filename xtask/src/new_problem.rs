@@ -22,10 +22,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use common::input::quote;
 use xtask::checker::Checker;
 use xtask::project_root;
 
-use crate::Success;
+use crate::{usage_error, Success};
 
 /// Create problems/pID/ from a skeleton.
 ///
@@ -36,7 +37,7 @@ pub struct Arguments {
     #[arg(value_name = "ID", value_parser = parse_problem_id)]
     id: u32,
     /// The problem's title [default: Problem ID].
-    #[arg(long, value_name = "T", value_parser = parse_title)]
+    #[arg(long, value_name = "T")]
     title: Option<String>,
     /// The time limit, in milliseconds.
     #[arg(long, value_name = "N", default_value_t = 1000,
@@ -95,29 +96,34 @@ fn parse_problem_id(text: &str) -> Result<u32, String> {
     }
 }
 
-/// Reads a title: one line of visible text. Control characters (a line break would end
+/// Checks a title: one line of visible text. Control characters (a line break would end
 /// the doc comment it goes into) and the characters that reorder text on screen (which
 /// `rustc` refuses in comments, because they can make code read differently from how it
-/// compiles) are refused.
-fn parse_title(text: &str) -> Result<String, String> {
+/// compiles) are refused, and the message shows the title escaped (clap's own message
+/// would repeat it raw, so this is checked after parsing).
+fn check_title(text: &str) -> Result<()> {
     let is_bidirectional = |character: char| matches!(character, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
     let is_line_separator = |character: char| matches!(character, '\u{2028}' | '\u{2029}');
     if text.trim().is_empty() {
-        return Err("the title must not be empty".to_string());
+        return Err(usage_error("the title must not be empty"));
     }
     match text.chars().find(|&character| {
         character.is_control() || is_bidirectional(character) || is_line_separator(character)
     }) {
-        Some(character) => Err(format!(
-            "the title must be one line of visible text; it holds {}",
+        Some(character) => Err(usage_error(format!(
+            "the title must be one line of visible text; {} holds {}",
+            quote(text),
             character.escape_unicode()
-        )),
-        None => Ok(text.to_string()),
+        ))),
+        None => Ok(()),
     }
 }
 
 /// Runs `cargo xtask new`.
 pub fn run(arguments: Arguments) -> Result<Success> {
+    if let Some(title) = &arguments.title {
+        check_title(title)?;
+    }
     let problem = NewProblem {
         id: arguments.id,
         title: arguments

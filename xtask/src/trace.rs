@@ -15,6 +15,7 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
+use common::input::quote;
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
@@ -464,7 +465,10 @@ pub fn record(
             Ok(())
         }
         _ => {
-            let message = format!("`trace` knows p2239, p2580 and p4574, not `{problem}`");
+            let message = format!(
+                "`trace` knows p2239, p2580 and p4574, not {}",
+                quote(problem)
+            );
             Err(crate::workspace::UsageError(message).into())
         }
     }

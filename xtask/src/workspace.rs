@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{Message, MetadataCommand, Package};
+use common::input::quote;
 use serde::Deserialize;
 
 use crate::checker::Checker;
@@ -271,7 +272,8 @@ pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Pro
                 .map(|problem| problem.name.as_str())
                 .collect();
             return Err(UsageError(format!(
-                "unknown problem `{name}`; the known problems are: {}",
+                "unknown problem {}; the known problems are: {}",
+                quote(name),
                 known.join(", ")
             ))
             .into());

@@ -44,6 +44,26 @@ fn command_lines_it_does_not_understand_exit_with_2() {
 }
 
 #[test]
+fn names_and_titles_are_shown_escaped() {
+    // A right-to-left override would turn the rest of the terminal's line around.
+    let escaped = ["`A\\u{202e}B`", "`A\\x1b[2JB`", "`two\\nlines`"];
+    for (text, escaped) in ["A\u{202E}B", "A\u{1b}[2JB", "two\nlines"]
+        .iter()
+        .zip(escaped)
+    {
+        for arguments in [&["new", "1000", "--title", text][..], &["check", text]] {
+            let output = xtask(arguments);
+            assert_eq!(output.status.code(), Some(2), "{output:?}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(stderr.contains(escaped), "{stderr}");
+            assert!(!stderr.contains(text), "{stderr}");
+            let control = |c: char| c != '\n' && (c.is_control() || c == '\u{202E}');
+            assert!(!stderr.contains(control), "{stderr:?}");
+        }
+    }
+}
+
+#[test]
 fn a_closed_standard_output_ends_it_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(["trace", "p2239"])
@@ -72,6 +92,8 @@ fn a_full_standard_output_is_one_line_and_exit_code_1() {
     for (arguments, input) in [
         (&["trace", "p2239"][..], sample_2239()),
         (&["bundle", "p2239", "-o", "-"], Vec::new()),
+        (&["--help"], Vec::new()),
+        (&["bench", "--help"], Vec::new()),
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
             .args(arguments)
