@@ -95,15 +95,15 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 112.4 µs | 144.0 µs | 0.78 | 293.9; 149.5 |
-//! | forum_hardest_1106, 4 random relabellings | 375 | 112.4–128.1 µs | 144.5–186.0 µs | 0.69–0.80 | 294.1–308.5; 149.9–156.9 |
-//! | magictour_top1465 | 1,465 | 10.9 µs | 12.1 µs | 0.90 | 21.7; 10.9 |
-//! | forum_hardest_1905_11plus (first 2000) | 2,000 | 69.0 µs | 78.5 µs | 0.88 | 169.2; 85.8 |
-//! | 17_clue (first 2000) | 2,000 | 2.9 µs | 3.4 µs | 0.85 | 1.2; 0.6 |
+//! | forum_hardest_1106 | 375 | 72.0 µs | 105.8 µs | 0.68 | 293.9; 149.5 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 74.2–77.3 µs | 111.7–116.4 µs | 0.64–0.68 | 301.1–309.0; 153.2–157.3 |
+//! | magictour_top1465 | 1,465 | 7.4 µs | 10.1 µs | 0.74 | 21.7; 10.9 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 42.3 µs | 55.0 µs | 0.77 | 169.2; 85.8 |
+//! | 17_clue (first 2,000) | 2,000 | 1.7 µs | 2.5 µs | 0.68 | 1.2; 0.6 |
 //!
-//! Every puzzle of `data/` takes well under a millisecond: the slowest, one of tdoku's
-//! test puzzles, takes 330 µs (its fastest of seven passes, timed by the same scratch
-//! crate).
+//! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
+//! forum_hardest_1106, takes 206 µs (`cargo xtask bench --problem p2239 data/*.txt`, each
+//! puzzle's best of five rounds).
 //!
 //! ## Pitfalls
 //! - **The order of empty cells.** "Smallest" is in reading order, row by row. A search

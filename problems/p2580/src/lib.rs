@@ -42,7 +42,8 @@
 //!    could still take ("fail first", [`Board::open_places_among_peers`]): if it is wrong,
 //!    taking all those places runs into the contradiction sooner, and if it is right, the
 //!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 135.7
-//!    to 126.8 (against the smaller digit first). p2239 searches the whole tree of a
+//!    (the smaller digit first) to 126.8, and the time from 0.99 to 0.96 of the peer's
+//!    below (`cargo xtask bench --problem p2580` counts the guesses too). p2239 searches the whole tree of a
 //!    puzzle with one completion, where the order changes nothing. *Why this finds a completion when there is one:* every completion puts
 //!    one of the cell's candidates in that cell, so some branch contains it; and a board on
 //!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
@@ -96,11 +97,11 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 53.5 µs | 51.1 µs | 1.05 | 135.7; 70.9 |
-//! | forum_hardest_1106, 4 random relabellings | 375 | 57.2–67.5 µs | 75.3–95.5 µs | 0.69–0.76 | 146.9–160.6; 76.6–83.4 |
-//! | magictour_top1465 | 1,465 | 7.2 µs | 8.6 µs | 0.83 | 12.7; 7.3 |
-//! | forum_hardest_1905_11plus (first 2000) | 2,000 | 35.1 µs | 41.3 µs | 0.85 | 83.5; 44.0 |
-//! | 17_clue (first 2000) | 2,000 | 2.8 µs | 3.4 µs | 0.82 | 0.8; 0.5 |
+//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 126.8; 66.1 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 141.8–153.9; 73.8–79.8 |
+//! | magictour_top1465 | 1,465 | 5.1 µs | 6.2 µs | 0.81 | 13.0; 7.3 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 85.0; 44.5 |
+//! | 17_clue (first 2,000) | 2,000 | 1.6 µs | 2.2 µs | 0.75 | 0.7; 0.4 |
 //!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
