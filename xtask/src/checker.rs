@@ -17,6 +17,8 @@ use anyhow::{bail, Result};
 use common::input::quote;
 use similar::{ChangeTag, TextDiff};
 
+use crate::reference::{completion_fault, grid_from_line};
+
 /// How an output is judged; chosen per problem by `checker = "..."` in its manifest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Checker {
@@ -220,138 +222,60 @@ pub fn shorten(line: &str) -> Cow<'_, str> {
     }
 }
 
-/// A 9 by 9 grid of digits, indexed `[row][column]` from 0; 0 means an empty cell.
-type Grid = [[u8; 9]; 9];
-
-/// For one kind of unit (row, column or box): maps (unit index, position in the unit),
-/// both 0 to 8, to the (row, column) of that cell.
-type CellOfUnit = fn(usize, usize) -> (usize, usize);
-
-/// The `sudoku` checker: `actual` must be a valid completion of the puzzle in `input`.
+/// The `sudoku` checker: `actual` must be a valid completion of the puzzle in `input`,
+/// written as 9 lines of 9 digits 1 to 9 with one space between neighbours; what is
+/// valid, [`completion_fault`] decides.
 ///
 /// An input that is not a puzzle is an `Err`: the test data is broken, not the output.
 pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
-    let givens = parse_puzzle(input)?;
-    Ok(match find_fault_in_completion(&givens, actual) {
+    let tokens: Vec<&str> = input.split_whitespace().collect();
+    let givens = grid_from_line(&tokens.concat());
+    let Some(givens) = givens.filter(|_| tokens.len() == 81 && !tokens.contains(&".")) else {
+        bail!(
+            "the input is not a Sudoku: expected 81 digits 0 to 9, found {} items",
+            tokens.len()
+        );
+    };
+    let lines = significant_lines(actual);
+    if lines.len() != 9 {
+        return Ok(rejected(format!("expected 9 lines, found {}", lines.len())));
+    }
+    let mut answer = [0; 81];
+    for (row, line) in lines.iter().enumerate() {
+        let Some(digits) = parse_completed_row(line) else {
+            return Ok(rejected(format!(
+                "line {}: expected 9 digits 1 to 9 separated by single spaces, found {:?}",
+                row + 1,
+                shorten(line)
+            )));
+        };
+        answer[row * 9..row * 9 + 9].copy_from_slice(&digits);
+    }
+    Ok(match completion_fault(&givens, &answer) {
         None => CheckerVerdict::Accepted,
-        Some(reason) => CheckerVerdict::Rejected { reason },
+        Some(reason) => rejected(reason),
     })
 }
 
-/// Reads the puzzle: 81 digits 0 to 9, separated by white space, row by row.
-fn parse_puzzle(input: &str) -> Result<Grid> {
-    let tokens: Vec<&str> = input.split_whitespace().collect();
-    let mut grid: Grid = [[0; 9]; 9];
-    if tokens.len() != 81 {
-        bail!(
-            "the input is not a Sudoku: expected 81 digits, found {} items",
-            tokens.len()
-        );
-    }
-    for (cell, token) in tokens.iter().enumerate() {
-        grid[cell / 9][cell % 9] = match token.as_bytes() {
-            [digit @ b'0'..=b'9'] => digit - b'0',
-            _ => bail!("the input is not a Sudoku: `{token}` is not a digit 0 to 9"),
-        };
-    }
-    Ok(grid)
-}
-
-/// Reads one output line: exactly 9 digits 1 to 9 with one space between neighbours.
+/// Reads one line of a completion: exactly 9 digits 1 to 9 with one space between
+/// neighbours, so a digit at every even place and a space at every odd one.
 fn parse_completed_row(line: &str) -> Option<[u8; 9]> {
-    let items: Vec<&str> = line.split(' ').collect();
-    if items.len() != 9 {
+    let bytes = line.as_bytes();
+    if bytes.len() != 17 || bytes.iter().skip(1).step_by(2).any(|&byte| byte != b' ') {
         return None;
     }
-    let mut row = [0; 9];
-    for (column, item) in items.iter().enumerate() {
-        row[column] = match item.as_bytes() {
-            [digit @ b'1'..=b'9'] => digit - b'0',
-            _ => return None,
-        };
-    }
-    Some(row)
+    let digits: Vec<u8> = bytes
+        .iter()
+        .step_by(2)
+        .map(|&byte| byte.wrapping_sub(b'0'))
+        .collect();
+    let valid = digits.iter().all(|digit| (1..=9).contains(digit));
+    valid.then(|| digits.try_into().expect("9 digits"))
 }
 
-/// Says what is wrong with `output` as a completion of `givens`, or `None` if nothing.
-///
-/// The checks go from the outside in: 1. the shape of the text, 2. the given digits,
-/// 3. each row, column and box holding every digit once.
-fn find_fault_in_completion(givens: &Grid, output: &str) -> Option<String> {
-    // 1. The shape: 9 lines, each 9 digits 1 to 9 separated by single spaces.
-    let lines = significant_lines(output);
-    if lines.len() != 9 {
-        return Some(format!("expected 9 lines, found {}", lines.len()));
-    }
-    let mut grid: Grid = [[0; 9]; 9];
-    for (row, line) in lines.iter().enumerate() {
-        match parse_completed_row(line) {
-            Some(digits) => grid[row] = digits,
-            None => {
-                return Some(format!(
-                    "line {}: expected 9 digits 1 to 9 separated by single spaces, found {:?}",
-                    row + 1,
-                    shorten(line)
-                ))
-            }
-        }
-    }
-
-    // 2. The givens: every non-zero input digit is still in its cell.
-    for row in 0..9 {
-        for column in 0..9 {
-            let given = givens[row][column];
-            if given != 0 && grid[row][column] != given {
-                return Some(format!(
-                    "row {}, column {}: given {given} was changed to {}",
-                    row + 1,
-                    column + 1,
-                    grid[row][column]
-                ));
-            }
-        }
-    }
-
-    // 3. The units. Each kind of unit maps (unit index, position in the unit) to a
-    //    (row, column); nine digits 1 to 9 with no repeat are each digit exactly once.
-    let unit_kinds: [(&str, CellOfUnit); 3] = [
-        ("row", |unit, position| (unit, position)),
-        ("column", |unit, position| (position, unit)),
-        ("box", |unit, position| {
-            (3 * (unit / 3) + position / 3, 3 * (unit % 3) + position % 3)
-        }),
-    ];
-    for (kind, cell_of) in unit_kinds {
-        for unit in 0..9 {
-            // `seen[digit]` says whether `digit` already appeared in this unit.
-            let mut seen = [false; 10];
-            for position in 0..9 {
-                let (row, column) = cell_of(unit, position);
-                let digit = usize::from(grid[row][column]);
-                if seen[digit] {
-                    return Some(format!("{} holds {digit} twice", describe_unit(kind, unit)));
-                }
-                seen[digit] = true;
-            }
-        }
-    }
-    None
-}
-
-/// Names a unit for a message, counting from 1: "row 2", "column 4", or for a box
-/// also where it is, "box 5 (rows 4-6, columns 4-6)".
-fn describe_unit(kind: &str, unit: usize) -> String {
-    if kind != "box" {
-        return format!("{kind} {}", unit + 1);
-    }
-    let first_row = 3 * (unit / 3) + 1;
-    let first_column = 3 * (unit % 3) + 1;
-    format!(
-        "box {} (rows {first_row}-{}, columns {first_column}-{})",
-        unit + 1,
-        first_row + 2,
-        first_column + 2
-    )
+/// A rejection for `reason`.
+fn rejected(reason: String) -> CheckerVerdict {
+    CheckerVerdict::Rejected { reason }
 }
 
 #[cfg(test)]

@@ -377,7 +377,7 @@ pub fn judge_case(
     })
 }
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

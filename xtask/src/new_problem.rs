@@ -58,30 +58,15 @@ const MAX_TIME_LIMIT_MS: u64 = 600_000;
 /// The largest memory limit `new` accepts: 64 GiB, far beyond any judge's.
 const MAX_MEMORY_MB: i64 = 65_536;
 
-/// The judge's facts about the new problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewProblem {
-    /// The problem number, for example 1000.
-    pub id: u32,
-    /// The problem's title.
-    pub title: String,
-    /// The time limit in milliseconds.
-    pub time_limit_ms: u64,
-    /// The memory limit in mebibytes.
-    pub memory_mb: u32,
-    /// The checker's name: `exact` or `sudoku`.
-    pub checker: String,
-}
-
-impl NewProblem {
+impl Arguments {
     /// The crate name, `p<ID>`.
-    pub fn crate_name(&self) -> String {
+    fn crate_name(&self) -> String {
         format!("p{}", self.id)
     }
 
-    /// The address of the problem statement.
-    pub fn url(&self) -> String {
-        format!("https://www.acmicpc.net/problem/{}", self.id)
+    /// The title, once `run` has settled it.
+    fn title(&self) -> &str {
+        self.title.as_deref().unwrap_or_default()
     }
 }
 
@@ -120,26 +105,18 @@ fn check_title(text: &str) -> Result<()> {
 }
 
 /// Runs `cargo xtask new`.
-pub fn run(arguments: Arguments) -> Result<Success> {
-    if let Some(title) = &arguments.title {
-        check_title(title)?;
+pub fn run(mut problem: Arguments) -> Result<Success> {
+    match &problem.title {
+        Some(title) => check_title(title)?,
+        None => problem.title = Some(format!("Problem {}", problem.id)),
     }
-    let problem = NewProblem {
-        id: arguments.id,
-        title: arguments
-            .title
-            .unwrap_or_else(|| format!("Problem {}", arguments.id)),
-        time_limit_ms: arguments.time_limit_ms,
-        memory_mb: arguments.memory_mb,
-        checker: arguments.checker,
-    };
     let root = project_root();
     let created = scaffold(&root, &problem)?;
     let name = problem.crate_name();
     outln!(
         "created problems/{name} for Baekjoon {}: {}",
         problem.id,
-        problem.title
+        problem.title()
     );
     for path in &created {
         let shown = path.strip_prefix(&root).unwrap_or(path);
@@ -161,7 +138,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
 /// Writes the new crate under `<root>/problems/` and returns the files made, in order.
 ///
 /// Fails, touching nothing, if the crate's folder exists already.
-pub fn scaffold(root: &Path, problem: &NewProblem) -> Result<Vec<PathBuf>> {
+fn scaffold(root: &Path, problem: &Arguments) -> Result<Vec<PathBuf>> {
     let problems_directory = root.join("problems");
     let directory = problems_directory.join(problem.crate_name());
     if directory.exists() {
@@ -173,11 +150,13 @@ pub fn scaffold(root: &Path, problem: &NewProblem) -> Result<Vec<PathBuf>> {
     fs::create_dir_all(&problems_directory)
         .with_context(|| format!("creating {}", problems_directory.display()))?;
     // `create_dir` (not `_all`) fails if the folder appeared in the meantime.
-    fs::create_dir(&directory).with_context(|| format!("creating {}", directory.display()))?;
-    fs::create_dir(directory.join("src"))
-        .with_context(|| format!("creating {}", directory.join("src").display()))?;
-    fs::create_dir(directory.join("samples"))
-        .with_context(|| format!("creating {}", directory.join("samples").display()))?;
+    for folder in [
+        directory.clone(),
+        directory.join("src"),
+        directory.join("samples"),
+    ] {
+        fs::create_dir(&folder).with_context(|| format!("creating {}", folder.display()))?;
+    }
 
     let files = [
         ("Cargo.toml", manifest_text(problem)),
@@ -194,19 +173,10 @@ pub fn scaffold(root: &Path, problem: &NewProblem) -> Result<Vec<PathBuf>> {
     Ok(created)
 }
 
-/// `text` as a TOML basic string, quotes included.
+/// `text` as a TOML basic string, quotes included: JSON writes strings the same way
+/// (a title holds no control character, the one case where the two differ).
 fn toml_string(text: &str) -> String {
-    let mut quoted = String::with_capacity(text.len() + 2);
-    quoted.push('"');
-    for character in text.chars() {
-        match character {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            _ => quoted.push(character),
-        }
-    }
-    quoted.push('"');
-    quoted
+    serde_json::Value::from(text).to_string()
 }
 
 /// The time limit as a person reads it: "2 s" for whole seconds, "1500 ms" otherwise.
@@ -219,7 +189,7 @@ fn time_limit_text(time_limit_ms: u64) -> String {
 }
 
 /// The new crate's `Cargo.toml`.
-fn manifest_text(problem: &NewProblem) -> String {
+fn manifest_text(problem: &Arguments) -> String {
     format!(
         r#"[package]
 name = "{name}"
@@ -234,7 +204,7 @@ publish.workspace = true
 [package.metadata.boj]
 id = {id}
 title = {title}
-url = "{url}"
+url = "https://www.acmicpc.net/problem/{id}"
 time-limit-ms = {time_limit_ms}
 memory-mb = {memory_mb}
 # How output is judged: "exact" compares lines (ignoring white space at line
@@ -248,10 +218,9 @@ common = {{ path = "../../common" }}
 workspace = true
 "#,
         name = problem.crate_name(),
-        description = toml_string(&format!("Baekjoon {}: {}", problem.id, problem.title)),
+        description = toml_string(&format!("Baekjoon {}: {}", problem.id, problem.title())),
         id = problem.id,
-        title = toml_string(&problem.title),
-        url = problem.url(),
+        title = toml_string(problem.title()),
         time_limit_ms = problem.time_limit_ms,
         memory_mb = problem.memory_mb,
         checker = problem.checker,
@@ -259,11 +228,11 @@ workspace = true
 }
 
 /// The new crate's `src/lib.rs`: the documented skeleton.
-fn library_text(problem: &NewProblem) -> String {
+fn library_text(problem: &Arguments) -> String {
     format!(
         r#"//! # Baekjoon {id} — {title}
 //!
-//! <{url}> · time limit {time_limit} · memory limit {memory_mb} MB
+//! <https://www.acmicpc.net/problem/{id}> · time limit {time_limit} · memory limit {memory_mb} MB
 //!
 //! ## Contract
 //! - Input: TODO: what the input holds, line by line, with its bounds.
@@ -287,7 +256,7 @@ fn library_text(problem: &NewProblem) -> String {
 //!   endings).
 
 use std::fmt;
-use std::io::Write;
+use std::io::{{BufRead, Write}};
 
 /// Why the input could not be answered.
 #[derive(Debug)]
@@ -309,52 +278,31 @@ impl std::error::Error for Error {{}}
 /// Reads the problem from `input`, solves it and writes the answer to `output`.
 ///
 /// TODO: parse, solve and write. As it stands it reads nothing and writes nothing.
-pub fn run(input: &str, output: &mut impl Write) -> Result<(), Error> {{
+pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {{
     let _ = input;
     output.flush().map_err(Error::Output)
 }}
 "#,
         id = problem.id,
-        title = problem.title,
-        url = problem.url(),
+        title = problem.title(),
         time_limit = time_limit_text(problem.time_limit_ms),
         memory_mb = problem.memory_mb,
     )
 }
 
 /// The new crate's `src/main.rs`, as thin as the other problems' binaries.
-fn binary_text(problem: &NewProblem) -> String {
+fn binary_text(problem: &Arguments) -> String {
+    let name = problem.crate_name();
     format!(
-        r#"//! Reads the input on standard input and writes the answer on standard output; see the
-//! library for the solution. On bad input it prints what is wrong on standard error and
-//! exits with status 1.
-
-use std::io::{{self, Read, Write}};
-use std::process::ExitCode;
-
-fn main() -> ExitCode {{
-    let mut input = String::new();
-    if let Err(error) = io::stdin().read_to_string(&mut input) {{
-        eprintln!("{name}: cannot read standard input: {{error}}");
-        return ExitCode::FAILURE;
-    }}
-    let mut output = io::BufWriter::new(io::stdout().lock());
-    let result = {name}::run(&input, &mut output);
-    let flushed = output.flush();
-    match (result, flushed) {{
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(error), _) => {{
-            eprintln!("{name}: {{error}}");
-            ExitCode::FAILURE
-        }}
-        (Ok(()), Err(error)) => {{
-            eprintln!("{name}: cannot write the answer: {{error}}");
-            ExitCode::FAILURE
-        }}
-    }}
-}}
-"#,
-        name = problem.crate_name(),
+        "//! Problem {id} as the judge runs it: the input on standard input, the answer on\n\
+         //! standard output. The solution is the library, [`{name}::run`];\n\
+         //! [`common::input::run_as_program`] connects it to the process and, on bad input,\n\
+         //! prints one line on standard error and exits with status 1.\n\
+         \n\
+         fn main() -> std::process::ExitCode {{\n    \
+             common::input::run_as_program(\"{name}\", {name}::run)\n\
+         }}\n",
+        id = problem.id
     )
 }
 
@@ -374,10 +322,10 @@ mod tests {
         })
     }
 
-    fn example() -> NewProblem {
-        NewProblem {
+    fn example() -> Arguments {
+        Arguments {
             id: 1000,
-            title: "A+B \"quoted\"".to_string(),
+            title: Some("A+B \"quoted\"".to_string()),
             time_limit_ms: 2000,
             memory_mb: 128,
             checker: "exact".to_string(),
@@ -449,7 +397,7 @@ mod tests {
         }
         syn::parse_file(&library).unwrap();
         let binary = fs::read_to_string(directory.join("src/main.rs")).unwrap();
-        assert!(binary.contains("p1000::run(&input, &mut output)"));
+        assert!(binary.contains("run_as_program(\"p1000\", p1000::run)"));
         syn::parse_file(&binary).unwrap();
     }
 

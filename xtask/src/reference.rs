@@ -100,36 +100,47 @@ pub fn smallest_completion(grid: &Grid) -> Option<Grid> {
     Some(grid)
 }
 
-/// Why `answer` is not a completion of `givens`, or `None` when it is one.
+/// Why `answer` is not a completion of `givens`, or `None` when it is one: the first cell
+/// that holds no digit 1 to 9 or changes a given, else the first row, then column, then
+/// box that holds a digit twice (nine digits 1 to 9 with no repeat are each digit once).
 pub fn completion_fault(givens: &Grid, answer: &Grid) -> Option<String> {
     for cell in 0..81 {
+        let place = format!("row {}, column {}", cell / 9 + 1, cell % 9 + 1);
         if !(1..=9).contains(&answer[cell]) {
-            return Some(format!("cell {cell} holds {}", answer[cell]));
+            return Some(format!("{place} holds {}", answer[cell]));
         }
         if givens[cell] != 0 && givens[cell] != answer[cell] {
             return Some(format!(
-                "cell {cell}: the given {} became {}",
+                "{place}: given {} was changed to {}",
                 givens[cell], answer[cell]
             ));
         }
     }
-    for index in 0..9 {
-        let groups: [(&str, [usize; 9]); 3] = [
-            ("row", std::array::from_fn(|k| index * 9 + k)),
-            ("column", std::array::from_fn(|k| k * 9 + index)),
-            (
-                "box",
-                std::array::from_fn(|k| (index / 3 * 3 + k / 3) * 9 + index % 3 * 3 + k % 3),
-            ),
-        ];
-        for (kind, cells) in groups {
+    for kind in ["row", "column", "box"] {
+        for index in 0..9 {
+            let (row, column) = (index / 3 * 3, index % 3 * 3);
+            let cells: [usize; 9] = std::array::from_fn(|k| match kind {
+                "row" => index * 9 + k,
+                "column" => k * 9 + index,
+                _ => (row + k / 3) * 9 + column + k % 3,
+            });
             let mut seen = [false; 10];
             for cell in cells {
                 let digit = answer[cell] as usize;
-                if seen[digit] {
-                    return Some(format!("{kind} {} holds {digit} twice", index + 1));
+                if std::mem::replace(&mut seen[digit], true) {
+                    let unit = match kind {
+                        "box" => format!(
+                            "box {} (rows {}-{}, columns {}-{})",
+                            index + 1,
+                            row + 1,
+                            row + 3,
+                            column + 1,
+                            column + 3
+                        ),
+                        _ => format!("{kind} {}", index + 1),
+                    };
+                    return Some(format!("{unit} holds {digit} twice"));
                 }
-                seen[digit] = true;
             }
         }
     }
@@ -206,7 +217,7 @@ mod tests {
         givens[5] = solution[5] % 9 + 1;
         assert!(completion_fault(&givens, &solution)
             .unwrap()
-            .contains("the given"));
+            .contains("row 1, column 6: given"));
     }
 
     #[test]

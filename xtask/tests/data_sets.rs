@@ -4,6 +4,8 @@
 //! Every puzzle of every set is checked: with the optimised test profile this takes
 //! seconds.
 
+mod support;
+
 use xtask::data;
 use xtask::reference::{self, completion_fault, grid_to_line, Grid};
 
@@ -17,7 +19,7 @@ fn unique_sets_have_one_completion_and_both_solutions_find_it() {
         let puzzles = load(file_name);
         assert!(!puzzles.is_empty(), "{file_name} is empty");
         for (index, puzzle) in puzzles.iter().enumerate() {
-            let context = data::describe_puzzle(file_name, index, puzzle);
+            let context = support::describe_puzzle(file_name, index, puzzle);
             let completions = reference::completions(puzzle, 2);
             assert_eq!(
                 completions.len(),
@@ -42,7 +44,7 @@ fn multi_solution_set_gives_the_smallest_completion() {
     let puzzles = load(data::MULTI_SOLUTION_SET);
     assert!(!puzzles.is_empty());
     for (index, puzzle) in puzzles.iter().enumerate() {
-        let context = data::describe_puzzle(data::MULTI_SOLUTION_SET, index, puzzle);
+        let context = support::describe_puzzle(data::MULTI_SOLUTION_SET, index, puzzle);
         assert_eq!(
             reference::count_completions(puzzle, 2),
             2,
@@ -62,11 +64,11 @@ fn multi_solution_set_gives_the_smallest_completion() {
 
 #[test]
 fn tdoku_test_puzzles_have_their_published_counts() {
-    let puzzles = data::load_counted().unwrap_or_else(|error| panic!("{error}"));
+    let puzzles = support::load_counted().unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(puzzles.len(), 43);
     let mut seen_none = false;
     for (index, puzzle) in puzzles.iter().enumerate() {
-        let context = data::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
+        let context = support::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
         let counted = reference::count_completions(&puzzle.grid, puzzle.completions + 1);
         assert_eq!(counted, puzzle.completions, "{context}: reference count");
         assert_eq!(

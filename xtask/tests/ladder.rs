@@ -5,6 +5,8 @@
 //! 1 takes milliseconds on the hardest puzzles and rung 0 tens of milliseconds whenever it
 //! reaches its cap; `cargo xtask bench --ladder` runs the whole sets.
 
+mod support;
+
 use common::ladder::{rung0_textbook, Outcome, Rung, RUNGS};
 use xtask::data;
 use xtask::reference::{self, completion_fault, grid_to_line, Grid};
@@ -58,7 +60,7 @@ fn every_rung_solves_a_slice_of_every_unique_set_as_the_reference_does() {
     let mut capped_puzzles = 0;
     for file_name in data::UNIQUE_SETS {
         for (index, puzzle) in &slice_of(file_name) {
-            let context = data::describe_puzzle(file_name, *index, puzzle);
+            let context = support::describe_puzzle(file_name, *index, puzzle);
             let completions = reference::completions(puzzle, 2);
             assert_eq!(completions.len(), 1, "{context}: the reference");
             for rung in uncapped_rungs() {
@@ -83,7 +85,7 @@ fn every_rung_solves_a_slice_of_every_unique_set_as_the_reference_does() {
 #[test]
 fn every_rung_completes_puzzles_with_several_completions() {
     for (index, puzzle) in &slice_of(data::MULTI_SOLUTION_SET) {
-        let context = data::describe_puzzle(data::MULTI_SOLUTION_SET, *index, puzzle);
+        let context = support::describe_puzzle(data::MULTI_SOLUTION_SET, *index, puzzle);
         for rung in uncapped_rungs() {
             let answer = (rung.solve)(puzzle)
                 .solution
@@ -101,10 +103,10 @@ fn every_rung_completes_puzzles_with_several_completions() {
 
 #[test]
 fn every_rung_agrees_with_the_published_counts_of_tdokus_test_puzzles() {
-    let puzzles = data::load_counted().unwrap_or_else(|error| panic!("{error}"));
+    let puzzles = support::load_counted().unwrap_or_else(|error| panic!("{error}"));
     let mut seen_none = false;
     for (index, puzzle) in puzzles.iter().enumerate() {
-        let context = data::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
+        let context = support::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
         for rung in RUNGS {
             let outcome = (rung.solve)(&puzzle.grid);
             let context = describe(&rung, &context);

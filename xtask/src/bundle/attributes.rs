@@ -1,117 +1,53 @@
-//! Attributes the bundler acts on: `cfg` (which code exists in a normal build), crate-level
-//! attributes (which may stay once a crate becomes a module), and doc comments (which
-//! `--strip-docs` removes).
+//! Attributes the bundler acts on: test-only code (left out), crate-level attributes (not
+//! all may stay once a crate becomes a module), and doc comments (left out by default).
 //!
-//! A test-only item is one whose `cfg` is false when `test` is not set: `#[cfg(test)]`,
-//! `#[cfg(all(test, unix))]`, and any `#[test]` function. Such code is removed with its
-//! attribute list's owner. A `cfg` that is true without `test` (`#[cfg(not(test))]`) is
-//! removed and its item kept. Any other `cfg` (`unix`, `feature = "x"`) is left for the
-//! judge's `rustc` to decide, as it would have been in the workspace.
+//! Code is test-only when `#[test]` marks it, or a `cfg` on it is false whenever `test` is
+//! not set: `#[cfg(test)]`, `#[cfg(all(test, unix))]`. Test-only items are left out wherever
+//! items stand: in files and modules, in blocks, in `impl` blocks and traits. Any other
+//! `cfg` or `cfg_attr`, and a `cfg` on a field, variant or match arm, stays for the judge's
+//! `rustc` to decide as it would have in the workspace: leaving code out only saves bytes.
 
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 use syn::{
-    Attribute, Block, ExprMatch, ExprStruct, Fields, File, ImplItem, Item, ItemEnum, ItemImpl,
-    ItemMod, ItemTrait, Meta, Stmt, Token, TraitItem,
+    Attribute, Block, File, ImplItem, Item, ItemImpl, ItemMod, ItemTrait, Meta, Stmt, Token,
+    TraitItem,
 };
 
-/// What a `cfg` predicate is in a normal (not test) build, as far as the bundler can tell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CfgValue {
-    /// Holds in every normal build.
-    True,
-    /// Never holds in a normal build.
-    False,
-    /// Depends on the target or on features: `rustc` decides.
-    Unknown,
-}
-
-/// The value of a `cfg` predicate with `test` unset.
-fn evaluate(predicate: &Meta) -> CfgValue {
-    match predicate {
-        Meta::Path(path) if path.is_ident("test") => CfgValue::False,
-        Meta::List(list) => {
-            let Ok(operands) =
-                list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
-            else {
-                return CfgValue::Unknown;
-            };
-            let values: Vec<CfgValue> = operands.iter().map(evaluate).collect();
-            if list.path.is_ident("all") {
-                if values.contains(&CfgValue::False) {
-                    CfgValue::False
-                } else if values.iter().all(|value| *value == CfgValue::True) {
-                    CfgValue::True
-                } else {
-                    CfgValue::Unknown
-                }
-            } else if list.path.is_ident("any") {
-                if values.contains(&CfgValue::True) {
-                    CfgValue::True
-                } else if values.iter().all(|value| *value == CfgValue::False) {
-                    CfgValue::False
-                } else {
-                    CfgValue::Unknown
-                }
-            } else if list.path.is_ident("not") && values.len() == 1 {
-                match values[0] {
-                    CfgValue::True => CfgValue::False,
-                    CfgValue::False => CfgValue::True,
-                    CfgValue::Unknown => CfgValue::Unknown,
-                }
-            } else {
-                CfgValue::Unknown
-            }
-        }
-        _ => CfgValue::Unknown,
+/// The value of a `cfg` predicate when `test` is not set, where that alone decides it;
+/// `None` where the target or the features do.
+fn value_without_test(predicate: &Meta) -> Option<bool> {
+    if predicate.path().is_ident("test") {
+        return Some(false);
+    }
+    let Meta::List(list) = predicate else {
+        return None;
+    };
+    let operands = list
+        .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+        .ok()?;
+    let values: Vec<Option<bool>> = operands.iter().map(value_without_test).collect();
+    let all = |value| values.iter().all(|known| *known == Some(value));
+    match list.path.get_ident()?.to_string().as_str() {
+        "all" if values.contains(&Some(false)) => Some(false),
+        "all" => all(true).then_some(true),
+        "any" if values.contains(&Some(true)) => Some(true),
+        "any" => all(false).then_some(false),
+        "not" if values.len() == 1 => values[0].map(|value| !value),
+        _ => None,
     }
 }
 
-/// Settles the `cfg`, `cfg_attr` and `test` attributes of one attribute list for a normal
-/// build. Returns false when the code they belong to does not exist in such a build;
-/// otherwise removes the `cfg`s that are known to hold and replaces each `cfg_attr` whose
-/// predicate is known by the attributes it stands for (or by nothing).
-pub(super) fn settle_cfg(attributes: &mut Vec<Attribute>) -> bool {
-    let mut settled = Vec::with_capacity(attributes.len());
-    for attribute in attributes.drain(..) {
+/// Whether `attributes` mark test-only code (see the module's docs).
+pub(super) fn is_test_only(attributes: &[Attribute]) -> bool {
+    attributes.iter().any(|attribute| {
         let path = attribute.path();
-        if path.is_ident("test") {
-            return false;
-        }
-        if path.is_ident("cfg") {
-            match attribute
-                .parse_args::<Meta>()
-                .map(|predicate| evaluate(&predicate))
-            {
-                Ok(CfgValue::False) => return false,
-                Ok(CfgValue::True) => continue,
-                _ => {}
-            }
-        } else if path.is_ident("cfg_attr") {
-            let parsed = attribute.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated);
-            if let Ok(parts) = parsed {
-                let mut parts = parts.into_iter();
-                if let Some(predicate) = parts.next() {
-                    match evaluate(&predicate) {
-                        CfgValue::False => continue,
-                        CfgValue::True => {
-                            for meta in parts {
-                                settled.push(Attribute {
-                                    meta,
-                                    ..attribute.clone()
-                                });
-                            }
-                            continue;
-                        }
-                        CfgValue::Unknown => {}
-                    }
-                }
-            }
-        }
-        settled.push(attribute);
-    }
-    *attributes = settled;
-    true
+        path.is_ident("test")
+            || path.is_ident("cfg")
+                && attribute
+                    .parse_args::<Meta>()
+                    .is_ok_and(|predicate| value_without_test(&predicate) == Some(false))
+    })
 }
 
 /// The attribute list of an item, for the kinds of item that have one.
@@ -158,13 +94,13 @@ fn trait_item_attributes_mut(item: &mut TraitItem) -> Option<&mut Vec<Attribute>
     })
 }
 
-/// Whether an item exists in a normal build (settling its attributes on the way).
+/// Whether an item stays in the bundle: it is not test-only.
 fn keep_item(item: &mut Item) -> bool {
-    item_attributes_mut(item).is_none_or(settle_cfg)
+    !item_attributes_mut(item).is_some_and(|attributes| is_test_only(attributes))
 }
 
 /// Removes the test-only code of a parsed file, everywhere in it: items, items in blocks,
-/// `impl` and trait items, fields, variants, match arms and `let` statements.
+/// and `impl` and trait items.
 pub(super) fn remove_test_only_code(file: &mut File) {
     file.items.retain_mut(keep_item);
     TestOnlyCodeRemover.visit_file_mut(file);
@@ -185,63 +121,25 @@ impl VisitMut for TestOnlyCodeRemover {
     fn visit_block_mut(&mut self, block: &mut Block) {
         block.stmts.retain_mut(|statement| match statement {
             Stmt::Item(item) => keep_item(item),
-            Stmt::Local(local) => settle_cfg(&mut local.attrs),
-            Stmt::Macro(statement) => settle_cfg(&mut statement.attrs),
-            _ => true,
+            Stmt::Local(local) => !is_test_only(&local.attrs),
+            Stmt::Macro(statement) => !is_test_only(&statement.attrs),
+            Stmt::Expr(..) => true,
         });
         visit_mut::visit_block_mut(self, block);
     }
 
     fn visit_item_impl_mut(&mut self, item: &mut ItemImpl) {
-        item.items
-            .retain_mut(|item| impl_item_attributes_mut(item).is_none_or(settle_cfg));
+        item.items.retain_mut(|item| {
+            !impl_item_attributes_mut(item).is_some_and(|attributes| is_test_only(attributes))
+        });
         visit_mut::visit_item_impl_mut(self, item);
     }
 
     fn visit_item_trait_mut(&mut self, item: &mut ItemTrait) {
-        item.items
-            .retain_mut(|item| trait_item_attributes_mut(item).is_none_or(settle_cfg));
+        item.items.retain_mut(|item| {
+            !trait_item_attributes_mut(item).is_some_and(|attributes| is_test_only(attributes))
+        });
         visit_mut::visit_item_trait_mut(self, item);
-    }
-
-    fn visit_fields_mut(&mut self, fields: &mut Fields) {
-        match fields {
-            Fields::Named(named) => {
-                named.named = std::mem::take(&mut named.named)
-                    .into_iter()
-                    .filter_map(|mut field| settle_cfg(&mut field.attrs).then_some(field))
-                    .collect();
-            }
-            Fields::Unnamed(unnamed) => {
-                unnamed.unnamed = std::mem::take(&mut unnamed.unnamed)
-                    .into_iter()
-                    .filter_map(|mut field| settle_cfg(&mut field.attrs).then_some(field))
-                    .collect();
-            }
-            Fields::Unit => {}
-        }
-        visit_mut::visit_fields_mut(self, fields);
-    }
-
-    fn visit_item_enum_mut(&mut self, item: &mut ItemEnum) {
-        item.variants = std::mem::take(&mut item.variants)
-            .into_iter()
-            .filter_map(|mut variant| settle_cfg(&mut variant.attrs).then_some(variant))
-            .collect();
-        visit_mut::visit_item_enum_mut(self, item);
-    }
-
-    fn visit_expr_match_mut(&mut self, expression: &mut ExprMatch) {
-        expression.arms.retain_mut(|arm| settle_cfg(&mut arm.attrs));
-        visit_mut::visit_expr_match_mut(self, expression);
-    }
-
-    fn visit_expr_struct_mut(&mut self, expression: &mut ExprStruct) {
-        expression.fields = std::mem::take(&mut expression.fields)
-            .into_iter()
-            .filter_map(|mut field| settle_cfg(&mut field.attrs).then_some(field))
-            .collect();
-        visit_mut::visit_expr_struct_mut(self, expression);
     }
 }
 
@@ -304,37 +202,21 @@ impl VisitMut for DocCommentStripper {
 mod tests {
     use super::*;
 
-    /// The names of the attributes left on `source`'s item, or `None` if it is removed.
-    fn settled(source: &str) -> Option<String> {
+    /// Whether the item `source` is test-only.
+    fn test_only(source: &str) -> bool {
         let mut item: Item = syn::parse_str(source).unwrap();
-        let attributes = item_attributes_mut(&mut item).unwrap();
-        settle_cfg(attributes).then(|| {
-            attributes
-                .iter()
-                .map(|attribute| attribute.path().segments[0].ident.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+        !keep_item(&mut item)
     }
 
     #[test]
     fn test_only_code_is_recognised() {
-        assert_eq!(settled("#[cfg(test)] fn f() {}"), None);
-        assert_eq!(settled("#[cfg(all(test, unix))] fn f() {}"), None);
-        assert_eq!(settled("#[test] fn f() {}"), None);
-        assert_eq!(settled("#[cfg(not(test))] fn f() {}"), Some(String::new()));
-        assert_eq!(settled("#[cfg(unix)] fn f() {}"), Some("cfg".to_string()));
-        assert_eq!(
-            settled("#[cfg(any(test, unix))] fn f() {}"),
-            Some("cfg".to_string())
-        );
-        assert_eq!(
-            settled("#[cfg_attr(test, derive(Debug))] #[inline] fn f() {}"),
-            Some("inline".to_string())
-        );
-        assert_eq!(
-            settled("#[cfg_attr(not(test), must_use)] fn f() {}"),
-            Some("must_use".to_string())
-        );
+        assert!(test_only("#[cfg(test)] fn f() {}"));
+        assert!(test_only("#[cfg(all(test, unix))] fn f() {}"));
+        assert!(test_only("#[inline] #[test] fn f() {}"));
+        assert!(test_only("#[cfg(not(any(unix, not(test))))] fn f() {}"));
+        assert!(!test_only("#[cfg(not(test))] fn f() {}"));
+        assert!(!test_only("#[cfg(unix)] fn f() {}"));
+        assert!(!test_only("#[cfg(any(test, unix))] fn f() {}"));
+        assert!(!test_only("#[cfg_attr(test, derive(Debug))] struct S;"));
     }
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use syn::{AttrStyle, File, Item};
 
-use super::attributes::{keep_inner_attribute, remove_test_only_code, settle_cfg};
+use super::attributes::{is_test_only, keep_inner_attribute, remove_test_only_code};
 
 /// Parses the crate root at `path` and everything it declares with `mod x;`, without the
 /// test-only code. The file's own inner attributes are left in the returned file's
@@ -59,7 +59,7 @@ fn inline_module_files(items: &mut Vec<Item>, directory: &Path) -> Result<()> {
                 let path = module_file(directory, &name)?;
                 let mut file = parse_source_file(&path)?;
                 // `#![cfg(test)]` at the top of the file removes the whole module.
-                if !settle_cfg(&mut file.attrs) {
+                if is_test_only(&file.attrs) {
                     items.remove(index);
                     continue;
                 }

@@ -1,0 +1,56 @@
+//! What several test files share: reading tdoku's counted set, and naming a puzzle of a
+//! set in a failure message. Each file that uses it says `mod support;`.
+#![allow(dead_code)]
+
+use xtask::data::{read, COUNTED_SET};
+use xtask::reference::{grid_from_line, grid_to_line, Grid};
+
+/// How a failing test names puzzle `index` (from 0) of a set: the file, the puzzle's
+/// number in it (from 1), and the puzzle as one line.
+pub fn describe_puzzle(file_name: &str, index: usize, grid: &Grid) -> String {
+    format!("{file_name}, puzzle {}: {}", index + 1, grid_to_line(grid))
+}
+
+/// A puzzle of tdoku's test set: the grid, its number of completions, and the solution
+/// when there is exactly one.
+#[derive(Clone, Debug)]
+pub struct CountedPuzzle {
+    /// The puzzle.
+    pub grid: Grid,
+    /// How many completions it has.
+    pub completions: usize,
+    /// Its completion, when the file gives it.
+    pub solution: Option<Grid>,
+}
+
+/// Loads tdoku's test puzzles (`puzzle:count[:solution]` per line).
+pub fn load_counted() -> Result<Vec<CountedPuzzle>, String> {
+    let text = read(COUNTED_SET)?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            let fault = || {
+                format!(
+                    "{COUNTED_SET}, line {}: not puzzle:count[:solution]",
+                    index + 1
+                )
+            };
+            let mut fields = line.trim().split(':');
+            let grid = fields.next().and_then(grid_from_line).ok_or_else(fault)?;
+            let completions = fields
+                .next()
+                .and_then(|count| count.parse().ok())
+                .ok_or_else(fault)?;
+            let solution = match fields.next() {
+                Some(text) => Some(grid_from_line(text).ok_or_else(fault)?),
+                None => None,
+            };
+            Ok(CountedPuzzle {
+                grid,
+                completions,
+                solution,
+            })
+        })
+        .collect()
+}
