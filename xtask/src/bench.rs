@@ -256,63 +256,44 @@ fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<
     Ok(table)
 }
 
-/// One solver on one file: the puzzles' best times, sorted, and their guesses.
+/// One solver on one file, for the plot: its label, the file, and the puzzles' best
+/// times, sorted.
 struct Summary {
     label: String,
     file: String,
     micros: Vec<f64>,
-    measurements: Vec<Measurement>,
 }
 
-impl Summary {
-    fn new(label: &str, file: &str, measurements: Vec<Measurement>) -> Summary {
-        let mut micros: Vec<f64> = measurements.iter().map(|m| m.micros).collect();
-        micros.sort_by(f64::total_cmp);
-        Summary {
-            label: label.to_string(),
-            file: file.to_string(),
-            micros,
-            measurements,
-        }
-    }
-
-    /// The mean number of guesses per puzzle: all of them, and counted tdoku's way.
-    fn mean_guesses(&self) -> (f64, Option<f64>) {
-        let n = self.measurements.len() as f64;
-        let all: u64 = self.measurements.iter().map(|m| m.guesses).sum();
-        let tdoku: Option<u64> = self.measurements.iter().map(|m| m.tdoku_guesses).sum();
-        (all as f64 / n, tdoku.map(|sum| sum as f64 / n))
-    }
-
-    fn capped(&self) -> usize {
-        self.measurements.iter().filter(|m| m.capped).count()
-    }
-
-    /// Prints the line of `cargo xtask bench --ladder` for rung `number`.
-    fn print_rung(&self, number: usize) {
-        let [mean, median, _, max] = statistics(&self.micros);
-        let (name, file, n) = (&self.label, &self.file, self.micros.len());
+/// Prints the lines of `solver` on one file (see the module's docs, steps 5 and 7) and
+/// returns its summary.
+fn summarise(solver: Solver, label: &str, file: &str, measurements: &[Measurement]) -> Summary {
+    let mut micros: Vec<f64> = measurements.iter().map(|m| m.micros).collect();
+    micros.sort_by(f64::total_cmp);
+    let [mean, median, p99, max] = statistics(&micros);
+    let n = micros.len();
+    let guesses = measurements.iter().map(|m| m.guesses).sum::<u64>() as f64 / n as f64;
+    let capped = measurements.iter().filter(|m| m.capped).count();
+    if let Solver::Rung(number) = solver {
         outln!(
-            "bench rung={number} name={name} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} max_us={max:.1} guesses={:.1} capped={}",
-            self.mean_guesses().0,
-            self.capped()
+            "bench rung={number} name={label} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} max_us={max:.1} guesses={guesses:.1} capped={capped}"
         );
-    }
-
-    fn print(&self) {
-        let [mean, median, p99, max] = statistics(&self.micros);
-        let (label, file, n) = (&self.label, &self.file, self.micros.len());
+    } else {
         outln!(
             "bench problem={label} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} p99_us={p99:.1} max_us={max:.1}"
         );
-        let (guesses, tdoku) = self.mean_guesses();
-        let max_guesses = self.measurements.iter().map(|m| m.guesses).max();
-        let tdoku = tdoku.map_or(String::new(), |tdoku| format!(" tdoku_mean={tdoku:.1}"));
+        let max_guesses = measurements.iter().map(|m| m.guesses).max().unwrap_or(0);
+        let tdoku: Option<u64> = measurements.iter().map(|m| m.tdoku_guesses).sum();
+        let tdoku = tdoku.map_or(String::new(), |sum| {
+            format!(" tdoku_mean={:.1}", sum as f64 / n as f64)
+        });
         outln!(
-            "nodes problem={label} file={file} mean={guesses:.1} max={}{tdoku} capped={}",
-            max_guesses.unwrap_or(0),
-            self.capped()
+            "nodes problem={label} file={file} mean={guesses:.1} max={max_guesses}{tdoku} capped={capped}"
         );
+    }
+    Summary {
+        label: label.to_string(),
+        file: file.to_string(),
+        micros,
     }
 }
 
@@ -353,17 +334,13 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         seed: arguments.seed,
     };
     let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
+    let isomorphs = match timing.relabel {
+        0 => String::new(),
+        k => format!(", {k} isomorphs of each from seed {}", timing.seed),
+    };
     eprintln!(
-        "bench: each puzzle's best of {} rounds{}",
-        timing.rounds,
-        if timing.relabel > 0 {
-            format!(
-                ", {} isomorphs of each from seed {}",
-                timing.relabel, timing.seed
-            )
-        } else {
-            String::new()
-        }
+        "bench: each puzzle's best of {} rounds{isomorphs}",
+        timing.rounds
     );
 
     let mut summaries = Vec::new();
@@ -387,14 +364,9 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             let puzzles = read_puzzles(is_sudoku, &path, timing)?;
             let table = measure(&solvers, &puzzles, timing.rounds)
                 .with_context(|| format!("timing {}", path.display()))?;
-            for (solver, measurements) in solvers.iter().zip(table) {
-                let summary =
-                    Summary::new(solver.label(is_sudoku), &file_name(&path), measurements);
-                match solver {
-                    Solver::Rung(number) => summary.print_rung(*number),
-                    _ => summary.print(),
-                }
-                summaries.push(summary);
+            for (&solver, measurements) in solvers.iter().zip(table) {
+                let label = solver.label(is_sudoku);
+                summaries.push(summarise(solver, label, &file_name(&path), &measurements));
             }
         }
     }

@@ -42,16 +42,11 @@ pub struct Arguments {
     problems: Vec<String>,
 }
 
-/// How far the lines under a case (a diff or a reason) are indented.
-const DETAILS_INDENT: &str = "    ";
-
 /// What step 2 made of one problem: the program to judge, if there is one, and a
-/// failure of the build itself, if any.
+/// failure of the build itself, if any: `(step, verdict, details)`, for example
+/// `("rustc", "WARN", "warning: unused variable ...")`.
 struct Build {
-    /// The binary to run on the samples.
     program: Option<Program>,
-    /// A failure to report on its own line: `(step, verdict, details)`, for example
-    /// `("rustc", "WARN", "warning: unused variable ...")`.
     failure: Option<(&'static str, &'static str, String)>,
 }
 
@@ -61,57 +56,37 @@ pub fn run(arguments: Arguments) -> Result<Success> {
 
     // 1. The problems and their samples.
     let problems = workspace.select(&arguments.problems)?;
-    let mut problems_with_samples = Vec::new();
-    for problem in problems {
-        let samples = problem.samples()?;
-        problems_with_samples.push((problem, samples));
-    }
+    let samples = problems
+        .iter()
+        .map(Problem::samples)
+        .collect::<Result<Vec<_>>>()?;
 
     // 2. The programs: one release build for all of them, or one bundle each.
-    let problems: Vec<Problem> = problems_with_samples
-        .iter()
-        .map(|(problem, _)| problem.clone())
-        .collect();
     let (builds, bundle_directory) = if arguments.bundled {
         let (builds, directory) = build_bundles(&problems, arguments.rustc.as_deref())?;
         (builds, Some(directory))
     } else {
-        let builds = workspace
-            .build_release(&problems)?
-            .into_iter()
-            .map(|binary| Build {
-                program: Some(Program::new(binary)),
-                failure: None,
-            })
-            .collect();
-        (builds, None)
+        let binaries = workspace.build_release(&problems)?;
+        let build = |binary| Build {
+            program: Some(Program::new(binary)),
+            failure: None,
+        };
+        (binaries.into_iter().map(build).collect(), None)
     };
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
-    let name_width = column_width(
-        problems_with_samples
-            .iter()
-            .map(|(problem, _)| &problem.name),
-    );
-    let step_names: Vec<String> = builds
+    let name_width = width(problems.iter().map(|problem| problem.name.as_str()));
+    let failed_steps = builds
         .iter()
-        .filter_map(|build| build.failure.as_ref())
-        .map(|(step, _, _)| step.to_string())
-        .collect();
-    let sample_width = column_width(
-        problems_with_samples
-            .iter()
-            .flat_map(|(_, samples)| samples.iter().map(|sample| &sample.name))
-            .chain(&step_names),
-    );
-    let mut passed = 0;
-    let mut failed = 0;
-    for ((problem, samples), build) in problems_with_samples.iter().zip(&builds) {
+        .filter_map(|build| Some(build.failure.as_ref()?.0));
+    let case_names = samples.iter().flatten().map(|sample| sample.name.as_str());
+    let case_width = width(case_names.chain(failed_steps));
+    let (mut passed, mut failed) = (0, 0);
+    for ((problem, samples), build) in problems.iter().zip(&samples).zip(&builds) {
         if let Some((step, verdict, details)) = &build.failure {
             outln!(
-                "{:<name_width$}  {:<sample_width$}  {verdict}",
-                problem.name,
-                step
+                "{:<name_width$}  {step:<case_width$}  {verdict}",
+                problem.name
             );
             print_indented(details);
             failed += 1;
@@ -121,24 +96,16 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         };
         for sample in samples {
             let case = format!(
-                "{:<name_width$}  {:<sample_width$}",
+                "{:<name_width$}  {:<case_width$}",
                 problem.name, sample.name
             );
             match judge_sample(program, problem, sample) {
                 Ok(Judgement { verdict, elapsed }) => {
-                    outln!(
-                        "{case}  {:<3} {:>3} ms",
-                        verdict.short_name(),
-                        elapsed.as_millis()
-                    );
-                    if let Some(details) = verdict.details() {
-                        print_indented(&details);
-                    }
-                    if verdict.is_accepted() {
-                        passed += 1;
-                    } else {
-                        failed += 1;
-                    }
+                    let (name, millis) = (verdict.short_name(), elapsed.as_millis());
+                    outln!("{case}  {name:<3} {millis:>3} ms");
+                    print_indented(&verdict.details().unwrap_or_default());
+                    passed += usize::from(verdict.is_accepted());
+                    failed += usize::from(!verdict.is_accepted());
                 }
                 Err(error) => {
                     outln!("{case}  could not be judged");
@@ -152,10 +119,8 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     // The bundles are kept for a look when their build failed.
     if let Some(directory) = bundle_directory {
         if builds.iter().any(|build| build.failure.is_some()) {
-            eprintln!(
-                "the bundles and binaries are in {}",
-                directory.keep().display()
-            );
+            let kept = directory.keep();
+            eprintln!("the bundles and binaries are in {}", kept.display());
         }
     }
 
@@ -214,17 +179,14 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
     Ok((builds, directory))
 }
 
-/// The number of characters in the longest of `entries`.
-fn column_width<'a>(entries: impl Iterator<Item = &'a String>) -> usize {
-    entries
-        .map(|entry| entry.chars().count())
-        .max()
-        .unwrap_or(0)
+/// The number of characters in the longest of `names`: the width of their column.
+fn width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    names.map(|name| name.chars().count()).max().unwrap_or(0)
 }
 
-/// Prints every line of `text`, indented by `DETAILS_INDENT`.
+/// Prints every line of `text` (a diff or a reason) indented under its case.
 fn print_indented(text: &str) {
     for line in text.lines() {
-        outln!("{DETAILS_INDENT}{line}");
+        outln!("    {line}");
     }
 }

@@ -14,13 +14,13 @@
 use std::borrow::Cow;
 
 use anyhow::{bail, Result};
-use common::input::quote;
 use similar::{ChangeTag, TextDiff};
 
 use crate::reference::{completion_fault, grid_from_line};
 
 /// How an output is judged; chosen per problem by `checker = "..."` in its manifest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Checker {
     /// Line by line comparison with the expected output, ignoring white space at line
     /// ends and at the end of the output.
@@ -56,19 +56,6 @@ const QUOTE_MAX_CHARS: usize = 80;
 impl Checker {
     /// Every checker's name, as written in a manifest.
     pub const NAMES: [&'static str; 2] = ["exact", "sudoku"];
-
-    /// The checker called `name` in a manifest, or an error listing the known names.
-    pub fn from_name(name: &str) -> Result<Checker> {
-        match name {
-            "exact" => Ok(Checker::Exact),
-            "sudoku" => Ok(Checker::Sudoku),
-            _ => bail!(
-                "unknown checker {}; the known checkers are: {}",
-                quote(name),
-                Checker::NAMES.join(", ")
-            ),
-        }
-    }
 
     /// Judges `actual`, the output of a run on `input`, against `expected`.
     ///
@@ -515,18 +502,5 @@ mod tests {
     fn sudoku_reports_an_input_that_is_not_a_puzzle_as_an_error() {
         assert!(check_sudoku("1 2 3", "").is_err());
         assert!(check_sudoku(&"0 0 0 0 x 0 0 0 0\n".repeat(9), "").is_err());
-    }
-
-    #[test]
-    fn checkers_are_found_by_name() {
-        assert_eq!(Checker::from_name("exact").ok(), Some(Checker::Exact));
-        assert_eq!(Checker::from_name("sudoku").ok(), Some(Checker::Sudoku));
-        let message = Checker::from_name("fuzzy")
-            .expect_err("no such checker")
-            .to_string();
-        assert!(
-            message.contains("fuzzy") && message.contains("exact, sudoku"),
-            "{message}"
-        );
     }
 }

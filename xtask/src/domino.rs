@@ -12,7 +12,7 @@ use rand::{Rng, RngExt};
 
 use crate::exact_cover::{Ending, ExactCover};
 use crate::generate;
-use crate::reference::Grid;
+use crate::reference::{unit_items, Grid};
 
 /// One laid tile: `first_digit` at `first_cell` and `second_digit` at `second_cell`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,20 +44,17 @@ pub fn location(cell: usize) -> String {
 impl Puzzle {
     /// The puzzle in the judge's format, without the closing `0`.
     pub fn to_text(&self) -> String {
-        let mut text = format!("{}\n", self.tiles.len());
+        let mut lines = vec![self.tiles.len().to_string()];
         for tile in &self.tiles {
-            text.push_str(&format!(
-                "{} {} {} {}\n",
-                tile.first_digit,
-                location(tile.first_cell),
-                tile.second_digit,
-                location(tile.second_cell)
+            let (first, second) = (location(tile.first_cell), location(tile.second_cell));
+            lines.push(format!(
+                "{} {first} {} {second}",
+                tile.first_digit, tile.second_digit
             ));
         }
         let singles: Vec<String> = self.singles.iter().map(|&cell| location(cell)).collect();
-        text.push_str(&singles.join(" "));
-        text.push('\n');
-        text
+        lines.push(singles.join(" "));
+        lines.join("\n") + "\n"
     }
 
     /// The digits the puzzle fixes: the singles and both halves of every laid tile.
@@ -83,15 +80,18 @@ pub fn input_text(puzzles: &[Puzzle]) -> String {
 
 /// The judge's expected output for puzzles with the given solved grids.
 pub fn output_text(grids: &[Grid]) -> String {
-    let mut text = String::new();
-    for (index, grid) in grids.iter().enumerate() {
-        text.push_str(&format!("Puzzle {}\n", index + 1));
-        for row in grid.chunks(9) {
-            text.extend(row.iter().map(|&digit| char::from(b'0' + digit)));
-            text.push('\n');
-        }
-    }
-    text
+    let answers = grids.iter().enumerate();
+    answers
+        .map(|(index, grid)| answer_text(index + 1, grid))
+        .collect()
+}
+
+/// The judge's answer to puzzle `number`: `Puzzle N`, then the grid, a row per line.
+pub fn answer_text(number: usize, grid: &Grid) -> String {
+    let rows = grid
+        .chunks(9)
+        .map(|row| row.iter().map(u8::to_string).collect::<String>());
+    format!("Puzzle {number}\n{}\n", rows.collect::<Vec<_>>().join("\n"))
 }
 
 /// The 0..36 number of the tile with digits `a` and `b` (in either order).
@@ -137,18 +137,6 @@ struct DominoProblem {
     forced: Vec<usize>,
 }
 
-/// The items "digit in row", "digit in column" and "digit in box" for `digit` at `cell`.
-fn unit_items(cell: usize, digit: u8) -> [usize; 3] {
-    let (row, column) = (cell / 9, cell % 9);
-    let square = row / 3 * 3 + column / 3;
-    let index = digit as usize - 1;
-    [
-        81 + row * 9 + index,
-        162 + column * 9 + index,
-        243 + square * 9 + index,
-    ]
-}
-
 impl DominoProblem {
     /// The exact-cover problem of `puzzle`, or `None` if its givens cannot even be laid
     /// (a tile on a single, halves not side by side, equal halves).
@@ -180,27 +168,20 @@ impl DominoProblem {
                     items.extend(unit_items(first, first_digit));
                     items.extend(unit_items(second, second_digit));
                     items.push(324 + tile_number(first_digit, second_digit));
+                    // A laid tile names its halves in either order.
                     domino_option.insert((first, first_digit, second, second_digit), options.len());
+                    domino_option.insert((second, second_digit, first, first_digit), options.len());
                     options.push(items);
                 }
             }
         }
         for tile in &puzzle.tiles {
-            let key = if tile.first_cell < tile.second_cell {
-                (
-                    tile.first_cell,
-                    tile.first_digit,
-                    tile.second_cell,
-                    tile.second_digit,
-                )
-            } else {
-                (
-                    tile.second_cell,
-                    tile.second_digit,
-                    tile.first_cell,
-                    tile.first_digit,
-                )
-            };
+            let key = (
+                tile.first_cell,
+                tile.first_digit,
+                tile.second_cell,
+                tile.second_digit,
+            );
             forced.push(*domino_option.get(&key)?);
         }
         Some(DominoProblem {

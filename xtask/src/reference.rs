@@ -12,25 +12,31 @@ use crate::exact_cover::ExactCover;
 pub type Grid = [u8; 81];
 
 /// Sudoku as exact cover. Items: `cell` (0..81), then "digit in row", "digit in column",
-/// "digit in box" (81 each). Option `cell * 9 + digit - 1` puts `digit` in `cell`.
+/// "digit in box" (81 each, see [`unit_items`]). Option `cell * 9 + digit - 1` puts
+/// `digit` in `cell`.
 fn sudoku_problem() -> &'static ExactCover {
     static PROBLEM: OnceLock<ExactCover> = OnceLock::new();
     PROBLEM.get_or_init(|| {
-        let mut options = Vec::with_capacity(729);
-        for cell in 0..81 {
-            let (row, column) = (cell / 9, cell % 9);
-            let square = (row / 3) * 3 + column / 3;
-            for digit_index in 0..9 {
-                options.push(vec![
-                    cell,
-                    81 + row * 9 + digit_index,
-                    162 + column * 9 + digit_index,
-                    243 + square * 9 + digit_index,
-                ]);
-            }
-        }
-        ExactCover::new(324, options)
+        let option = |index: usize| {
+            let (cell, digit) = (index / 9, (index % 9) as u8 + 1);
+            let [row, column, square] = unit_items(cell, digit);
+            vec![cell, row, column, square]
+        };
+        ExactCover::new(324, (0..729).map(option).collect())
     })
+}
+
+/// The items "digit in row", "digit in column" and "digit in box" of `digit` in `cell`:
+/// 81 + row * 9 + digit - 1, and so on, after the 81 items of the cells.
+pub(crate) fn unit_items(cell: usize, digit: u8) -> [usize; 3] {
+    let (row, column) = (cell / 9, cell % 9);
+    let square = row / 3 * 3 + column / 3;
+    let index = digit as usize - 1;
+    [
+        81 + row * 9 + index,
+        162 + column * 9 + index,
+        243 + square * 9 + index,
+    ]
 }
 
 fn forced_options(grid: &Grid) -> Vec<usize> {

@@ -25,7 +25,7 @@ use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use xtask::checker::{excerpt, Checker, CheckerVerdict};
-use xtask::domino::{self, generate_puzzle, input_text, reference_grids, Grids};
+use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_grids, Grids};
 use xtask::generate::stress_grid;
 use xtask::judge::{describe_status, first_line, run_program, Ending, Program, Run};
 use xtask::reference::{self, Grid};
@@ -64,23 +64,24 @@ enum Case {
     Dominoes(Vec<domino::Puzzle>),
 }
 
-/// What a correct binary does on a case.
-enum Expectation {
-    /// Exit 0 with an output that the problem's checker accepts: for 2239 this expected
-    /// output, for 2580 any valid completion of this input.
+/// What a correct binary does on a case: write `output`, then, if `then_failure`, exit
+/// non-zero with a message on standard error (about the first puzzle that has no grid).
+struct Expectation {
+    output: Output,
+    then_failure: bool,
+}
+
+/// What standard output must hold.
+enum Output {
+    /// What the problem's checker accepts: for 2239 this expected output, for 2580 any
+    /// valid completion of this input.
     Checked {
         checker: Checker,
         input: String,
         expected: String,
     },
-    /// Exit non-zero with a message on standard error, and nothing on standard output.
-    Failure,
-    /// Su-domino-ku: an answer for each puzzle in turn; then, if `then_failure`, a
-    /// non-zero exit with a message (about the next puzzle, which has no grid).
-    Dominoes {
-        answers: Vec<DominoAnswer>,
-        then_failure: bool,
-    },
+    /// Su-domino-ku: an answer for each puzzle in turn (none: nothing at all).
+    Answers(Vec<DominoAnswer>),
 }
 
 /// The answer expected for one Su-domino-ku puzzle.
@@ -144,13 +145,9 @@ impl Kind {
         match case {
             Case::Grid(grid) => {
                 let separator = if self == Kind::Any { " " } else { "" };
-                let mut text = String::new();
-                for row in grid.chunks(9) {
-                    let digits: Vec<String> = row.iter().map(u8::to_string).collect();
-                    text.push_str(&digits.join(separator));
-                    text.push('\n');
-                }
-                text
+                let digits = |row: &[u8]| row.iter().map(u8::to_string).collect::<Vec<_>>();
+                let line = |row: &[u8]| digits(row).join(separator) + "\n";
+                grid.chunks(9).map(line).collect()
             }
             Case::Dominoes(puzzles) => input_text(puzzles),
         }
@@ -158,39 +155,47 @@ impl Kind {
 
     /// What the judge expects, or `None` when the reference cannot tell within its budget.
     fn expectation(self, case: &Case) -> Option<Expectation> {
-        match case {
-            Case::Grid(grid) => Some(match reference::smallest_completion(grid) {
-                None => Expectation::Failure,
-                Some(smallest) => Expectation::Checked {
-                    checker: match self {
+        let (output, then_failure) = match case {
+            Case::Grid(grid) => match reference::smallest_completion(grid) {
+                None => (Output::Answers(Vec::new()), true),
+                Some(smallest) => {
+                    let checker = match self {
                         Kind::Any => Checker::Sudoku,
                         _ => Checker::Exact,
-                    },
-                    input: self.input_text(case),
-                    expected: self.input_text(&Case::Grid(smallest)),
-                },
-            }),
+                    };
+                    let input = self.input_text(case);
+                    let expected = self.input_text(&Case::Grid(smallest));
+                    (
+                        Output::Checked {
+                            checker,
+                            input,
+                            expected,
+                        },
+                        false,
+                    )
+                }
+            },
             Case::Dominoes(puzzles) => {
                 let mut answers = Vec::new();
+                let mut then_failure = false;
                 for puzzle in puzzles {
                     answers.push(match reference_grids(puzzle, DOMINO_BUDGET) {
                         Grids::One(grid) => DominoAnswer::Exactly(grid),
                         Grids::Several(..) => DominoAnswer::AnyTiling(puzzle.clone()),
                         Grids::Unknown => return None,
                         Grids::None => {
-                            return Some(Expectation::Dominoes {
-                                answers,
-                                then_failure: true,
-                            })
+                            then_failure = true;
+                            break;
                         }
                     });
                 }
-                Some(Expectation::Dominoes {
-                    answers,
-                    then_failure: false,
-                })
+                (Output::Answers(answers), then_failure)
             }
-        }
+        };
+        Some(Expectation {
+            output,
+            then_failure,
+        })
     }
 
     /// Smaller cases to try when shrinking a failure: one given, one puzzle or one tile
@@ -235,34 +240,25 @@ fn fault(run: &Run, expectation: &Expectation) -> Option<String> {
         Ending::TimedOut => return Some("time limit exceeded".to_string()),
         Ending::Exited(status) => status,
     };
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    let expects_failure = match expectation {
-        Expectation::Failure => true,
-        Expectation::Dominoes { then_failure, .. } => *then_failure,
-        Expectation::Checked { .. } => false,
-    };
-    if expects_failure && status.success() {
+    let failed = !status.success();
+    if expectation.then_failure && !failed {
         return Some("expected a failure with a message, but the run succeeded".to_string());
     }
-    if expects_failure && stderr.trim().is_empty() {
-        return Some(format!(
-            "{}, but nothing on standard error",
-            describe_status(status)
-        ));
+    let stderr = first_line(&run.stderr);
+    match (expectation.then_failure, stderr) {
+        (true, None) => {
+            let status = describe_status(status);
+            return Some(format!("{status}, but nothing on standard error"));
+        }
+        (false, stderr) if failed => {
+            let (status, stderr) = (describe_status(status), stderr.unwrap_or_default());
+            return Some(format!("{status}; standard error: {stderr}"));
+        }
+        _ => {}
     }
-    if !expects_failure && !status.success() {
-        let stderr = first_line(&run.stderr).unwrap_or_default();
-        return Some(format!(
-            "{}; standard error: {stderr}",
-            describe_status(status)
-        ));
-    }
-    match expectation {
-        Expectation::Failure if stdout.trim().is_empty() => None,
-        Expectation::Failure => Some("expected nothing on standard output".to_string()),
-        Expectation::Dominoes { answers, .. } => domino_fault(answers, &stdout),
-        Expectation::Checked {
+    match &expectation.output {
+        Output::Answers(answers) => domino_fault(answers, &String::from_utf8_lossy(&run.stdout)),
+        Output::Checked {
             checker,
             input,
             expected,
@@ -399,34 +395,29 @@ fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Ca
     let input = kind.input_text(&case);
     let run = run_program(program, input.as_bytes(), problem.time_limit)?;
     outln!("FAILED on this input (shrunk):\n{input}");
-    match kind.expectation(&case) {
-        Some(Expectation::Checked {
+    let expectation = kind.expectation(&case).context("the reference gave up")?;
+    outln!("expected:");
+    match &expectation.output {
+        Output::Checked {
             checker: Checker::Sudoku,
             ..
-        }) => outln!("expected: any valid completion"),
-        Some(Expectation::Checked { expected, .. }) => outln!("expected:\n{expected}"),
-        Some(Expectation::Failure) => outln!("expected: a message and a non-zero exit"),
-        Some(Expectation::Dominoes {
-            answers,
-            then_failure,
-        }) => {
-            outln!("expected:");
+        } => outln!("any valid completion"),
+        Output::Checked { expected, .. } => outln!("{}", expected.trim_end()),
+        Output::Answers(answers) => {
             for (index, answer) in answers.iter().enumerate() {
-                outln!("Puzzle {}", index + 1);
                 match answer {
                     DominoAnswer::Exactly(grid) => {
-                        for row in grid.chunks(9) {
-                            outln!("{}", row.iter().map(u8::to_string).collect::<String>());
-                        }
+                        outln!("{}", answer_text(index + 1, grid).trim_end())
                     }
-                    DominoAnswer::AnyTiling(_) => outln!("(any grid that a tiling spells)"),
+                    DominoAnswer::AnyTiling(_) => {
+                        outln!("Puzzle {}\n(any grid that a tiling spells)", index + 1)
+                    }
                 }
             }
-            if then_failure {
-                outln!("then a message and a non-zero exit");
-            }
         }
-        None => {}
+    }
+    if expectation.then_failure {
+        outln!("and then a message on standard error and a non-zero exit");
     }
     outln!(
         "actual:\n{}",

@@ -68,19 +68,9 @@ impl Event {
     }
 }
 
-/// What a trace saw, for the summary.
-#[derive(Clone, Debug, Default)]
-struct Counts {
-    givens: u64,
-    naked_singles: u64,
-    hidden_singles_by_kind: [u64; 3],
-    guesses: u64,
-    dead_ends: u64,
-    contradictions: u64,
-}
-
 /// An observer that records a search's events, the first `limit` steps of them, and
-/// counts all of them.
+/// counts all of them for the summary.
+#[derive(Default)]
 pub struct Recorder {
     /// The most steps to record.
     limit: u64,
@@ -92,7 +82,13 @@ pub struct Recorder {
     open_guesses: Vec<u64>,
     /// Givens not recorded yet: they make one step per row.
     pending_givens: Vec<(usize, u8)>,
-    counts: Counts,
+    givens: u64,
+    naked_singles: u64,
+    /// Hidden singles in rows, columns and boxes.
+    hidden_singles: [u64; 3],
+    guesses: u64,
+    dead_ends: u64,
+    contradictions: u64,
 }
 
 impl Recorder {
@@ -100,11 +96,7 @@ impl Recorder {
     pub fn new(limit: u64) -> Recorder {
         Recorder {
             limit,
-            events: Vec::new(),
-            steps: 0,
-            open_guesses: Vec::new(),
-            pending_givens: Vec::new(),
-            counts: Counts::default(),
+            ..Recorder::default()
         }
     }
 
@@ -139,19 +131,18 @@ impl Recorder {
         if let Some(grid) = grid {
             self.record(Event::Answer(grid));
         }
-        let counts = &self.counts;
-        let [rows, columns, boxes] = counts.hidden_singles_by_kind;
+        let [rows, columns, boxes] = self.hidden_singles;
         let summary = format!(
             "summary: {} steps; {} givens, {} naked singles, {} hidden singles \
              ({rows} in rows, {columns} in columns, {boxes} in boxes), {} guesses \
              (tiles laid, for Su-domino-ku), {} taken back, {} contradictions; {}",
             self.steps,
-            counts.givens,
-            counts.naked_singles,
+            self.givens,
+            self.naked_singles,
             rows + columns + boxes,
-            counts.guesses,
-            counts.dead_ends,
-            counts.contradictions,
+            self.guesses,
+            self.dead_ends,
+            self.contradictions,
             if solved { "solved" } else { "no completion" },
         );
         PuzzleTrace {
@@ -171,7 +162,7 @@ impl SearchObserver for Recorder {
     fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
         match reason {
             Reason::Given => {
-                self.counts.givens += 1;
+                self.givens += 1;
                 let row_changed = self
                     .pending_givens
                     .last()
@@ -179,28 +170,22 @@ impl SearchObserver for Recorder {
                 if row_changed {
                     self.flush_givens();
                 }
-                self.pending_givens.push((cell, digit));
+                return self.pending_givens.push((cell, digit));
             }
-            _ => {
-                match reason {
-                    Reason::NakedSingle => self.counts.naked_singles += 1,
-                    Reason::HiddenSingle { unit } => {
-                        self.counts.hidden_singles_by_kind[unit / 9] += 1
-                    }
-                    _ => {}
-                }
-                self.record(Event::Deduced {
-                    cell,
-                    digit,
-                    reason,
-                });
-            }
+            Reason::NakedSingle => self.naked_singles += 1,
+            Reason::HiddenSingle { unit } => self.hidden_singles[unit / 9] += 1,
+            Reason::Witness => {}
         }
+        self.record(Event::Deduced {
+            cell,
+            digit,
+            reason,
+        });
     }
 
     fn guess(&mut self, placements: &[(usize, u8)]) {
-        self.counts.guesses += 1;
-        let number = self.counts.guesses;
+        self.guesses += 1;
+        let number = self.guesses;
         self.record(Event::Guess {
             number,
             placements: placements.to_vec(),
@@ -209,12 +194,12 @@ impl SearchObserver for Recorder {
     }
 
     fn contradiction(&mut self, conflict: Conflict) {
-        self.counts.contradictions += 1;
+        self.contradictions += 1;
         self.record(Event::Contradiction(conflict));
     }
 
     fn dead_end(&mut self) {
-        self.counts.dead_ends += 1;
+        self.dead_ends += 1;
         if let Some(number) = self.open_guesses.pop() {
             self.record(Event::Back { number });
         }
@@ -328,42 +313,37 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
     let placed = |cell: usize, digit: u8| format!("{} = {digit}", cell_name(cell));
     Some(match event {
         Event::Givens(placements) => {
-            let names: Vec<String> = placements
+            let names = placements
                 .iter()
-                .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell)))
-                .collect();
-            ("given", names.join(" "))
+                .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell)));
+            ("given", names.collect::<Vec<_>>().join(" "))
         }
         Event::Deduced {
             cell,
             digit,
             reason,
         } => {
-            let why = match reason {
-                Reason::HiddenSingle { unit } => {
-                    let text = format!("the only place for {digit} in {}", unit_name(*unit));
-                    return Some((
-                        "hidden single",
-                        format!("{}   {text}", placed(*cell, *digit)),
-                    ));
-                }
-                Reason::Witness => ("witness", "a completion found earlier has it"),
-                _ => ("naked single", "its only candidate left"),
+            let (kind, why) = match reason {
+                Reason::HiddenSingle { unit } => (
+                    "hidden single",
+                    format!("the only place for {digit} in {}", unit_name(*unit)),
+                ),
+                Reason::Witness => ("witness", "a completion found earlier has it".into()),
+                _ => ("naked single", "its only candidate left".into()),
             };
-            (why.0, format!("{}   {}", placed(*cell, *digit), why.1))
+            (kind, format!("{}   {why}", placed(*cell, *digit)))
         }
         Event::Guess { number, placements } => {
-            let what: Vec<String> = placements
-                .iter()
-                .map(|&(cell, digit)| placed(cell, digit))
-                .collect();
+            let what = placements.iter().map(|&(cell, digit)| placed(cell, digit));
             // A Su-domino-ku search step lays a tile: two cells at once.
-            let kind = if placements.len() == 2 {
-                "lay tile"
-            } else {
-                "guess"
+            let kind = match placements.len() {
+                2 => "lay tile",
+                _ => "guess",
             };
-            (kind, format!("#{number} {}", what.join(", ")))
+            (
+                kind,
+                format!("#{number} {}", what.collect::<Vec<_>>().join(", ")),
+            )
         }
         Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
         Event::Back { number } => ("back", format!("take back #{number}")),

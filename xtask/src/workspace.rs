@@ -178,12 +178,16 @@ impl Workspace {
     }
 }
 
-/// One problem crate and the judge's facts about it.
-#[derive(Debug, Clone)]
+/// One problem crate and the judge's facts about it, read from its manifest's
+/// `[package.metadata.boj]` table (see the module's docs).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Problem {
     /// The package name, which is also the binary name, for example `p2239`.
+    #[serde(skip)]
     pub name: String,
     /// The crate's folder, for example `<root>/problems/p2239`.
+    #[serde(skip)]
     pub directory: PathBuf,
     /// The problem number on the judge, for example 2239.
     pub id: u32,
@@ -192,11 +196,19 @@ pub struct Problem {
     /// The address of the problem statement.
     pub url: String,
     /// How long one run may take before the judge stops it.
+    #[serde(rename = "time-limit-ms", deserialize_with = "milliseconds")]
     pub time_limit: Duration,
     /// How much memory the judge allows, in mebibytes (recorded, not yet enforced).
     pub memory_mb: u32,
     /// How an output is judged.
     pub checker: Checker,
+}
+
+/// Reads a number of milliseconds as a duration.
+fn milliseconds<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Duration, D::Error> {
+    u64::deserialize(deserializer).map(Duration::from_millis)
 }
 
 /// One sample case: an input file and the file with its expected output.
@@ -208,18 +220,6 @@ pub struct Sample {
     pub input_path: PathBuf,
     /// The `.out` file, the answer the problem statement shows.
     pub expected_path: PathBuf,
-}
-
-/// The `[package.metadata.boj]` table, field for field.
-#[derive(Deserialize)]
-#[serde(rename_all = "kebab-case")]
-struct JudgeFacts {
-    id: u32,
-    title: String,
-    url: String,
-    time_limit_ms: u64,
-    memory_mb: u32,
-    checker: String,
 }
 
 impl Problem {
@@ -236,57 +236,16 @@ impl Problem {
                 manifest_path.display()
             );
         };
-        let facts = JudgeFacts::deserialize(table)
+        let mut problem = Problem::deserialize(table)
             .with_context(|| format!("reading the judge facts in {}", manifest_path.display()))?;
-        let checker = Checker::from_name(&facts.checker)
-            .with_context(|| format!("in {}", manifest_path.display()))?;
-        Ok(Problem {
-            name: package.name.to_string(),
-            directory: manifest_path
-                .parent()
-                .unwrap_or(manifest_path)
-                .to_path_buf(),
-            id: facts.id,
-            title: facts.title,
-            url: facts.url,
-            time_limit: Duration::from_millis(facts.time_limit_ms),
-            memory_mb: facts.memory_mb,
-            checker,
-        })
+        problem.name = package.name.to_string();
+        problem.directory = manifest_path
+            .parent()
+            .unwrap_or(manifest_path)
+            .to_path_buf();
+        Ok(problem)
     }
-}
 
-/// Keeps the problems the user named, as `p2239` or as the bare number `2239`.
-///
-/// No names means every problem. The result keeps the order of `problems` (sorted by
-/// name) and holds each problem once, however often it was named. An unknown name is
-/// an error that lists the known ones.
-pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
-    if names.is_empty() {
-        return Ok(problems.to_vec());
-    }
-    for name in names {
-        if !problems.iter().any(|problem| problem.is_called(name)) {
-            let known: Vec<&str> = problems
-                .iter()
-                .map(|problem| problem.name.as_str())
-                .collect();
-            return Err(UsageError(format!(
-                "unknown problem {}; the known problems are: {}",
-                quote(name),
-                known.join(", ")
-            ))
-            .into());
-        }
-    }
-    Ok(problems
-        .iter()
-        .filter(|problem| names.iter().any(|name| problem.is_called(name)))
-        .cloned()
-        .collect())
-}
-
-impl Problem {
     /// Whether `name` names this problem, as its package name or its bare number.
     pub fn is_called(&self, name: &str) -> bool {
         self.name == name || self.id.to_string() == name
@@ -342,6 +301,36 @@ impl Problem {
             .map(|(_, sample)| sample)
             .collect())
     }
+}
+
+/// Keeps the problems the user named, as `p2239` or as the bare number `2239`.
+///
+/// No names means every problem. The result keeps the order of `problems` (sorted by
+/// name) and holds each problem once, however often it was named. An unknown name is
+/// an error that lists the known ones.
+pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
+    if names.is_empty() {
+        return Ok(problems.to_vec());
+    }
+    for name in names {
+        if !problems.iter().any(|problem| problem.is_called(name)) {
+            let known: Vec<&str> = problems
+                .iter()
+                .map(|problem| problem.name.as_str())
+                .collect();
+            return Err(UsageError(format!(
+                "unknown problem {}; the known problems are: {}",
+                quote(name),
+                known.join(", ")
+            ))
+            .into());
+        }
+    }
+    Ok(problems
+        .iter()
+        .filter(|problem| names.iter().any(|name| problem.is_called(name)))
+        .cloned()
+        .collect())
 }
 
 #[cfg(test)]
