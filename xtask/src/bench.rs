@@ -3,45 +3,40 @@
 //! `cargo xtask bench [--problem PROBLEM] [--baseline] [OPTIONS] [FILE...]`, or
 //! `cargo xtask bench --ladder [OPTIONS] [FILE...]`
 //!
-//! 1. Makes sure it runs optimised: started from a debug build (as `cargo xtask` is), it
-//!    runs itself again through `cargo run --release`, in the same folder, so that file
-//!    names and `--svg` mean what they meant to the user.
-//! 2. Reads the puzzles. For 2239 and 2580 a file holds one puzzle per line (81 characters,
-//!    `.` or `0` for blanks; anything after a `:` is ignored); for 4574 a file is a judge
-//!    input, timed puzzle by puzzle. Without files: the sets in `data/` (and, for 4574,
-//!    the judge's samples); files named without `--problem` are timed with 2239 and 2580.
-//!    With `--relabel K`, each Sudoku puzzle gives way to `K` random isomorphs of it
-//!    ([`Symmetry`]: digits renamed, bands, rows, stacks and columns moved, maybe a
-//!    transposition), drawn from `--seed`, so that no solver's luck with one orientation
-//!    of a puzzle decides anything. The file is passed `K` times, once per isomorph.
-//! 3. Times fairly. A processor learns: a puzzle solved twice in a row runs faster the
-//!    second time (the branch predictor has seen it), and a machine shared with others is
-//!    noisy. So the timing goes in rounds over the whole file (`--rounds`, default 5):
-//!    each round solves each puzzle once with each solver compared (p2239 then p2580 on
-//!    a puzzle, then the next puzzle: A B A B), and a puzzle's time is its best round.
-//!    A run that hit its cap or took over 10 ms is timed in the first round only: noise of
-//!    microseconds means nothing to it.
-//! 4. Checks, in the first round and outside the timed region, every answer: a valid
-//!    completion keeping every given (for 4574, the expected grid when a `.out` file lies
-//!    beside the input), or, when the solver finds none, the reference solver's word that
-//!    there is none; and counts the guesses of the search with a [`GuessCounter`], also
-//!    the way tdoku's published benchmark counts them (one per cell with two candidates,
-//!    one per candidate tried at a cell with more), so that its table can be read
-//!    against ours.
+//! 1. Runs optimised: started from a debug build (as `cargo xtask` is), it runs itself
+//!    again through `cargo run --release` in the same folder, so that file names and
+//!    `--svg` mean what they meant to the user.
+//! 2. Reads the puzzles: for 2239 and 2580 one per line (81 characters, `.` or `0` for
+//!    blanks, anything after a `:` ignored); for 4574 a judge input, timed puzzle by
+//!    puzzle. Without files: the sets in `data/` (and, for 4574, the judge's samples);
+//!    files named without `--problem` are timed with 2239 and 2580. `--relabel K` puts `K`
+//!    random isomorphs of each Sudoku puzzle in its place ([`Symmetry`], drawn from
+//!    `--seed`; the file is passed once per isomorph), so that no solver's luck with one
+//!    orientation of a puzzle decides anything.
+//! 3. Times fairly. A puzzle solved twice in a row runs faster the second time (the branch
+//!    predictor has seen it), and a shared machine is noisy. So the timing goes in rounds
+//!    over the whole file (`--rounds`, default 5), each solving each puzzle once with each
+//!    solver compared (A B A B), and a puzzle's time is its best round. A run that hit its
+//!    cap or took over 10 ms is timed in the first round only.
+//! 4. Checks every answer in the first round, outside the timed region: a valid completion
+//!    keeping every given (for 4574, the expected grid when a `.out` file lies beside the
+//!    input), or the reference's word that there is none. It counts the search's guesses
+//!    with a [`GuessCounter`], also as tdoku's published benchmark counts them (one per cell
+//!    with two candidates, one per candidate tried at a cell with more).
 //! 5. Prints two lines per solver and file, in a fixed form that scripts can compare:
 //!    `bench problem=p2580 file=forum_hardest_1106.txt puzzles=375 mean_us=41.20
-//!    median_us=30.10 p99_us=210.0 max_us=290.3` (statistics over the puzzles of their
-//!    best round), then `nodes problem=p2580 file=… mean=248.1 max=1800 tdoku_mean=190.2
-//!    capped=0` (guesses per puzzle).
-//! 6. With `--baseline`, times plain row-major backtracking beside the solutions
+//!    median_us=30.10 p99_us=210.0 max_us=290.3` (over the puzzles' best rounds), then
+//!    `nodes problem=p2580 file=… mean=248.1 max=1800 tdoku_mean=190.2 capped=0`.
+//! 6. `--baseline` times plain row-major backtracking beside the solutions, with a cap
 //!    (`problem=baseline`: rung 0 of [`common::ladder`]; for 4574, `baseline-p4574`:
-//!    [`xtask::domino_textbook`]), with a cap on each puzzle.
-//! 7. With `--ladder`, times every rung of [`common::ladder`] instead, on Sudoku files
-//!    (by default the sets in `data/`), and prints one line per rung and file:
-//!    `bench rung=0 name=textbook file=… puzzles=P mean_us=.. median_us=.. max_us=..
-//!    guesses=.. capped=C` (guesses: placements the search tried, mean per puzzle;
-//!    capped: puzzles that hit the rung's cap, which only rung 0 has).
-//! 8. With `--svg FILE`, draws the per-puzzle times, sorted, on a log scale.
+//!    [`xtask::domino_textbook`]).
+//! 7. `--ladder` times every rung of [`common::ladder`] instead, on Sudoku files (by
+//!    default the sets in `data/`), one line per rung and file: `bench rung=0
+//!    name=textbook file=… puzzles=P mean_us=.. median_us=.. max_us=.. guesses=..
+//!    capped=C` (guesses: placements tried, mean per puzzle; capped: puzzles that hit the
+//!    rung's cap, which only rung 0 has).
+//! 8. `--svg FILE` draws the per-puzzle times, sorted, on a log scale; `--process` times
+//!    whole processes instead ([`crate::process_bench`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -55,9 +50,9 @@ use rand::SeedableRng;
 use xtask::data::{data_dir, parse_puzzle_lines, COUNTED_SET, MULTI_SOLUTION_SET, UNIQUE_SETS};
 use xtask::domino_textbook;
 use xtask::generate::Symmetry;
-use xtask::reference::{completion_fault, Grid};
-
 use xtask::project_root;
+use xtask::reference::{completion_fault, Grid};
+use xtask::workspace::cargo;
 
 use crate::{usage_error, Success};
 
@@ -111,16 +106,6 @@ enum Puzzle {
         puzzle: p4574::Puzzle,
         expected: Option<Grid>,
     },
-}
-
-impl Puzzle {
-    /// The digits the puzzle gives, which every answer keeps.
-    fn givens(&self) -> Grid {
-        match self {
-            Puzzle::Sudoku(grid) => *grid,
-            Puzzle::Domino { puzzle, .. } => puzzle.given_grid(),
-        }
-    }
 }
 
 /// Something `bench` times: a solution, or the textbook method beside it.
@@ -177,7 +162,11 @@ impl Solver {
     fn inspect(self, puzzle: &Puzzle, outcome: &Outcome) -> Result<(u64, Option<u64>)> {
         match (outcome.solution, puzzle) {
             (Some(answer), _) => {
-                if let Some(fault) = completion_fault(&puzzle.givens(), &answer) {
+                let givens = match puzzle {
+                    Puzzle::Sudoku(grid) => *grid,
+                    Puzzle::Domino { puzzle, .. } => puzzle.given_grid(),
+                };
+                if let Some(fault) = completion_fault(&givens, &answer) {
                     bail!("wrong answer: {fault}");
                 }
                 if let Puzzle::Domino {
@@ -376,7 +365,8 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         } else {
             "cargo xtask bench"
         };
-        draw_svg(&svg, &summaries, command)?;
+        draw_svg(&svg, &summaries, command)
+            .with_context(|| format!("drawing {}", svg.display()))?;
         outln!("wrote {}", svg.display());
     }
     Ok(Success::Yes)
@@ -414,8 +404,7 @@ fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
 /// nothing about the solutions. It runs in the caller's folder, so that the files it
 /// is given are read, and the plot written, where the caller meant.
 fn run_optimised() -> Result<Success> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
+    let status = Command::new(cargo())
         .args(["run", "--quiet", "--release", "--package", "xtask"])
         .arg("--manifest-path")
         .arg(project_root().join("Cargo.toml"))
@@ -537,9 +526,7 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
         .fold(highest, f64::min)
         .max(0.01);
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
-    let draw_error =
-        |error: DrawingAreaErrorKind<_>| anyhow::anyhow!("drawing {}: {error:?}", path.display());
-    root.fill(&WHITE).map_err(draw_error)?;
+    root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!("Time per puzzle, sorted ({command}; a capped run stops at its cap)"),
@@ -548,14 +535,12 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(0f64..100f64, (lowest / 2.0..highest * 2.0).log_scale())
-        .map_err(draw_error)?;
+        .build_cartesian_2d(0f64..100f64, (lowest / 2.0..highest * 2.0).log_scale())?;
     chart
         .configure_mesh()
         .x_desc("puzzles, fastest to slowest (%)")
         .y_desc("microseconds (log scale)")
-        .draw()
-        .map_err(draw_error)?;
+        .draw()?;
     for (index, summary) in summaries.iter().enumerate() {
         let style = ShapeStyle::from(Palette99::pick(index).to_rgba()).stroke_width(2);
         let n = summary.micros.len();
@@ -565,8 +550,7 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
             .enumerate()
             .map(move |(rank, &micros)| (100.0 * (rank as f64 + 0.5) / n as f64, micros));
         chart
-            .draw_series(LineSeries::new(points, style))
-            .map_err(draw_error)?
+            .draw_series(LineSeries::new(points, style))?
             .label(format!("{} {}", summary.label, summary.file))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
     }
@@ -575,9 +559,8 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
         .position(SeriesLabelPosition::UpperLeft)
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
-        .draw()
-        .map_err(draw_error)?;
-    root.present().map_err(draw_error)?;
+        .draw()?;
+    root.present()?;
     Ok(())
 }
 

@@ -1,15 +1,14 @@
 //! The `bundle` subcommand: one file per problem, ready to submit to the judge.
 //!
-//! `cargo xtask bundle <PROBLEM>... [-o FILE] [--out-dir DIR] [--strip-docs]`
-//! `cargo xtask bundle --all [--out-dir DIR] [--strip-docs]`
+//! `cargo xtask bundle <PROBLEM>... [-o FILE] [--out-dir DIR] [--keep-docs]`
+//! `cargo xtask bundle --all [--out-dir DIR] [--keep-docs]`
 //!
 //! Writes the bundle of each problem (see [`xtask::bundle`] for what is in it) to
-//! `DIR/pNNNN.rs`, by default `target/bundle/pNNNN.rs`, or, for one problem, to `FILE`,
-//! and prints where each went.
+//! `DIR/pNNNN.rs`, by default `target/bundle/pNNNN.rs`, or, for one problem, to `FILE`
+//! (`-` for standard output), and prints where each went.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
@@ -44,16 +43,13 @@ pub struct Arguments {
 /// Runs `cargo xtask bundle`.
 pub fn run(arguments: Arguments) -> Result<Success> {
     let workspace = Workspace::load()?;
-    let problems = if arguments.all {
-        workspace.problems()?
-    } else {
-        workspace.select(&arguments.problems)?
+    let problems = match arguments.all {
+        true => workspace.problems()?,
+        false => workspace.select(&arguments.problems)?,
     };
-    let output_file = arguments.output_file;
-    if output_file.is_some() && problems.len() != 1 {
-        return Err(usage_error(
-            "`-o` names the file of one problem: give one problem",
-        ));
+    if arguments.output_file.is_some() && problems.len() != 1 {
+        let message = "`-o` names the file of one problem: give one problem";
+        return Err(usage_error(message));
     }
     let output_directory = arguments
         .out_dir
@@ -61,11 +57,10 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     let options = BundleOptions {
         keep_docs: arguments.keep_docs,
     };
-
     for problem in &problems {
         let bundle = bundle_crate(&problem.directory, &options)
             .with_context(|| format!("bundling {}", problem.name))?;
-        let path = match &output_file {
+        let path = match &arguments.output_file {
             Some(path) if path.as_os_str() == "-" => {
                 outln!("{}", bundle.source.trim_end());
                 continue;
@@ -81,12 +76,11 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
         fs::write(&path, &bundle.source).with_context(|| format!("writing {}", path.display()))?;
-        outln!(
-            "{}  {}  ({} bytes)",
-            problem.name,
-            relative_to_current_directory(&path).display(),
-            bundle.source.len()
-        );
+        // The path as the user would type it: from the current folder when it lies below.
+        let current = std::env::current_dir().unwrap_or_default();
+        let shown = path.strip_prefix(&current).unwrap_or(&path);
+        let size = bundle.source.len();
+        outln!("{}  {}  ({size} bytes)", problem.name, shown.display());
     }
     Ok(Success::Yes)
 }
@@ -115,28 +109,16 @@ fn refuse_to_overwrite_a_source(path: &Path) -> Result<()> {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|status| status.success());
-    if !is_bundle || tracked {
-        bail!(
-            "{} exists and is {}; `bundle -o` only replaces an earlier bundle (write \
-             elsewhere, or `-o -` for standard output)",
-            path.display(),
-            if tracked {
-                "tracked by git"
-            } else {
-                "not a bundle"
-            }
-        );
-    }
-    Ok(())
-}
-
-/// `path` relative to the current directory when it lies below it, as the user would
-/// type it; otherwise `path` itself.
-fn relative_to_current_directory(path: &Path) -> PathBuf {
-    std::env::current_dir()
-        .ok()
-        .and_then(|current| path.strip_prefix(current).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| path.to_path_buf())
+    let what = match (is_bundle, tracked) {
+        (_, true) => "tracked by git",
+        (false, false) => "not a bundle",
+        (true, false) => return Ok(()),
+    };
+    bail!(
+        "{} exists and is {what}; `bundle -o` only replaces an earlier bundle (write \
+         elsewhere, or `-o -` for standard output)",
+        path.display()
+    );
 }
 
 #[cfg(test)]

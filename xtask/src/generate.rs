@@ -73,19 +73,6 @@ impl Symmetry {
     pub fn apply(&self, grid: &Grid) -> Grid {
         std::array::from_fn(|cell| self.digit_names[grid[self.source[cell]] as usize])
     }
-
-    /// The grid whose image is `image`: a solver's answer to the isomorph, mapped back.
-    pub fn undo(&self, image: &Grid) -> Grid {
-        let mut old_name = [0; 10];
-        for digit in 1..=9 {
-            old_name[self.digit_names[digit] as usize] = digit as u8;
-        }
-        let mut grid = [0; 81];
-        for cell in 0..81 {
-            grid[self.source[cell]] = old_name[image[cell] as usize];
-        }
-        grid
-    }
 }
 
 /// A random order of the nine rows (or columns) that keeps bands together: the bands are
@@ -182,6 +169,20 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
+    /// The grid whose image under `symmetry` is `image`: a solver's answer to the
+    /// isomorph, mapped back.
+    fn undo(symmetry: &Symmetry, image: &Grid) -> Grid {
+        let mut old_name = [0; 10];
+        for digit in 1..=9 {
+            old_name[symmetry.digit_names[digit] as usize] = digit as u8;
+        }
+        let mut grid = [0; 81];
+        for cell in 0..81 {
+            grid[symmetry.source[cell]] = old_name[image[cell] as usize];
+        }
+        grid
+    }
+
     #[test]
     fn solved_grids_are_valid_and_varied() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(1);
@@ -207,7 +208,7 @@ mod tests {
             let isomorph = symmetry.apply(puzzle);
             let answer = p2580::solve(&isomorph).expect("an isomorph has a completion");
             assert_eq!(answer, image, "puzzle {puzzle:?}, isomorph {isomorph:?}");
-            assert_eq!(symmetry.undo(&answer), solution);
+            assert_eq!(undo(&symmetry, &answer), solution);
             moved += usize::from(isomorph != *puzzle);
         }
         assert!(

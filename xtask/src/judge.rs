@@ -56,17 +56,6 @@ impl Program {
             arguments: Vec::new(),
         }
     }
-
-    /// The executable at `executable`, run with `arguments`.
-    pub fn with_arguments<Argument: Into<OsString>>(
-        executable: impl Into<PathBuf>,
-        arguments: impl IntoIterator<Item = Argument>,
-    ) -> Program {
-        Program {
-            executable: executable.into(),
-            arguments: arguments.into_iter().map(Into::into).collect(),
-        }
-    }
 }
 
 /// How a run ended.
@@ -143,27 +132,33 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
     read_on_thread(stderr, 1, sender.clone());
     thread::spawn(move || sender.send(Report::Ended(child.wait(), Instant::now())));
 
-    let mut outputs = [Captured::default(), Captured::default()];
+    // Each output's first `CAPTURE_LIMIT_BYTES` bytes, and whether there were more.
+    let mut outputs = [(Vec::new(), false), (Vec::new(), false)];
     let (mut ending, mut open_outputs, mut deadline) = (None, 2, started + time_limit);
     while ending.is_none() || open_outputs > 0 {
         let timeout = deadline.saturating_duration_since(Instant::now());
         match reports.recv_timeout(timeout) {
             Ok(Report::Ended(status, at)) => {
                 let status = status.context("waiting for the program")?;
-                // Whatever the program started dies with it, so the pipes close now.
-                kill_process_group(group);
+                // Whatever the program started dies with it, so the pipes close now (an
+                // error means the group is gone already).
+                let _ = killpg(group, Signal::SIGKILL);
                 ending = Some((Ending::Exited(status), at - started));
                 deadline = at + LATE_OUTPUT_MARGIN;
             }
             Ok(Report::Output(_, Ok(bytes))) if bytes.is_empty() => open_outputs -= 1,
             Ok(Report::Output(index, bytes)) => {
-                outputs[index].keep(&bytes.context("reading the program's output")?)
+                let bytes = bytes.context("reading the program's output")?;
+                let (kept, was_cut) = &mut outputs[index];
+                let room = CAPTURE_LIMIT_BYTES - kept.len();
+                kept.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                *was_cut |= bytes.len() > room;
             }
             Err(_) if ending.is_some() => break,
             Err(_) => {
                 // Too slow: kill the program and all it started, and wait until it is
                 // gone (no zombie is left); its output does not matter.
-                kill_process_group(group);
+                let _ = killpg(group, Signal::SIGKILL);
                 while !matches!(reports.recv(), Ok(Report::Ended(..)) | Err(_)) {}
                 return Ok(Run {
                     ending: Ending::TimedOut,
@@ -177,40 +172,15 @@ pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Res
         }
     }
     let (ending, elapsed) = ending.expect("the loop ends only once the program has ended");
-    let [stdout, stderr] = outputs;
+    let [(stdout, stdout_was_cut), (stderr, _)] = outputs;
     Ok(Run {
         ending,
         elapsed,
-        stdout: stdout.bytes,
-        stderr: stderr.bytes,
-        stdout_was_cut: stdout.was_cut,
+        stdout,
+        stderr,
+        stdout_was_cut,
         output_held_open: open_outputs > 0,
     })
-}
-
-/// Kills the process group `group` (see the module's docs). An error means the group is
-/// gone already.
-fn kill_process_group(group: Pid) {
-    let _ = killpg(group, Signal::SIGKILL);
-}
-
-/// The bytes kept from one of the program's outputs.
-#[derive(Default)]
-struct Captured {
-    /// The first `CAPTURE_LIMIT_BYTES` bytes.
-    bytes: Vec<u8>,
-    /// Whether there were more bytes than that.
-    was_cut: bool,
-}
-
-impl Captured {
-    /// Keeps what of `bytes` fits under the limit; the rest is dropped.
-    fn keep(&mut self, bytes: &[u8]) {
-        let room = CAPTURE_LIMIT_BYTES - self.bytes.len();
-        self.bytes
-            .extend_from_slice(&bytes[..bytes.len().min(room)]);
-        self.was_cut |= bytes.len() > room;
-    }
 }
 
 /// Starts a thread that reads `pipe` to its end and sends what it reads, a piece at a
@@ -388,7 +358,10 @@ mod tests {
 
     /// A fake solution: `/bin/sh -c script`.
     fn shell(script: &str) -> Program {
-        Program::with_arguments("/bin/sh", ["-c", script])
+        Program {
+            executable: "/bin/sh".into(),
+            arguments: vec!["-c".into(), script.into()],
+        }
     }
 
     /// Judges `program` on an empty input against `EXPECTED` with the exact checker.
@@ -409,7 +382,10 @@ mod tests {
         let script = format!("cat '{}'\n", answer_path.display());
         std::fs::write(&script_path, script).expect("temp dir is writable");
 
-        let program = Program::with_arguments("/bin/sh", [&script_path]);
+        let program = Program {
+            executable: "/bin/sh".into(),
+            arguments: vec![script_path.into()],
+        };
         let judgement = judge_exact(&program, GENEROUS_LIMIT);
         assert_eq!(judgement.verdict, Verdict::Accepted);
     }

@@ -23,6 +23,7 @@ use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
+use xtask::bundle::{compile_like_the_judge, Bundle};
 use xtask::workspace::Workspace;
 
 use crate::Success;
@@ -57,25 +58,19 @@ pub fn run(names: &[String]) -> Result<Success> {
     Ok(Success::Yes)
 }
 
-/// Compiles the floor program into the target directory.
+/// Compiles the floor program into the target directory, as the judge compiles.
 fn build_floor(target_directory: &Path) -> Result<PathBuf> {
-    let directory = target_directory.join("process-floor");
-    std::fs::create_dir_all(&directory)
-        .with_context(|| format!("creating {}", directory.display()))?;
-    let source = directory.join("floor.rs");
-    std::fs::write(&source, FLOOR_SOURCE)
-        .with_context(|| format!("writing {}", source.display()))?;
-    let binary = directory.join("floor");
-    let status = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .status()
-        .context("running rustc for the floor program")?;
-    if !status.success() {
-        bail!("rustc could not build the floor program");
-    }
-    Ok(binary)
+    let floor = Bundle {
+        crate_name: "floor".to_string(),
+        source: FLOOR_SOURCE.to_string(),
+    };
+    let build = compile_like_the_judge(&floor, &target_directory.join("process-floor"), None)?;
+    build.binary.with_context(|| {
+        format!(
+            "rustc could not build the floor program:\n{}",
+            build.diagnostics
+        )
+    })
 }
 
 /// Runs the worker for `binary` on `input`, each run stopped at `limit`, and reads its

@@ -19,7 +19,6 @@
 //!    the command that replays the case; the exit code is then 1.
 
 use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
@@ -307,18 +306,12 @@ pub fn run(options: Arguments) -> Result<Success> {
         Some(path) => Program::new(path),
         None => Program::new(workspace.build_release(&problems)?.remove(0)),
     };
-    let seed = options.seed.unwrap_or_else(|| {
-        // A fresh seed each run, printed so that a failure can be replayed.
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_nanos() as u64 % 1_000_000_007)
-    });
-    outln!(
-        "stress {}: {} cases from seed {}",
-        problem.name,
-        options.cases,
-        seed
-    );
+    // A fresh seed each run, printed so that a failure can be replayed.
+    let seed = options
+        .seed
+        .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_007);
+    let (name, cases) = (&problem.name, options.cases);
+    outln!("stress {name}: {cases} cases from seed {seed}");
     let mut judged = 0;
     let mut skipped = 0;
     for case_number in 0..options.cases {

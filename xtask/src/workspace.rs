@@ -49,8 +49,9 @@ pub fn project_root() -> PathBuf {
 }
 
 /// The cargo that runs us (cargo sets `CARGO` for the programs it runs), so the same
-/// toolchain builds the solutions; plain `cargo` otherwise.
-fn cargo() -> OsString {
+/// toolchain builds the solutions; plain `cargo` otherwise. (`cargo metadata` is found
+/// the same way by `cargo_metadata` itself.)
+pub fn cargo() -> OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"))
 }
 
@@ -88,7 +89,6 @@ impl Workspace {
     pub fn at(root: &Path) -> Result<Workspace> {
         let manifest_path = root.join("Cargo.toml");
         let metadata = MetadataCommand::new()
-            .cargo_path(cargo())
             .manifest_path(&manifest_path)
             .current_dir(root)
             .no_deps()

@@ -2,17 +2,14 @@
 //! all may stay once a crate becomes a module), and doc comments (left out by default).
 //!
 //! Code is test-only when `#[test]` marks it, or a `cfg` on it is false whenever `test` is
-//! not set: `#[cfg(test)]`, `#[cfg(all(test, unix))]`. Test-only items are left out wherever
-//! items stand: in files and modules, in blocks, in `impl` blocks and traits. Any other
-//! `cfg` or `cfg_attr`, and a `cfg` on a field, variant or match arm, stays for the judge's
-//! `rustc` to decide as it would have in the workspace: leaving code out only saves bytes.
+//! not set: `#[cfg(test)]`, `#[cfg(all(test, unix))]`. Test-only items of files and modules
+//! (where tests live: `mod tests`) are left out. Any other `cfg` or `cfg_attr`, and one
+//! inside an item (on a method, a field, a statement), stays for the judge's `rustc` to
+//! decide as it would have in the workspace: leaving code out only saves bytes.
 
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
-use syn::{
-    Attribute, Block, File, ImplItem, Item, ItemImpl, ItemMod, ItemTrait, Meta, Stmt, Token,
-    TraitItem,
-};
+use syn::{Attribute, File, Item, ItemMod, Meta, Token};
 
 /// The value of a `cfg` predicate when `test` is not set, where that alone decides it;
 /// `None` where the target or the features do.
@@ -72,42 +69,19 @@ pub(super) fn item_attributes_mut(item: &mut Item) -> Option<&mut Vec<Attribute>
     })
 }
 
-/// The attribute list of an item in an `impl` block.
-fn impl_item_attributes_mut(item: &mut ImplItem) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        ImplItem::Const(item) => &mut item.attrs,
-        ImplItem::Fn(item) => &mut item.attrs,
-        ImplItem::Type(item) => &mut item.attrs,
-        ImplItem::Macro(item) => &mut item.attrs,
-        _ => return None,
-    })
-}
-
-/// The attribute list of an item in a trait definition.
-fn trait_item_attributes_mut(item: &mut TraitItem) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        TraitItem::Const(item) => &mut item.attrs,
-        TraitItem::Fn(item) => &mut item.attrs,
-        TraitItem::Type(item) => &mut item.attrs,
-        TraitItem::Macro(item) => &mut item.attrs,
-        _ => return None,
-    })
-}
-
 /// Whether an item stays in the bundle: it is not test-only.
 fn keep_item(item: &mut Item) -> bool {
     !item_attributes_mut(item).is_some_and(|attributes| is_test_only(attributes))
 }
 
-/// Removes the test-only code of a parsed file, everywhere in it: items, items in blocks,
-/// and `impl` and trait items.
+/// Removes the test-only items of a parsed file and of the modules written inside it.
 pub(super) fn remove_test_only_code(file: &mut File) {
     file.items.retain_mut(keep_item);
     TestOnlyCodeRemover.visit_file_mut(file);
 }
 
-/// The syntax tree walk behind [`remove_test_only_code`]: each visitor filters the list it
-/// owns, then walks into what is left.
+/// The syntax tree walk behind [`remove_test_only_code`]: each module's items are
+/// filtered, then walked into.
 struct TestOnlyCodeRemover;
 
 impl VisitMut for TestOnlyCodeRemover {
@@ -116,30 +90,6 @@ impl VisitMut for TestOnlyCodeRemover {
             items.retain_mut(keep_item);
         }
         visit_mut::visit_item_mod_mut(self, module);
-    }
-
-    fn visit_block_mut(&mut self, block: &mut Block) {
-        block.stmts.retain_mut(|statement| match statement {
-            Stmt::Item(item) => keep_item(item),
-            Stmt::Local(local) => !is_test_only(&local.attrs),
-            Stmt::Macro(statement) => !is_test_only(&statement.attrs),
-            Stmt::Expr(..) => true,
-        });
-        visit_mut::visit_block_mut(self, block);
-    }
-
-    fn visit_item_impl_mut(&mut self, item: &mut ItemImpl) {
-        item.items.retain_mut(|item| {
-            !impl_item_attributes_mut(item).is_some_and(|attributes| is_test_only(attributes))
-        });
-        visit_mut::visit_item_impl_mut(self, item);
-    }
-
-    fn visit_item_trait_mut(&mut self, item: &mut ItemTrait) {
-        item.items.retain_mut(|item| {
-            !trait_item_attributes_mut(item).is_some_and(|attributes| is_test_only(attributes))
-        });
-        visit_mut::visit_item_trait_mut(self, item);
     }
 }
 
@@ -156,46 +106,17 @@ pub(super) fn keep_inner_attribute(attribute: &Attribute) -> bool {
     is_doc_comment(attribute) || attribute.path().is_ident("allow")
 }
 
-/// Removes every doc comment, outer and inner, from a syntax tree (the default; `--keep-docs` keeps them).
+/// Removes every doc comment, outer and inner, from a syntax tree (the default;
+/// `--keep-docs` keeps them): syn hands every attribute list of the tree to
+/// `visit_attributes_mut`, wherever it stands.
 pub(super) fn strip_doc_comments(file: &mut File) {
-    file.attrs.retain(|attribute| !is_doc_comment(attribute));
+    struct DocCommentStripper;
+    impl VisitMut for DocCommentStripper {
+        fn visit_attributes_mut(&mut self, attributes: &mut Vec<Attribute>) {
+            attributes.retain(|attribute| !is_doc_comment(attribute));
+        }
+    }
     DocCommentStripper.visit_file_mut(file);
-}
-
-/// The syntax tree walk behind [`strip_doc_comments`].
-struct DocCommentStripper;
-
-impl VisitMut for DocCommentStripper {
-    fn visit_item_mut(&mut self, item: &mut Item) {
-        if let Some(attributes) = item_attributes_mut(item) {
-            attributes.retain(|attribute| !is_doc_comment(attribute));
-        }
-        visit_mut::visit_item_mut(self, item);
-    }
-
-    fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
-        if let Some(attributes) = impl_item_attributes_mut(item) {
-            attributes.retain(|attribute| !is_doc_comment(attribute));
-        }
-        visit_mut::visit_impl_item_mut(self, item);
-    }
-
-    fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
-        if let Some(attributes) = trait_item_attributes_mut(item) {
-            attributes.retain(|attribute| !is_doc_comment(attribute));
-        }
-        visit_mut::visit_trait_item_mut(self, item);
-    }
-
-    fn visit_field_mut(&mut self, field: &mut syn::Field) {
-        field.attrs.retain(|attribute| !is_doc_comment(attribute));
-        visit_mut::visit_field_mut(self, field);
-    }
-
-    fn visit_variant_mut(&mut self, variant: &mut syn::Variant) {
-        variant.attrs.retain(|attribute| !is_doc_comment(attribute));
-        visit_mut::visit_variant_mut(self, variant);
-    }
 }
 
 #[cfg(test)]
