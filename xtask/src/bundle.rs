@@ -138,118 +138,100 @@ fn identifiers<'a>(items: impl IntoIterator<Item = &'a Item>) -> BTreeSet<String
 pub fn bundle_crate(crate_directory: &Path, options: &BundleOptions) -> Result<Bundle> {
     let workspace = Workspace::at(crate_directory)?;
     let package = workspace.package_in(crate_directory)?;
-    let own_name = crate_name(&package.name);
     let dependencies = path_dependencies(&workspace, package)?;
-    let mut module_names = vec![own_name.clone()];
-    module_names.extend(
-        dependencies
-            .iter()
-            .map(|dependency| crate_name(&dependency.name)),
-    );
+    let crates: Vec<(String, &Path)> = std::iter::once((&package.name, crate_directory))
+        .chain(dependencies.iter().filter_map(|dependency| {
+            let directory = dependency.manifest_path.parent()?.as_std_path();
+            Some((&dependency.name, directory))
+        }))
+        .map(|(name, directory)| (crate_name(name), directory))
+        .collect();
+    let module_names: Vec<String> = crates.iter().map(|(name, _)| name.clone()).collect();
+    let own_name = &module_names[0];
 
     // 1 and 2. The binary at the root; the library, then each dependency, as a module.
     let binary_path = crate_directory.join("src").join("main.rs");
     if !binary_path.is_file() {
-        bail!(
-            "{} is missing: a bundle needs the binary's `fn main`",
-            binary_path.display()
-        );
+        let missing = binary_path.display();
+        bail!("{missing} is missing: a bundle needs the binary's `fn main`");
     }
     let binary = load_crate_root(&binary_path)?;
     let mut kept_names = identifiers(&binary.items);
     let mut modules = Vec::new();
-    let crate_directories = std::iter::once(crate_directory.to_path_buf()).chain(
-        dependencies
-            .iter()
-            .filter_map(|dependency| dependency.manifest_path.parent())
-            .map(|directory| directory.as_std_path().to_path_buf()),
-    );
-    for (name, directory) in module_names.iter().zip(crate_directories) {
+    // The modules of the dependencies, with the names each uses, until kept code names them.
+    let mut left_out: Vec<(usize, String, BTreeSet<String>)> = Vec::new();
+    for (name, directory) in &crates {
         let library_path = directory.join("src").join("lib.rs");
-        if name == &own_name && !library_path.is_file() {
+        if name == own_name && !library_path.is_file() {
             continue;
         }
         let mut library = load_crate_root(&library_path)?;
-        syn::visit_mut::VisitMut::visit_file_mut(
-            &mut PathRewriter::new(name, &module_names),
-            &mut library,
-        );
-        let mut module: ItemMod = syn::parse_str(&format!(
-            "#[allow(dead_code, unused_imports)] mod {name} {{}}"
-        ))
-        .with_context(|| format!("`{name}` cannot name a module"))?;
+        let mut rewriter = PathRewriter::new(name, &module_names);
+        syn::visit_mut::VisitMut::visit_file_mut(&mut rewriter, &mut library);
+        let wrapper = format!("#[allow(dead_code, unused_imports)] mod {name} {{}}");
+        let mut module: ItemMod =
+            syn::parse_str(&wrapper).with_context(|| format!("`{name}` cannot name a module"))?;
         module
             .attrs
             .extend(library.attrs.into_iter().filter(keep_inner_attribute));
         // All of the problem's library is kept; of a dependency, the root items are, and
         // its modules as step 3 finds them named.
-        let kept = library.items.iter();
-        kept_names.extend(identifiers(
-            kept.filter(|item| name == &own_name || !matches!(item, Item::Mod(_))),
-        ));
+        for item in &library.items {
+            match item {
+                Item::Mod(inner) if name != own_name => {
+                    left_out.push((modules.len(), inner.ident.to_string(), identifiers([item])))
+                }
+                _ => kept_names.extend(identifiers([item])),
+            }
+        }
         module.content = Some((Default::default(), library.items));
         modules.push(module);
     }
 
     // 3. The modules of the dependencies that kept code names, until no new one is named.
-    let mut kept_modules: BTreeSet<(usize, String)> = BTreeSet::new();
-    loop {
-        let mut named = Vec::new();
-        for (index, module) in modules.iter().enumerate().skip(1) {
-            for item in &module.content.as_ref().expect("inline module").1 {
-                if let Item::Mod(inner) = item {
-                    let key = (index, inner.ident.to_string());
-                    if kept_names.contains(&key.1) && !kept_modules.contains(&key) {
-                        named.push((key, item.clone()));
-                    }
-                }
-            }
-        }
-        if named.is_empty() {
-            break;
-        }
-        for (key, item) in named {
-            kept_names.extend(identifiers([&item]));
-            kept_modules.insert(key);
-        }
+    while let Some(named) = left_out
+        .iter()
+        .position(|(_, name, _)| kept_names.contains(name))
+    {
+        kept_names.extend(left_out.swap_remove(named).2);
     }
-    for (index, module) in modules.iter_mut().enumerate().skip(1) {
+    for (index, module) in modules.iter_mut().enumerate() {
         let items = &mut module.content.as_mut().expect("inline module").1;
-        items.retain(|item| match item {
-            Item::Mod(inner) => kept_modules.contains(&(index, inner.ident.to_string())),
-            _ => true,
+        items.retain(|item| {
+            let Item::Mod(inner) = item else { return true };
+            !left_out
+                .iter()
+                .any(|(owner, name, _)| *owner == index && inner.ident == name)
         });
     }
 
     // 4. The file, printed.
     let mut items = binary.items;
     items.extend(modules.into_iter().map(Item::Mod));
+    let attrs = binary
+        .attrs
+        .into_iter()
+        .filter(keep_inner_attribute)
+        .collect();
     let mut file = File {
         shebang: None,
         frontmatter: None,
-        attrs: binary
-            .attrs
-            .into_iter()
-            .filter(keep_inner_attribute)
-            .collect(),
+        attrs,
         items,
     };
     if !options.keep_docs {
         strip_doc_comments(&mut file);
     }
     let header = header_comment(
-        &own_name,
+        own_name,
         Problem::from_package(package).ok().as_ref(),
         &module_names[1..],
         &describe_commit(crate_directory),
         options.keep_docs,
     );
     Ok(Bundle {
-        crate_name: own_name,
-        source: format!(
-            "{header}\n{}",
-            indent_with_tabs(&prettyplease::unparse(&file))
-        ),
+        crate_name: own_name.clone(),
+        source: header + "\n" + &indent_with_tabs(&prettyplease::unparse(&file)),
     })
 }
 

@@ -84,10 +84,8 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     let (mut passed, mut failed) = (0, 0);
     for ((problem, samples), build) in problems.iter().zip(&samples).zip(&builds) {
         if let Some((step, verdict, details)) = &build.failure {
-            outln!(
-                "{:<name_width$}  {step:<case_width$}  {verdict}",
-                problem.name
-            );
+            let name = &problem.name;
+            outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
             print_indented(details);
             failed += 1;
         }

@@ -94,27 +94,18 @@ pub fn check_exact(expected: &str, actual: &str) -> CheckerVerdict {
         .iter()
         .zip(&actual_lines)
         .position(|(expected_line, actual_line)| expected_line != actual_line);
+    let (expected, actual) = (expected_lines.len(), actual_lines.len());
     let summary = match first_difference {
-        _ if actual_lines.is_empty() => format!(
-            "the output is empty (expected {} lines)",
-            expected_lines.len()
-        ),
+        _ if actual == 0 => format!("the output is empty (expected {expected} lines)"),
         Some(index) => format!("line {} differs", index + 1),
-        None if actual_lines.len() < expected_lines.len() => format!(
-            "the output ends after line {} (expected {} lines)",
-            actual_lines.len(),
-            expected_lines.len()
-        ),
-        None => format!(
-            "the output goes on after line {}, where the expected output ends",
-            expected_lines.len()
-        ),
+        None if actual < expected => {
+            format!("the output ends after line {actual} (expected {expected} lines)")
+        }
+        None => format!("the output goes on after line {expected}, where the expected output ends"),
     };
+    let diff = compact_line_diff(&expected_lines, &actual_lines);
     CheckerVerdict::Rejected {
-        reason: format!(
-            "{summary}\n{}",
-            compact_line_diff(&expected_lines, &actual_lines)
-        ),
+        reason: format!("{summary}\n{diff}"),
     }
 }
 
@@ -133,11 +124,11 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
         &actual_lines[..window(actual_lines)],
     );
 
-    let mut diff_lines = Vec::new();
+    let mut diff_lines = vec!["(- expected, + actual)".to_string()];
     let mut hidden = 0;
     for (group_index, group) in diff.grouped_ops(DIFF_CONTEXT_LINES).iter().enumerate() {
         if group_index > 0 {
-            if diff_lines.len() < DIFF_MAX_LINES {
+            if diff_lines.len() <= DIFF_MAX_LINES {
                 diff_lines.push("...".to_string());
             } else {
                 hidden += 1;
@@ -145,7 +136,7 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
         }
         for operation in group {
             for change in diff.iter_changes(operation) {
-                if diff_lines.len() >= DIFF_MAX_LINES {
+                if diff_lines.len() > DIFF_MAX_LINES {
                     hidden += 1;
                     continue;
                 }
@@ -155,10 +146,8 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
                     ChangeTag::Equal => (' ', change.old_index()),
                 };
                 let line_number = index.map_or(0, |index| index + 1);
-                diff_lines.push(format!(
-                    "{marker} {line_number:>3} | {}",
-                    shorten(change.value())
-                ));
+                let line = shorten(change.value());
+                diff_lines.push(format!("{marker} {line_number:>3} | {line}"));
             }
         }
     }
@@ -167,16 +156,10 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
         diff_lines.push(format!("... and {hidden} more lines of diff"));
     }
     if window(expected_lines) < expected_lines.len() || window(actual_lines) < actual_lines.len() {
-        diff_lines.push(format!(
-            "(only the first {DIFF_WINDOW_LINES} lines were compared)"
-        ));
+        let note = format!("(only the first {DIFF_WINDOW_LINES} lines were compared)");
+        diff_lines.push(note);
     }
-    let mut text = String::from("(- expected, + actual)");
-    for line in diff_lines {
-        text.push('\n');
-        text.push_str(&line);
-    }
-    text
+    diff_lines.join("\n")
 }
 
 /// The most lines of an output that [`excerpt`] shows.
@@ -186,17 +169,11 @@ const EXCERPT_MAX_LINES: usize = 20;
 /// cut by [`shorten`], and a note of how much was left out.
 pub fn excerpt(text: &str) -> String {
     let mut lines = text.lines();
-    let mut shown: Vec<Cow<'_, str>> = lines
-        .by_ref()
-        .take(EXCERPT_MAX_LINES)
-        .map(shorten)
-        .collect();
-    let left_out = lines.count();
+    let first_lines = lines.by_ref().take(EXCERPT_MAX_LINES);
+    let mut shown: Vec<Cow<'_, str>> = first_lines.map(shorten).collect();
+    let (left_out, bytes) = (lines.count(), text.len());
     if left_out > 0 {
-        shown.push(Cow::Owned(format!(
-            "... {left_out} more lines not shown ({} bytes)",
-            text.len()
-        )));
+        shown.push(format!("... {left_out} more lines not shown ({bytes} bytes)").into());
     }
     shown.join("\n")
 }

@@ -47,10 +47,8 @@ impl Puzzle {
         let mut lines = vec![self.tiles.len().to_string()];
         for tile in &self.tiles {
             let (first, second) = (location(tile.first_cell), location(tile.second_cell));
-            lines.push(format!(
-                "{} {first} {} {second}",
-                tile.first_digit, tile.second_digit
-            ));
+            let (first_digit, second_digit) = (tile.first_digit, tile.second_digit);
+            lines.push(format!("{first_digit} {first} {second_digit} {second}"));
         }
         let singles: Vec<String> = self.singles.iter().map(|&cell| location(cell)).collect();
         lines.push(singles.join(" "));

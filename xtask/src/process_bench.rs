@@ -47,11 +47,9 @@ pub fn run(names: &[String]) -> Result<Success> {
         for sample in problem.samples()? {
             let (median, peak) = measure_in_worker(&binary, &sample.input_path, limit)?;
             let (floor_median, floor_peak) = measure_in_worker(&floor, &sample.input_path, limit)?;
+            let (name, file, ratio) = (&problem.name, &sample.name, median / floor_median);
             outln!(
-                "process problem={} file={}.in runs={RUNS} median_us={median:.0} floor_median_us={floor_median:.0} ratio={:.2} peak_kb={peak} floor_peak_kb={floor_peak}",
-                problem.name,
-                sample.name,
-                median / floor_median
+                "process problem={name} file={file}.in runs={RUNS} median_us={median:.0} floor_median_us={floor_median:.0} ratio={ratio:.2} peak_kb={peak} floor_peak_kb={floor_peak}"
             );
         }
     }
@@ -85,11 +83,8 @@ fn measure_in_worker(binary: &Path, input: &Path, limit: Duration) -> Result<(f6
         .context("starting the measuring worker")?;
     let report = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
-        bail!(
-            "measuring {} failed: {}",
-            binary.display(),
-            String::from_utf8_lossy(&output.stderr).trim()
-        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        bail!("measuring {} failed: {}", binary.display(), stderr.trim());
     }
     let mut fields = report.split_whitespace();
     let median = fields.next().and_then(|field| field.parse().ok());

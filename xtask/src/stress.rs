@@ -332,10 +332,7 @@ pub fn run(options: Arguments) -> Result<Success> {
                 Some(path) => format!(" --binary {}", shell_word(&path.display().to_string())),
                 None => String::new(),
             };
-            outln!(
-                "replay: cargo xtask stress {} --seed {case_seed} --cases 1{binary}",
-                problem.name
-            );
+            outln!("replay: cargo xtask stress {name} --seed {case_seed} --cases 1{binary}");
             outln!("{judged} passed, 1 failed");
             return Ok(Success::No);
         }

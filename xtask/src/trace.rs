@@ -360,11 +360,10 @@ fn conflict_text(conflict: Conflict, cell_name: fn(usize) -> String) -> String {
         Conflict::NoPlaceInUnit { digit, unit } => {
             format!("{digit} has no place left in {}", unit_name(unit))
         }
-        Conflict::NoArrangementInBand { digit, band } => format!(
-            "{digit} cannot go once in each row and box of rows {}-{}",
-            3 * band + 1,
-            3 * band + 3
-        ),
+        Conflict::NoArrangementInBand { digit, band } => {
+            let (first, last) = (3 * band + 1, 3 * band + 3);
+            format!("{digit} cannot go once in each row and box of rows {first}-{last}")
+        }
         Conflict::UncoverableCell { cell } => {
             format!("no unused tile can cover {}", cell_name(cell))
         }
@@ -445,10 +444,8 @@ pub fn record(
             Ok(())
         }
         _ => {
-            let message = format!(
-                "`trace` knows p2239, p2580 and p4574, not {}",
-                quote(problem)
-            );
+            let problem = quote(problem);
+            let message = format!("`trace` knows p2239, p2580 and p4574, not {problem}");
             Err(crate::workspace::UsageError(message).into())
         }
     }

@@ -70,12 +70,8 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         let page = xtask::trace_page::page(problem, &traces);
         std::fs::write(path, &page).with_context(|| format!("writing {}", path.display()))?;
         let steps: usize = traces.iter().map(|trace| trace.events.len()).sum();
-        writeln!(
-            out,
-            "wrote {}: {} bytes, {steps} events",
-            path.display(),
-            page.len()
-        )?;
+        let (path, bytes) = (path.display(), page.len());
+        writeln!(out, "wrote {path}: {bytes} bytes, {steps} events")?;
     }
     Ok(if all_solved {
         Success::Yes

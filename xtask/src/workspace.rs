@@ -165,16 +165,12 @@ impl Workspace {
         if !status.success() {
             bail!("cargo build --release failed ({status})");
         }
-        problems
-            .iter()
-            .map(|problem| {
-                executables
-                    .iter()
-                    .find(|(name, _)| *name == problem.name)
-                    .map(|(_, path)| path.clone())
-                    .with_context(|| format!("cargo built no binary named {}", problem.name))
-            })
-            .collect()
+        let executable = |problem: &Problem| {
+            let built = executables.iter().find(|(name, _)| *name == problem.name);
+            let missing = || format!("cargo built no binary named {}", problem.name);
+            built.map(|(_, path)| path.clone()).with_context(missing)
+        };
+        problems.iter().map(executable).collect()
     }
 }
 
@@ -256,50 +252,37 @@ impl Problem {
     ///
     /// It is an error if an `.in` file has no `.out` beside it.
     pub fn samples(&self) -> Result<Vec<Sample>> {
-        let samples_directory = self.directory.join("samples");
-        if !samples_directory.is_dir() {
+        let folder = self.directory.join("samples");
+        if !folder.is_dir() {
             return Ok(Vec::new());
         }
-        let entries = fs::read_dir(&samples_directory)
-            .with_context(|| format!("listing the samples in {}", samples_directory.display()))?;
-
-        // Pairs of (N, sample) so they can be sorted by number: sample-10 after sample-9.
-        let mut numbered_samples = Vec::new();
-        for entry in entries {
-            let entry =
-                entry.with_context(|| format!("listing {}", samples_directory.display()))?;
-            let file_name = entry.file_name().to_string_lossy().into_owned();
-            let Some(name) = file_name.strip_suffix(".in") else {
-                continue;
-            };
-            let Some(number) = name
-                .strip_prefix("sample-")
-                .and_then(|digits| digits.parse::<u32>().ok())
+        let listing = || format!("listing the samples in {}", folder.display());
+        // `sample-N.in`, in the order of N: sample-10 after sample-9.
+        let number = |name: &str| name.strip_prefix("sample-")?.parse::<u32>().ok();
+        let mut samples = Vec::new();
+        for entry in fs::read_dir(&folder).with_context(listing)? {
+            let input_path = entry.with_context(listing)?.path();
+            let file_name = input_path.file_name().unwrap_or_default().to_string_lossy();
+            let Some(name) = file_name
+                .strip_suffix(".in")
+                .filter(|name| number(name).is_some())
             else {
                 continue;
             };
-            let expected_path = samples_directory.join(format!("{name}.out"));
+            let name = name.to_string();
+            let expected_path = input_path.with_extension("out");
             if !expected_path.is_file() {
-                bail!(
-                    "{} has no expected output {}",
-                    entry.path().display(),
-                    expected_path.display()
-                );
+                let (input, expected) = (input_path.display(), expected_path.display());
+                bail!("{input} has no expected output {expected}");
             }
-            numbered_samples.push((
-                number,
-                Sample {
-                    name: name.to_string(),
-                    input_path: entry.path(),
-                    expected_path,
-                },
-            ));
+            samples.push(Sample {
+                name,
+                input_path,
+                expected_path,
+            });
         }
-        numbered_samples.sort_by_key(|(number, _)| *number);
-        Ok(numbered_samples
-            .into_iter()
-            .map(|(_, sample)| sample)
-            .collect())
+        samples.sort_by_key(|sample| number(&sample.name));
+        Ok(samples)
     }
 }
 
@@ -309,28 +292,24 @@ impl Problem {
 /// name) and holds each problem once, however often it was named. An unknown name is
 /// an error that lists the known ones.
 pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
-    if names.is_empty() {
-        return Ok(problems.to_vec());
-    }
-    for name in names {
-        if !problems.iter().any(|problem| problem.is_called(name)) {
-            let known: Vec<&str> = problems
-                .iter()
-                .map(|problem| problem.name.as_str())
-                .collect();
-            return Err(UsageError(format!(
-                "unknown problem {}; the known problems are: {}",
-                quote(name),
-                known.join(", ")
-            ))
-            .into());
-        }
-    }
-    Ok(problems
+    if let Some(unknown) = names
         .iter()
-        .filter(|problem| names.iter().any(|name| problem.is_called(name)))
-        .cloned()
-        .collect())
+        .find(|name| !problems.iter().any(|problem| problem.is_called(name)))
+    {
+        let known: Vec<&str> = problems
+            .iter()
+            .map(|problem| problem.name.as_str())
+            .collect();
+        let known = known.join(", ");
+        let message = format!(
+            "unknown problem {}; the known problems are: {known}",
+            quote(unknown)
+        );
+        return Err(UsageError(message).into());
+    }
+    let named =
+        |problem: &&Problem| names.is_empty() || names.iter().any(|name| problem.is_called(name));
+    Ok(problems.iter().filter(named).cloned().collect())
 }
 
 #[cfg(test)]

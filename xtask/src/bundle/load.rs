@@ -84,19 +84,14 @@ fn inline_module_files(items: &mut Vec<Item>, directory: &Path) -> Result<()> {
 fn module_file(directory: &Path, name: &str) -> Result<PathBuf> {
     let flat = directory.join(format!("{name}.rs"));
     let nested = directory.join(name).join("mod.rs");
+    let (shown_flat, shown_nested) = (flat.display(), nested.display());
     match (flat.is_file(), nested.is_file()) {
         (true, false) => Ok(flat),
         (false, true) => Ok(nested),
-        (true, true) => bail!(
-            "module `{name}` has two files, {} and {}",
-            flat.display(),
-            nested.display()
-        ),
-        (false, false) => bail!(
-            "module `{name}` has no file: expected {} or {}",
-            flat.display(),
-            nested.display()
-        ),
+        (true, true) => bail!("module `{name}` has two files, {shown_flat} and {shown_nested}"),
+        (false, false) => {
+            bail!("module `{name}` has no file: expected {shown_flat} or {shown_nested}")
+        }
     }
 }
 
