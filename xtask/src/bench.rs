@@ -39,7 +39,7 @@
 //!    whole processes instead ([`crate::process_bench`]).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -54,7 +54,7 @@ use xtask::project_root;
 use xtask::reference::{completion_fault, Grid};
 use xtask::workspace::cargo;
 
-use crate::{usage_error, Success};
+use crate::usage_error;
 
 /// Time the solutions on puzzle files, fairly, or each binary as a whole process.
 ///
@@ -309,7 +309,7 @@ struct Timing {
 }
 
 /// Runs `cargo xtask bench`.
-pub fn run(arguments: Arguments) -> Result<Success> {
+pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let groups = solvers(&arguments)?;
     if cfg!(debug_assertions) && std::env::var_os(OPTIMISED_RUN).is_none() {
         return run_optimised();
@@ -369,7 +369,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
             .with_context(|| format!("drawing {}", svg.display()))?;
         outln!("wrote {}", svg.display());
     }
-    Ok(Success::Yes)
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The solvers to compare, on Sudoku files and on Su-domino-ku files.
@@ -403,7 +403,7 @@ fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
 /// Runs this subcommand again from an optimised build: timing a debug build would say
 /// nothing about the solutions. It runs in the caller's folder, so that the files it
 /// is given are read, and the plot written, where the caller meant.
-fn run_optimised() -> Result<Success> {
+fn run_optimised() -> Result<ExitCode> {
     let status = Command::new(cargo())
         .args(["run", "--quiet", "--release", "--package", "xtask"])
         .arg("--manifest-path")
@@ -414,9 +414,9 @@ fn run_optimised() -> Result<Success> {
         .status()
         .context("running `cargo run --release --package xtask -- bench`")?;
     Ok(if status.success() {
-        Success::Yes
+        ExitCode::SUCCESS
     } else {
-        Success::No
+        ExitCode::FAILURE
     })
 }
 

@@ -9,13 +9,13 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{bail, Context, Result};
 use xtask::bundle::{bundle_crate, BundleOptions, GENERATED_MARK};
 use xtask::workspace::Workspace;
 
-use crate::{usage_error, Success};
+use crate::usage_error;
 
 /// Write one self-contained source file per problem, to submit to the judge.
 #[derive(clap::Args)]
@@ -41,7 +41,7 @@ pub struct Arguments {
 }
 
 /// Runs `cargo xtask bundle`.
-pub fn run(arguments: Arguments) -> Result<Success> {
+pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = match arguments.all {
         true => workspace.problems()?,
@@ -82,7 +82,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         let size = bundle.source.len();
         outln!("{}  {}  ({size} bytes)", problem.name, shown.display());
     }
-    Ok(Success::Yes)
+    Ok(ExitCode::SUCCESS)
 }
 
 /// An error if `path` is a file that `bundle` must not overwrite: anything but an earlier
@@ -127,7 +127,7 @@ mod tests {
     use clap::Parser;
 
     /// Runs `cargo xtask bundle` with `arguments`.
-    fn bundle(arguments: &[&str]) -> Result<Success> {
+    fn bundle(arguments: &[&str]) -> Result<ExitCode> {
         let words = ["cargo xtask", "bundle"].iter().chain(arguments);
         match crate::Cli::try_parse_from(words).unwrap().command {
             crate::Subcommands::Bundle(arguments) => run(arguments),
@@ -151,7 +151,7 @@ mod tests {
         for _ in 0..2 {
             assert_eq!(
                 bundle(&["p2239", "-o", output.to_str().unwrap()]).unwrap(),
-                Success::Yes
+                ExitCode::SUCCESS
             );
         }
         assert!(fs::read_to_string(&output)

@@ -16,6 +16,7 @@
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use tempfile::TempDir;
 
@@ -23,8 +24,6 @@ use anyhow::{Context, Result};
 use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
 use xtask::judge::{judge_sample, Judgement, Program};
 use xtask::workspace::{Problem, Workspace};
-
-use crate::Success;
 
 /// Build the solutions in release mode and judge them on their samples.
 #[derive(clap::Args)]
@@ -51,7 +50,7 @@ struct Build {
 }
 
 /// Runs `cargo xtask check`.
-pub fn run(arguments: Arguments) -> Result<Success> {
+pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
 
     // 1. The problems and their samples.
@@ -125,9 +124,9 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     // 4. The closing count.
     outln!("{passed} passed, {failed} failed");
     Ok(if failed == 0 {
-        Success::Yes
+        ExitCode::SUCCESS
     } else {
-        Success::No
+        ExitCode::FAILURE
     })
 }
 

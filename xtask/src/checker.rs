@@ -29,18 +29,6 @@ pub enum Checker {
     Sudoku,
 }
 
-/// What a checker decided about one output.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CheckerVerdict {
-    /// The output is right.
-    Accepted,
-    /// The output is wrong; `reason` says why, in one or more lines.
-    Rejected {
-        /// Why the output is wrong: a diff for `exact`, one sentence for `sudoku`.
-        reason: String,
-    },
-}
-
 /// How many unchanged lines the diff shows around each change.
 const DIFF_CONTEXT_LINES: usize = 1;
 
@@ -57,11 +45,13 @@ impl Checker {
     /// Every checker's name, as written in a manifest.
     pub const NAMES: [&'static str; 2] = ["exact", "sudoku"];
 
-    /// Judges `actual`, the output of a run on `input`, against `expected`.
+    /// Judges `actual`, the output of a run on `input`, against `expected`: `None` when it
+    /// is right, otherwise why it is wrong, in one or more lines (a diff for `exact`, one
+    /// sentence for `sudoku`).
     ///
     /// An `Err` means the checker itself could not work, for example because the input
-    /// file is not a Sudoku; a wrong output is `Ok(CheckerVerdict::Rejected { .. })`.
-    pub fn check(self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<CheckerVerdict> {
+    /// file is not a Sudoku; a wrong output is `Ok(Some(reason))`.
+    pub fn check(self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<Option<String>> {
         // Invalid UTF-8 becomes U+FFFD, which then fails to match, as it should.
         let actual = String::from_utf8_lossy(actual);
         match self {
@@ -82,11 +72,11 @@ fn significant_lines(text: &str) -> Vec<&str> {
 }
 
 /// The `exact` checker: the significant lines of both outputs must be equal.
-pub fn check_exact(expected: &str, actual: &str) -> CheckerVerdict {
+pub fn check_exact(expected: &str, actual: &str) -> Option<String> {
     let expected_lines = significant_lines(expected);
     let actual_lines = significant_lines(actual);
     if expected_lines == actual_lines {
-        return CheckerVerdict::Accepted;
+        return None;
     }
 
     // One sentence saying where the outputs part, then the diff that shows how.
@@ -104,9 +94,7 @@ pub fn check_exact(expected: &str, actual: &str) -> CheckerVerdict {
         None => format!("the output goes on after line {expected}, where the expected output ends"),
     };
     let diff = compact_line_diff(&expected_lines, &actual_lines);
-    CheckerVerdict::Rejected {
-        reason: format!("{summary}\n{diff}"),
-    }
+    Some(format!("{summary}\n{diff}"))
 }
 
 /// A line diff that shows only the changed lines and a little context around them.
@@ -191,7 +179,7 @@ pub fn shorten(line: &str) -> Cow<'_, str> {
 /// valid, [`completion_fault`] decides.
 ///
 /// An input that is not a puzzle is an `Err`: the test data is broken, not the output.
-pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
+pub fn check_sudoku(input: &str, actual: &str) -> Result<Option<String>> {
     let tokens: Vec<&str> = input.split_whitespace().collect();
     let givens = grid_from_line(&tokens.concat());
     let Some(givens) = givens.filter(|_| tokens.len() == 81 && !tokens.contains(&".")) else {
@@ -202,12 +190,12 @@ pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
     };
     let lines = significant_lines(actual);
     if lines.len() != 9 {
-        return Ok(rejected(format!("expected 9 lines, found {}", lines.len())));
+        return Ok(Some(format!("expected 9 lines, found {}", lines.len())));
     }
     let mut answer = [0; 81];
     for (row, line) in lines.iter().enumerate() {
         let Some(digits) = parse_completed_row(line) else {
-            return Ok(rejected(format!(
+            return Ok(Some(format!(
                 "line {}: expected 9 digits 1 to 9 separated by single spaces, found {:?}",
                 row + 1,
                 shorten(line)
@@ -215,10 +203,7 @@ pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
         };
         answer[row * 9..row * 9 + 9].copy_from_slice(&digits);
     }
-    Ok(match completion_fault(&givens, &answer) {
-        None => CheckerVerdict::Accepted,
-        Some(reason) => rejected(reason),
-    })
+    Ok(completion_fault(&givens, &answer))
 }
 
 /// Reads one line of a completion: exactly 9 digits 1 to 9 with one space between
@@ -237,11 +222,6 @@ fn parse_completed_row(line: &str) -> Option<[u8; 9]> {
     valid.then(|| digits.try_into().expect("9 digits"))
 }
 
-/// A rejection for `reason`.
-fn rejected(reason: String) -> CheckerVerdict {
-    CheckerVerdict::Rejected { reason }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,15 +229,15 @@ mod tests {
 
     const EXPECTED: &str = "1 2 3\n4 5 6\n7 8 9\n";
 
-    fn assert_accepted(verdict: CheckerVerdict) {
-        assert_eq!(verdict, CheckerVerdict::Accepted);
+    fn assert_accepted(verdict: Option<String>) {
+        assert_eq!(verdict, None);
     }
 
     /// Asserts that `verdict` is a rejection whose reason contains every piece of `parts`.
-    fn assert_rejected_with(verdict: CheckerVerdict, parts: &[&str]) {
+    fn assert_rejected_with(verdict: Option<String>, parts: &[&str]) {
         match verdict {
-            CheckerVerdict::Accepted => panic!("accepted, but expected a rejection with {parts:?}"),
-            CheckerVerdict::Rejected { reason } => {
+            None => panic!("accepted, but expected a rejection with {parts:?}"),
+            Some(reason) => {
                 for part in parts {
                     assert!(reason.contains(part), "{part:?} not in reason:\n{reason}");
                 }
@@ -314,7 +294,7 @@ mod tests {
         // Eight million blank lines after a wrong first line: the diff looks at the first
         // lines only and says so.
         let actual = format!("0 0 0\n{}x\n", "\n".repeat(8_000_000));
-        let CheckerVerdict::Rejected { reason } = check_exact(EXPECTED, &actual) else {
+        let Some(reason) = check_exact(EXPECTED, &actual) else {
             panic!("a wrong answer was accepted");
         };
         assert!(reason.contains("line 1 differs"), "{reason}");

@@ -8,12 +8,12 @@
 //! writes the same files. The two files appear together or not at all (see
 //! `write_all_or_none`).
 
+use std::process::ExitCode;
+
 use anyhow::{Context, Result};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use xtask::domino::{generate_puzzle, input_text, output_text};
-
-use crate::Success;
 
 /// Write generated Su-domino-ku puzzles and their answers.
 ///
@@ -38,7 +38,7 @@ pub struct Arguments {
 }
 
 /// Runs `cargo xtask generate`.
-pub fn run(arguments: Arguments) -> Result<Success> {
+pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let Arguments {
         count,
         out: prefix,
@@ -61,7 +61,7 @@ pub fn run(arguments: Arguments) -> Result<Success> {
     for (path, _) in &files {
         outln!("wrote {path}");
     }
-    Ok(Success::Yes)
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes each `(path, text)` so that a failure never leaves an input beside an output

@@ -29,7 +29,7 @@ use anyhow::{Context, Result};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
-use crate::checker::{shorten, Checker, CheckerVerdict};
+use crate::checker::{shorten, Checker};
 use crate::workspace::{Problem, Sample};
 
 /// The most bytes kept from standard output or standard error; the rest is read and
@@ -294,14 +294,14 @@ pub fn judge_run(run: &Run, input: &[u8], expected: &[u8], checker: Checker) -> 
         });
     }
     Ok(match checker.check(input, expected, &run.stdout)? {
-        CheckerVerdict::Accepted => Verdict::Accepted,
-        CheckerVerdict::Rejected { reason } if run.output_held_open => Verdict::WrongAnswer {
+        None => Verdict::Accepted,
+        Some(reason) if run.output_held_open => Verdict::WrongAnswer {
             reason: format!(
                 "{reason}\n(a process it started held its output open after it ended; \
                  what came later was not read)"
             ),
         },
-        CheckerVerdict::Rejected { reason } => Verdict::WrongAnswer { reason },
+        Some(reason) => Verdict::WrongAnswer { reason },
     })
 }
 

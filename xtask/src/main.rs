@@ -97,8 +97,7 @@ fn main() -> ExitCode {
     };
 
     match outcome {
-        Ok(Success::Yes) => ExitCode::SUCCESS,
-        Ok(Success::No) => ExitCode::FAILURE,
+        Ok(code) => code,
         // A reader that went away ends the process quietly, as in `write_stdout`.
         Err(error)
             if error.chain().any(|cause| {
@@ -146,16 +145,4 @@ fn stdout_failed(error: io::Error) -> ! {
     }
     eprintln!("error: writing standard output: {error}");
     std::process::exit(1);
-}
-
-/// Whether a subcommand that ran to its end found everything in order.
-///
-/// An error that stops a subcommand early is an `Err` instead; this type is for a
-/// subcommand that did its work and found, for example, a wrong answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Success {
-    /// Everything passed.
-    Yes,
-    /// Something failed; the subcommand has already printed what.
-    No,
 }

@@ -20,13 +20,14 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use common::input::quote;
 use xtask::checker::Checker;
 use xtask::project_root;
 
-use crate::{usage_error, Success};
+use crate::usage_error;
 
 /// Create problems/pID/ from a skeleton.
 ///
@@ -105,7 +106,7 @@ fn check_title(text: &str) -> Result<()> {
 }
 
 /// Runs `cargo xtask new`.
-pub fn run(mut problem: Arguments) -> Result<Success> {
+pub fn run(mut problem: Arguments) -> Result<ExitCode> {
     match &problem.title {
         Some(title) => check_title(title)?,
         None => problem.title = Some(format!("Problem {}", problem.id)),
@@ -132,7 +133,7 @@ pub fn run(mut problem: Arguments) -> Result<Success> {
          4. cargo test -p {name}          run its tests\n\
          5. cargo xtask bundle {name}     write target/bundle/{name}.rs to submit"
     );
-    Ok(Success::Yes)
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes the new crate under `<root>/problems/` and returns the files made, in order.

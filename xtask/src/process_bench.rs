@@ -15,7 +15,7 @@
 use std::fs::File;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -26,8 +26,6 @@ use wait_timeout::ChildExt;
 use xtask::bundle::{compile_like_the_judge, Bundle};
 use xtask::workspace::Workspace;
 
-use crate::Success;
-
 /// Runs per binary and sample: enough for a steady median of a ~1 ms process.
 const RUNS: usize = 300;
 
@@ -37,7 +35,7 @@ const FLOOR_SOURCE: &str = "use std::io::Read;\n\
     std::io::stdin().read_to_string(&mut input).expect(\"stdin\");\n}\n";
 
 /// Measures every problem named in `names` (all when empty).
-pub fn run(names: &[String]) -> Result<Success> {
+pub fn run(names: &[String]) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(names)?;
     let binaries = workspace.build_release(&problems)?;
@@ -53,7 +51,7 @@ pub fn run(names: &[String]) -> Result<Success> {
             );
         }
     }
-    Ok(Success::Yes)
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Compiles the floor program into the target directory, as the judge compiles.
@@ -108,7 +106,7 @@ pub struct WorkerArguments {
 }
 
 /// The worker: see [`WorkerArguments`].
-pub fn worker(arguments: WorkerArguments) -> Result<Success> {
+pub fn worker(arguments: WorkerArguments) -> Result<ExitCode> {
     let (binary, input) = (arguments.binary.display(), arguments.input.display());
     let limit = Duration::from_millis(arguments.time_limit_ms);
     let mut times = Vec::with_capacity(RUNS);
@@ -144,5 +142,5 @@ pub fn worker(arguments: WorkerArguments) -> Result<Success> {
         .context("reading the children's resource usage")?;
     // On Linux `ru_maxrss` is in kilobytes.
     outln!("{} {}", times[RUNS / 2], usage.max_rss());
-    Ok(Success::Yes)
+    Ok(ExitCode::SUCCESS)
 }

@@ -19,18 +19,17 @@
 //!    the command that replays the case; the exit code is then 1.
 
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use xtask::checker::{excerpt, Checker, CheckerVerdict};
+use xtask::checker::{excerpt, Checker};
 use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_grids, Grids};
 use xtask::generate::stress_grid;
 use xtask::judge::{describe_status, first_line, run_program, Ending, Program, Run};
 use xtask::reference::{self, Grid};
 use xtask::workspace::{Problem, Workspace};
-
-use crate::Success;
 
 /// Random differential testing against the reference solvers.
 ///
@@ -262,8 +261,7 @@ fn fault(run: &Run, expectation: &Expectation) -> Option<String> {
             input,
             expected,
         } => match checker.check(input.as_bytes(), expected.as_bytes(), &run.stdout) {
-            Ok(CheckerVerdict::Accepted) => None,
-            Ok(CheckerVerdict::Rejected { reason }) => Some(reason),
+            Ok(fault) => fault,
             Err(error) => Some(format!("{error:#}")),
         },
     }
@@ -297,7 +295,7 @@ fn domino_fault(answers: &[DominoAnswer], stdout: &str) -> Option<String> {
 }
 
 /// Runs `cargo xtask stress`.
-pub fn run(options: Arguments) -> Result<Success> {
+pub fn run(options: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
     let problem = &problems[0];
@@ -334,7 +332,7 @@ pub fn run(options: Arguments) -> Result<Success> {
             };
             outln!("replay: cargo xtask stress {name} --seed {case_seed} --cases 1{binary}");
             outln!("{judged} passed, 1 failed");
-            return Ok(Success::No);
+            return Ok(ExitCode::FAILURE);
         }
         judged += 1;
     }
@@ -342,7 +340,7 @@ pub fn run(options: Arguments) -> Result<Success> {
         outln!("({skipped} cases skipped: the reference could not decide them within its budget)");
     }
     outln!("{judged} passed, 0 failed");
-    Ok(Success::Yes)
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `word` as a shell reads it back: as it is when it holds only safe characters,
@@ -440,7 +438,7 @@ mod tests {
     }
 
     /// Runs `cargo xtask stress` with `arguments`.
-    fn stress(arguments: &[&str]) -> Success {
+    fn stress(arguments: &[&str]) -> ExitCode {
         let words = ["cargo xtask", "stress"].iter().chain(arguments);
         match crate::Cli::try_parse_from(words).unwrap().command {
             crate::Subcommands::Stress(arguments) => run(arguments).unwrap(),
@@ -454,7 +452,7 @@ mod tests {
         let (_directory, binary) = fake_binary("cat");
         assert_eq!(
             stress(&["p2239", "--cases", "20", "--seed", "1", "--binary", &binary]),
-            Success::No
+            ExitCode::FAILURE
         );
     }
 
@@ -463,11 +461,11 @@ mod tests {
         let (_directory, binary) = fake_binary("echo 'no completion' >&2; exit 1");
         assert_eq!(
             stress(&["p2580", "--cases", "20", "--seed", "2", "--binary", &binary]),
-            Success::No
+            ExitCode::FAILURE
         );
         assert_eq!(
             stress(&["p4574", "--cases", "5", "--seed", "3", "--binary", &binary]),
-            Success::No
+            ExitCode::FAILURE
         );
     }
 

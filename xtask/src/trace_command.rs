@@ -10,11 +10,10 @@
 //! steps per puzzle (100,000 by default).
 
 use std::io::{Read, Write};
+use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use xtask::trace::{record, write_text};
-
-use crate::Success;
 
 /// Print the solver's reasoning on one input, read from standard input.
 ///
@@ -41,7 +40,7 @@ const DEFAULT_TEXT_LIMIT: u64 = 200;
 const DEFAULT_PAGE_LIMIT: u64 = 100_000;
 
 /// Runs `cargo xtask trace`, reading the input from standard input.
-pub fn run(arguments: Arguments) -> Result<Success> {
+pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let problem = arguments.problem.as_str();
     let default_limit = match arguments.html {
         Some(_) => DEFAULT_PAGE_LIMIT,
@@ -74,8 +73,8 @@ pub fn run(arguments: Arguments) -> Result<Success> {
         writeln!(out, "wrote {path}: {bytes} bytes, {steps} events")?;
     }
     Ok(if all_solved {
-        Success::Yes
+        ExitCode::SUCCESS
     } else {
-        Success::No
+        ExitCode::FAILURE
     })
 }
