@@ -323,14 +323,12 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         seed: arguments.seed,
     };
     let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
+    let (rounds, seed) = (timing.rounds, timing.seed);
     let isomorphs = match timing.relabel {
         0 => String::new(),
-        k => format!(", {k} isomorphs of each from seed {}", timing.seed),
+        k => format!(", {k} isomorphs of each from seed {seed}"),
     };
-    eprintln!(
-        "bench: each puzzle's best of {} rounds{isomorphs}",
-        timing.rounds
-    );
+    eprintln!("bench: each puzzle's best of {rounds} rounds{isomorphs}");
 
     let mut summaries = Vec::new();
     for (solvers, is_sudoku) in groups {
@@ -351,7 +349,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         };
         for path in files {
             let puzzles = read_puzzles(is_sudoku, &path, timing)?;
-            let table = measure(&solvers, &puzzles, timing.rounds)
+            let table = measure(&solvers, &puzzles, rounds)
                 .with_context(|| format!("timing {}", path.display()))?;
             for (&solver, measurements) in solvers.iter().zip(table) {
                 let label = solver.label(is_sudoku);
@@ -360,12 +358,8 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         }
     }
     if let Some(svg) = arguments.svg {
-        let command = if arguments.ladder {
-            "cargo xtask bench --ladder"
-        } else {
-            "cargo xtask bench"
-        };
-        draw_svg(&svg, &summaries, command)
+        let ladder = if arguments.ladder { " --ladder" } else { "" };
+        draw_svg(&svg, &summaries, &format!("cargo xtask bench{ladder}"))
             .with_context(|| format!("drawing {}", svg.display()))?;
         outln!("wrote {}", svg.display());
     }

@@ -300,18 +300,17 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
     let problem = &problems[0];
     let kind = Kind::of(problem)?;
-    let program = match &options.binary {
-        Some(path) => Program::new(path),
-        None => Program::new(workspace.build_release(&problems)?.remove(0)),
-    };
+    let program = Program::new(match &options.binary {
+        Some(path) => path.clone(),
+        None => workspace.build_release(&problems)?.remove(0),
+    });
     // A fresh seed each run, printed so that a failure can be replayed.
     let seed = options
         .seed
         .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_007);
     let (name, cases) = (&problem.name, options.cases);
     outln!("stress {name}: {cases} cases from seed {seed}");
-    let mut judged = 0;
-    let mut skipped = 0;
+    let (mut judged, mut skipped) = (0, 0);
     for case_number in 0..options.cases {
         let case_seed = seed.wrapping_add(case_number);
         let case = kind.generate(&mut StdRng::seed_from_u64(case_seed));
@@ -319,11 +318,8 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
             skipped += 1;
             continue;
         };
-        let run = run_program(
-            &program,
-            kind.input_text(&case).as_bytes(),
-            problem.time_limit,
-        )?;
+        let input = kind.input_text(&case);
+        let run = run_program(&program, input.as_bytes(), problem.time_limit)?;
         if fault(&run, &expectation).is_some() {
             report_failure(kind, &program, problem, case)?;
             let binary = match &options.binary {
@@ -357,16 +353,18 @@ fn shell_word(word: &str) -> String {
 
 /// Shrinks a failing case greedily and prints the smallest one found.
 fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Case) -> Result<()> {
+    let run = |case: &Case| {
+        run_program(
+            program,
+            kind.input_text(case).as_bytes(),
+            problem.time_limit,
+        )
+    };
     let fails = |case: &Case| -> Result<Option<String>> {
         let Some(expectation) = kind.expectation(case) else {
             return Ok(None);
         };
-        let run = run_program(
-            program,
-            kind.input_text(case).as_bytes(),
-            problem.time_limit,
-        )?;
-        Ok(fault(&run, &expectation))
+        Ok(fault(&run(case)?, &expectation))
     };
     let mut reason = fails(&case)?.context("the failure did not repeat")?;
     // Keep taking the first smaller case that still fails, until none does.
@@ -380,8 +378,7 @@ fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Ca
         }
         break;
     }
-    let input = kind.input_text(&case);
-    let run = run_program(program, input.as_bytes(), problem.time_limit)?;
+    let (input, run) = (kind.input_text(&case), run(&case)?);
     outln!("FAILED on this input (shrunk):\n{input}");
     let expectation = kind.expectation(&case).context("the reference gave up")?;
     outln!("expected:");
@@ -407,11 +404,11 @@ fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Ca
     if expectation.then_failure {
         outln!("and then a message on standard error and a non-zero exit");
     }
-    outln!(
-        "actual:\n{}",
-        excerpt(&String::from_utf8_lossy(&run.stdout))
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
     );
-    let stderr = String::from_utf8_lossy(&run.stderr);
+    outln!("actual:\n{}", excerpt(&stdout));
     if !stderr.trim().is_empty() {
         outln!("standard error:\n{}", excerpt(stderr.trim_end()));
     }

@@ -13,7 +13,6 @@
 //! `p2239::run` already names the module, so it is not rewritten at all.
 
 use proc_macro2::{Group, Ident, Punct, Spacing, TokenStream, TokenTree};
-use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 use syn::{ItemUse, Macro, Path, PathSegment, UsePath, UseTree, VisRestricted};
 
@@ -36,17 +35,17 @@ impl PathRewriter {
         }
     }
 
-    /// The segments that replace `first`, the first segment of a path with more after
-    /// it, or `None` to leave it. `absolute` is true after a leading `::`.
-    fn replacement(&self, first: &str, absolute: bool) -> Option<Vec<&str>> {
+    /// For a path that starts with `first` and goes on, the module whose path,
+    /// `crate::MODULE`, replaces `first` (rule 1 or 2 above), or `None` to leave it.
+    /// `absolute` is true after a leading `::`.
+    fn module_for(&self, first: &str, absolute: bool) -> Option<&str> {
         if first == "crate" && !absolute {
-            return Some(vec!["crate", &self.module_name]);
+            return Some(&self.module_name);
         }
-        let name = self
-            .crate_names
+        self.crate_names
             .iter()
-            .find(|name| name.as_str() == first)?;
-        Some(vec!["crate", name])
+            .find(|name| *name == first)
+            .map(String::as_str)
     }
 
     /// Rewrites the tokens of a macro call, recursively into groups.
@@ -54,65 +53,45 @@ impl PathRewriter {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let mut rewritten: Vec<TokenTree> = Vec::with_capacity(tokens.len());
         for (index, token) in tokens.iter().enumerate() {
-            match token {
-                TokenTree::Group(group) => {
-                    let mut new_group =
+            // An identifier starts a path unless `::` (it goes on with a path) or `.` (it
+            // is a method or field) comes before it.
+            let starts_path = match &rewritten[rewritten.len().saturating_sub(2)..] {
+                [first, second] if is_path_separator(first, second) => false,
+                [.., TokenTree::Punct(last)] => last.as_char() != '.',
+                _ => true,
+            };
+            let goes_on = matches!(&tokens[index..], [_, first, second, ..] if is_path_separator(first, second));
+            let module = match token {
+                TokenTree::Ident(ident) if starts_path && goes_on => {
+                    self.module_for(&ident.to_string(), false)
+                }
+                _ => None,
+            };
+            match (token, module) {
+                (_, Some(module)) => {
+                    let span = token.span();
+                    rewritten.push(Ident::new("crate", span).into());
+                    rewritten.push(Punct::new(':', Spacing::Joint).into());
+                    rewritten.push(Punct::new(':', Spacing::Alone).into());
+                    rewritten.push(Ident::new(module, span).into());
+                }
+                (TokenTree::Group(group), None) => {
+                    let mut inner =
                         Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
-                    new_group.set_span(group.span());
-                    rewritten.push(TokenTree::Group(new_group));
+                    inner.set_span(group.span());
+                    rewritten.push(inner.into());
                 }
-                TokenTree::Ident(ident)
-                    if starts_path(&rewritten) && is_path_separator_at(&tokens, index + 1) =>
-                {
-                    match self.replacement(&ident.to_string(), false) {
-                        Some(segments) => {
-                            for (position, segment) in segments.iter().enumerate() {
-                                if position > 0 {
-                                    push_path_separator(&mut rewritten);
-                                }
-                                rewritten.push(TokenTree::Ident(Ident::new(segment, ident.span())));
-                            }
-                        }
-                        None => rewritten.push(token.clone()),
-                    }
-                }
-                _ => rewritten.push(token.clone()),
+                (_, None) => rewritten.push(token.clone()),
             }
         }
         rewritten.into_iter().collect()
     }
 }
 
-/// Whether an identifier after the tokens written so far starts a path: it does not
-/// when they end with `::` (it continues a path) or with `.` (it is a method or field).
-fn starts_path(tokens: &[TokenTree]) -> bool {
-    match tokens {
-        [.., TokenTree::Punct(first), TokenTree::Punct(second)]
-            if first.as_char() == ':'
-                && first.spacing() == Spacing::Joint
-                && second.as_char() == ':' =>
-        {
-            false
-        }
-        [.., TokenTree::Punct(last)] => last.as_char() != '.',
-        _ => true,
-    }
-}
-
-/// Whether `tokens[index..]` starts with `::`.
-fn is_path_separator_at(tokens: &[TokenTree], index: usize) -> bool {
-    match (tokens.get(index), tokens.get(index + 1)) {
-        (Some(TokenTree::Punct(first)), Some(TokenTree::Punct(second))) => {
-            first.as_char() == ':' && first.spacing() == Spacing::Joint && second.as_char() == ':'
-        }
-        _ => false,
-    }
-}
-
-/// Appends `::` to a token list.
-fn push_path_separator(tokens: &mut Vec<TokenTree>) {
-    tokens.push(TokenTree::Punct(Punct::new(':', Spacing::Joint)));
-    tokens.push(TokenTree::Punct(Punct::new(':', Spacing::Alone)));
+/// Whether two tokens are `::`.
+fn is_path_separator(first: &TokenTree, second: &TokenTree) -> bool {
+    matches!((first, second), (TokenTree::Punct(first), TokenTree::Punct(second))
+        if first.as_char() == ':' && first.spacing() == Spacing::Joint && second.as_char() == ':')
 }
 
 /// Rewrites the first part of a `use` tree (and of each member of a group at the top, as
@@ -120,19 +99,15 @@ fn push_path_separator(tokens: &mut Vec<TokenTree>) {
 fn rewrite_use_tree(rewriter: &PathRewriter, tree: &mut UseTree, absolute: bool) {
     match tree {
         UseTree::Path(path) => {
-            let Some(segments) = rewriter.replacement(&path.ident.to_string(), absolute) else {
-                return;
-            };
-            let span = path.ident.span();
-            let mut new_tree = (*path.tree).clone();
-            for segment in segments.iter().rev() {
-                new_tree = UseTree::Path(UsePath {
-                    ident: Ident::new(segment, span),
+            if let Some(module) = rewriter.module_for(&path.ident.to_string(), absolute) {
+                let span = path.ident.span();
+                path.ident = Ident::new(module, span);
+                *tree = UseTree::Path(UsePath {
+                    ident: Ident::new("crate", span),
                     colon2_token: Default::default(),
-                    tree: Box::new(new_tree),
+                    tree: Box::new(tree.clone()),
                 });
             }
-            *tree = new_tree;
         }
         UseTree::Group(group) => {
             for member in group.items.iter_mut() {
@@ -145,17 +120,17 @@ fn rewrite_use_tree(rewriter: &PathRewriter, tree: &mut UseTree, absolute: bool)
 
 impl VisitMut for PathRewriter {
     fn visit_path_mut(&mut self, path: &mut Path) {
-        if path.segments.len() > 1 {
-            let first = path.segments[0].ident.to_string();
-            let absolute = path.leading_colon.is_some();
-            if let Some(segments) = self.replacement(&first, absolute) {
+        let absolute = path.leading_colon.is_some();
+        let first = path
+            .segments
+            .first()
+            .map(|segment| segment.ident.to_string());
+        if let Some(module) = first.filter(|_| path.segments.len() > 1) {
+            if let Some(module) = self.module_for(&module, absolute) {
                 let span = path.segments[0].ident.span();
-                let mut new_segments: Punctuated<PathSegment, syn::Token![::]> = segments
-                    .iter()
-                    .map(|segment| PathSegment::from(Ident::new(segment, span)))
-                    .collect();
-                new_segments.extend(path.segments.iter().skip(1).cloned());
-                path.segments = new_segments;
+                path.segments[0] = PathSegment::from(Ident::new(module, span));
+                path.segments
+                    .insert(0, PathSegment::from(Ident::new("crate", span)));
                 path.leading_colon = None;
             }
         }
@@ -169,13 +144,9 @@ impl VisitMut for PathRewriter {
     fn visit_item_use_mut(&mut self, item: &mut ItemUse) {
         let absolute = item.leading_colon.is_some();
         rewrite_use_tree(self, &mut item.tree, absolute);
-        if absolute {
-            // `use ::common::X` is now `use crate::common::X`; `use ::std::X` stays.
-            if let UseTree::Path(path) = &item.tree {
-                if path.ident == "crate" {
-                    item.leading_colon = None;
-                }
-            }
+        // `use ::common::X` is now `use crate::common::X`; `use ::std::X` stays.
+        if matches!(&item.tree, UseTree::Path(path) if path.ident == "crate") {
+            item.leading_colon = None;
         }
     }
 
