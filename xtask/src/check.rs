@@ -22,7 +22,7 @@ use tempfile::TempDir;
 
 use anyhow::{Context, Result};
 use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
-use xtask::judge::{judge_sample, Judgement, Program};
+use xtask::judge::{judge_sample, Judgement};
 use xtask::workspace::{Problem, Workspace};
 
 /// Build the solutions in release mode and judge them on their samples.
@@ -41,11 +41,11 @@ pub struct Arguments {
     problems: Vec<String>,
 }
 
-/// What step 2 made of one problem: the program to judge, if there is one, and a
+/// What step 2 made of one problem: the binary to judge, if there is one, and a
 /// failure of the build itself, if any: `(step, verdict, details)`, for example
 /// `("rustc", "WARN", "warning: unused variable ...")`.
 struct Build {
-    program: Option<Program>,
+    binary: Option<PathBuf>,
     failure: Option<(&'static str, &'static str, String)>,
 }
 
@@ -67,7 +67,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     } else {
         let binaries = workspace.build_release(&problems)?;
         let build = |binary| Build {
-            program: Some(Program::new(binary)),
+            binary: Some(binary),
             failure: None,
         };
         (binaries.into_iter().map(build).collect(), None)
@@ -88,7 +88,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
             print_indented(details);
             failed += 1;
         }
-        let Some(program) = &build.program else {
+        let Some(binary) = &build.binary else {
             continue;
         };
         for sample in samples {
@@ -96,7 +96,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
                 "{:<name_width$}  {:<case_width$}",
                 problem.name, sample.name
             );
-            match judge_sample(program, problem, sample) {
+            match judge_sample(binary, problem, sample) {
                 Ok(Judgement { verdict, elapsed }) => {
                     let (name, millis) = (verdict.short_name(), elapsed.as_millis());
                     outln!("{case}  {name:<3} {millis:>3} ms");
@@ -156,7 +156,7 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
         let finished = started.and_then(|pending| pending.finish());
         builds.push(match finished {
             Err(error) => Build {
-                program: None,
+                binary: None,
                 failure: Some(("bundle", "could not be bundled", format!("{error:#}"))),
             },
             Ok(build) => {
@@ -167,7 +167,7 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
                     (Some(_), true) => None,
                 };
                 Build {
-                    program: build.binary.map(Program::new),
+                    binary: build.binary,
                     failure,
                 }
             }

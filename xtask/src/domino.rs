@@ -14,17 +14,14 @@ use crate::exact_cover::{Ending, ExactCover};
 use crate::generate;
 use crate::reference::{unit_items, Grid};
 
-/// One laid tile: `first_digit` at `first_cell` and `second_digit` at `second_cell`.
+/// One laid tile: `digits[0]` in `cells[0]` and `digits[1]` in `cells[1]` (cells 0..81,
+/// row-major), its halves in the order the input gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tile {
-    /// The digit of the first half.
-    pub first_digit: u8,
-    /// The cell (0..81, row-major) of the first half.
-    pub first_cell: usize,
-    /// The digit of the second half.
-    pub second_digit: u8,
-    /// The cell of the second half.
-    pub second_cell: usize,
+    /// The digit of each half.
+    pub digits: [u8; 2],
+    /// The cell of each half.
+    pub cells: [usize; 2],
 }
 
 /// A Su-domino-ku puzzle: the tiles already laid and where the single digits stand.
@@ -46,9 +43,9 @@ impl Puzzle {
     pub fn to_text(&self) -> String {
         let mut lines = vec![self.tiles.len().to_string()];
         for tile in &self.tiles {
-            let (first, second) = (location(tile.first_cell), location(tile.second_cell));
-            let (first_digit, second_digit) = (tile.first_digit, tile.second_digit);
-            lines.push(format!("{first_digit} {first} {second_digit} {second}"));
+            let ([first, second], [first_cell, second_cell]) =
+                (tile.digits, tile.cells.map(location));
+            lines.push(format!("{first} {first_cell} {second} {second_cell}"));
         }
         let singles: Vec<String> = self.singles.iter().map(|&cell| location(cell)).collect();
         lines.push(singles.join(" "));
@@ -62,8 +59,8 @@ impl Puzzle {
             grid[cell] = index as u8 + 1;
         }
         for tile in &self.tiles {
-            grid[tile.first_cell] = tile.first_digit;
-            grid[tile.second_cell] = tile.second_digit;
+            grid[tile.cells[0]] = tile.digits[0];
+            grid[tile.cells[1]] = tile.digits[1];
         }
         grid
     }
@@ -167,20 +164,18 @@ impl DominoProblem {
                     items.extend(unit_items(second, second_digit));
                     items.push(324 + tile_number(first_digit, second_digit));
                     // A laid tile names its halves in either order.
-                    domino_option.insert((first, first_digit, second, second_digit), options.len());
-                    domino_option.insert((second, second_digit, first, first_digit), options.len());
+                    let (cells, digits) = ([first, second], [first_digit, second_digit]);
+                    domino_option.insert((cells, digits), options.len());
+                    domino_option.insert(
+                        ([second, first], [second_digit, first_digit]),
+                        options.len(),
+                    );
                     options.push(items);
                 }
             }
         }
         for tile in &puzzle.tiles {
-            let key = (
-                tile.first_cell,
-                tile.first_digit,
-                tile.second_cell,
-                tile.second_digit,
-            );
-            forced.push(*domino_option.get(&key)?);
+            forced.push(*domino_option.get(&(tile.cells, tile.digits))?);
         }
         Some(DominoProblem {
             cover: ExactCover::new(360, options),
@@ -294,13 +289,9 @@ fn random_singles_and_tiling(
         match *cover.items_of(option) {
             [cell, _] => singles[solution[cell] as usize - 1] = cell,
             [a, b, _] => {
-                let (first, second) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
-                tiles.push(Tile {
-                    first_digit: solution[first],
-                    first_cell: first,
-                    second_digit: solution[second],
-                    second_cell: second,
-                });
+                let cells = if rng.random_bool(0.5) { [a, b] } else { [b, a] };
+                let digits = cells.map(|cell| solution[cell]);
+                tiles.push(Tile { digits, cells });
             }
             _ => unreachable!("options cover two or three items"),
         }

@@ -116,7 +116,7 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         let (puzzle, grid) = crate::domino::generate_puzzle(&mut rng, 35);
         let used = puzzle.tiles.iter().fold(0, |used, tile| {
-            used | tile_bit(tile.first_digit, tile.second_digit)
+            used | tile_bit(tile.digits[0], tile.digits[1])
         });
         let outcome = solve_within(&puzzle.givens(), used, 100_000_000);
         assert_eq!(outcome.solution, Some(grid));

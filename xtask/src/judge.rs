@@ -16,10 +16,9 @@
 //! pipes only [`LATE_OUTPUT_MARGIN`] past the program's end, and what such a process
 //! writes later is not the program's output.
 
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Sender};
 use std::thread;
@@ -36,27 +35,6 @@ use crate::workspace::{Problem, Sample};
 /// dropped. A correct output here is at most a few hundred kilobytes, so only a runaway
 /// program reaches this, and it then gets a wrong answer instead of filling the memory.
 pub const CAPTURE_LIMIT_BYTES: usize = 8 * 1024 * 1024;
-
-/// A program to run: an executable and the arguments to give it.
-///
-/// A solution binary takes no arguments; the tests run `/bin/sh -c SCRIPT` instead.
-#[derive(Debug, Clone)]
-pub struct Program {
-    /// The path of the executable.
-    pub executable: PathBuf,
-    /// The arguments, not counting the executable's own name.
-    pub arguments: Vec<OsString>,
-}
-
-impl Program {
-    /// The executable at `executable`, run with no arguments.
-    pub fn new(executable: impl Into<PathBuf>) -> Program {
-        Program {
-            executable: executable.into(),
-            arguments: Vec::new(),
-        }
-    }
-}
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,7 +78,8 @@ enum Report {
     Output(usize, io::Result<Vec<u8>>),
 }
 
-/// Runs `program` with `input` on its standard input, killing it at `time_limit`.
+/// Runs `program` (a solution binary, or in the tests `/bin/sh -c SCRIPT`) with `input` on
+/// its standard input, killing it at `time_limit`.
 ///
 /// The input is written, each output read and the program waited for on threads of their
 /// own, which report here: a pipe is small, and a program that writes a large output
@@ -110,16 +89,15 @@ enum Report {
 ///
 /// An `Err` means the program could not be run at all (for example, the executable
 /// does not exist); a crash or a timeout is a normal [`Run`].
-pub fn run_program(program: &Program, input: &[u8], time_limit: Duration) -> Result<Run> {
+pub fn run_program(program: &mut Command, input: &[u8], time_limit: Duration) -> Result<Run> {
     let started = Instant::now();
-    let mut child = Command::new(&program.executable)
-        .args(&program.arguments)
+    let mut child = program
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()
-        .with_context(|| format!("starting {}", program.executable.display()))?;
+        .with_context(|| format!("starting {}", Path::new(program.get_program()).display()))?;
     let group = Pid::from_raw(child.id() as i32);
     let (sender, reports) = mpsc::channel();
     let (mut stdin, stdout, stderr) =
@@ -314,15 +292,15 @@ pub struct Judgement {
     pub elapsed: Duration,
 }
 
-/// Reads one sample's files and judges `program` on it with `problem`'s checker and time
+/// Reads one sample's files and judges `binary` on it with `problem`'s checker and time
 /// limit: what `cargo xtask check` and the samples test do for each sample.
-pub fn judge_sample(program: &Program, problem: &Problem, sample: &Sample) -> Result<Judgement> {
+pub fn judge_sample(binary: &Path, problem: &Problem, sample: &Sample) -> Result<Judgement> {
     let input = std::fs::read(&sample.input_path)
         .with_context(|| format!("reading {}", sample.input_path.display()))?;
     let expected = std::fs::read(&sample.expected_path)
         .with_context(|| format!("reading {}", sample.expected_path.display()))?;
     judge_case(
-        program,
+        &mut Command::new(binary),
         &input,
         &expected,
         problem.checker,
@@ -333,7 +311,7 @@ pub fn judge_sample(program: &Program, problem: &Problem, sample: &Sample) -> Re
 /// Runs `program` on `input` within `time_limit` and judges its output against
 /// `expected` with `checker`.
 pub fn judge_case(
-    program: &Program,
+    program: &mut Command,
     input: &[u8],
     expected: &[u8],
     checker: Checker,
@@ -357,15 +335,14 @@ mod tests {
     const EXPECTED: &[u8] = b"1 2 3\n4 5 6\n";
 
     /// A fake solution: `/bin/sh -c script`.
-    fn shell(script: &str) -> Program {
-        Program {
-            executable: "/bin/sh".into(),
-            arguments: vec!["-c".into(), script.into()],
-        }
+    fn shell(script: &str) -> Command {
+        let mut program = Command::new("/bin/sh");
+        program.args(["-c", script]);
+        program
     }
 
     /// Judges `program` on an empty input against `EXPECTED` with the exact checker.
-    fn judge_exact(program: &Program, time_limit: Duration) -> Judgement {
+    fn judge_exact(program: &mut Command, time_limit: Duration) -> Judgement {
         judge_case(program, b"", EXPECTED, Checker::Exact, time_limit)
             .expect("the fake program runs")
     }
@@ -382,11 +359,9 @@ mod tests {
         let script = format!("cat '{}'\n", answer_path.display());
         std::fs::write(&script_path, script).expect("temp dir is writable");
 
-        let program = Program {
-            executable: "/bin/sh".into(),
-            arguments: vec![script_path.into()],
-        };
-        let judgement = judge_exact(&program, GENEROUS_LIMIT);
+        let mut program = Command::new("/bin/sh");
+        program.arg(&script_path);
+        let judgement = judge_exact(&mut program, GENEROUS_LIMIT);
         assert_eq!(judgement.verdict, Verdict::Accepted);
     }
 
@@ -394,15 +369,21 @@ mod tests {
     fn the_input_reaches_standard_input() {
         // `cat` copies its input to its output, so giving it the expected output as
         // input must be accepted.
-        let program = Program::new("/bin/cat");
-        let judgement = judge_case(&program, EXPECTED, EXPECTED, Checker::Exact, GENEROUS_LIMIT)
-            .expect("cat runs");
+        let mut program = Command::new("/bin/cat");
+        let judgement = judge_case(
+            &mut program,
+            EXPECTED,
+            EXPECTED,
+            Checker::Exact,
+            GENEROUS_LIMIT,
+        )
+        .expect("cat runs");
         assert_eq!(judgement.verdict, Verdict::Accepted);
     }
 
     #[test]
     fn a_wrong_answer_is_caught_with_a_diff_naming_the_line() {
-        let judgement = judge_exact(&shell("printf '1 2 3\\n4 0 6\\n'"), GENEROUS_LIMIT);
+        let judgement = judge_exact(&mut shell("printf '1 2 3\\n4 0 6\\n'"), GENEROUS_LIMIT);
         assert_eq!(judgement.verdict.short_name(), "WA");
         let details = judgement
             .verdict
@@ -416,7 +397,9 @@ mod tests {
     #[test]
     fn a_crash_is_a_runtime_error_with_its_status_and_first_stderr_line() {
         let judgement = judge_exact(
-            &shell("printf '1 2 3\\n4 5 6\\n'; echo 'out of cheese' >&2; echo more >&2; exit 3"),
+            &mut shell(
+                "printf '1 2 3\\n4 5 6\\n'; echo 'out of cheese' >&2; echo more >&2; exit 3",
+            ),
             GENEROUS_LIMIT,
         );
         match &judgement.verdict {
@@ -434,7 +417,7 @@ mod tests {
 
         // A line of a megabyte is shown cut short.
         let judgement = judge_exact(
-            &shell("head -c 1000000 /dev/zero | tr '\\0' x >&2; exit 1"),
+            &mut shell("head -c 1000000 /dev/zero | tr '\\0' x >&2; exit 1"),
             GENEROUS_LIMIT,
         );
         let details = judgement.verdict.details().expect("RE has details");
@@ -444,7 +427,7 @@ mod tests {
 
     #[test]
     fn a_program_killed_by_a_signal_is_a_runtime_error() {
-        let judgement = judge_exact(&shell("kill -9 $$"), GENEROUS_LIMIT);
+        let judgement = judge_exact(&mut shell("kill -9 $$"), GENEROUS_LIMIT);
         match &judgement.verdict {
             Verdict::RuntimeError { status, .. } => assert_eq!(status.code(), None),
             other => panic!("expected RE, got {other:?}"),
@@ -461,7 +444,7 @@ mod tests {
         let script = format!("echo $$ > '{}'; exec sleep 30", pid_path.display());
 
         let started = Instant::now();
-        let judgement = judge_exact(&shell(&script), Duration::from_millis(200));
+        let judgement = judge_exact(&mut shell(&script), Duration::from_millis(200));
         assert_eq!(judgement.verdict, Verdict::TimeLimitExceeded);
         assert!(judgement.elapsed >= Duration::from_millis(200));
         assert!(
@@ -483,7 +466,7 @@ mod tests {
         // Here the shell starts `sleep` as a separate process that inherits the output
         // pipes; the runner kills the shell and must not wait for `sleep` to finish.
         let started = Instant::now();
-        let judgement = judge_exact(&shell("sleep 3; echo late"), Duration::from_millis(200));
+        let judgement = judge_exact(&mut shell("sleep 3; echo late"), Duration::from_millis(200));
         assert_eq!(judgement.verdict, Verdict::TimeLimitExceeded);
         assert!(
             started.elapsed() < Duration::from_secs(2),
@@ -495,9 +478,9 @@ mod tests {
     fn output_from_a_process_left_behind_does_not_count() {
         // The program ends at once, leaving a process that prints the right answer a
         // moment later. The judge must not wait for it, nor take its output.
-        let program = shell("(sleep 1; printf '1 2 3\\n4 5 6\\n') & exit 0");
+        let mut program = shell("(sleep 1; printf '1 2 3\\n4 5 6\\n') & exit 0");
         let started = Instant::now();
-        let judgement = judge_exact(&program, GENEROUS_LIMIT);
+        let judgement = judge_exact(&mut program, GENEROUS_LIMIT);
         assert!(!judgement.verdict.is_accepted(), "{judgement:?}");
         assert!(
             started.elapsed() < Duration::from_millis(900),
@@ -511,12 +494,12 @@ mod tests {
         // program waits a moment for that), so killing the program's group does not reach
         // it, and it keeps the output pipes open for seconds. The program answers and
         // ends; the judge must judge that answer soon after, without the late words.
-        let program = shell(
+        let mut program = shell(
             "setsid sh -c 'sleep 4; echo late-output; echo late >&2' & sleep 0.3; \
              printf '1 2 3\\n4 5 6\\n'",
         );
         let started = Instant::now();
-        let run = run_program(&program, b"", GENEROUS_LIMIT).expect("sh runs");
+        let run = run_program(&mut program, b"", GENEROUS_LIMIT).expect("sh runs");
         assert!(
             started.elapsed() < Duration::from_secs(2),
             "waited {:?} for the grandchild",
@@ -534,8 +517,8 @@ mod tests {
         // The program prints 8 MB before reading any of its 8 MB input; with both
         // pipes handled on threads neither side waits on the other forever.
         let input = vec![b'x'; 8 * 1024 * 1024];
-        let program = shell("head -c 8388608 /dev/zero; cat > /dev/null");
-        let run = run_program(&program, &input, GENEROUS_LIMIT).expect("sh runs");
+        let mut program = shell("head -c 8388608 /dev/zero; cat > /dev/null");
+        let run = run_program(&mut program, &input, GENEROUS_LIMIT).expect("sh runs");
         assert!(matches!(run.ending, Ending::Exited(status) if status.success()));
         assert_eq!(run.stdout.len(), 8 * 1024 * 1024);
     }
@@ -544,7 +527,7 @@ mod tests {
     fn a_program_that_ignores_its_input_is_fine() {
         let input = vec![b'x'; 8 * 1024 * 1024];
         let judgement = judge_case(
-            &shell("printf '1 2 3\\n4 5 6\\n'"),
+            &mut shell("printf '1 2 3\\n4 5 6\\n'"),
             &input,
             EXPECTED,
             Checker::Exact,
@@ -556,8 +539,8 @@ mod tests {
 
     #[test]
     fn a_missing_executable_is_an_error_naming_it() {
-        let program = Program::new("/no/such/solution");
-        let error = run_program(&program, b"", GENEROUS_LIMIT).expect_err("nothing to run");
+        let mut program = Command::new("/no/such/solution");
+        let error = run_program(&mut program, b"", GENEROUS_LIMIT).expect_err("nothing to run");
         assert!(
             format!("{error:#}").contains("/no/such/solution"),
             "{error:#}"

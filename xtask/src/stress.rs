@@ -19,7 +19,7 @@
 //!    the command that replays the case; the exit code is then 1.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
 use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
@@ -27,7 +27,7 @@ use rand::{RngExt, SeedableRng};
 use xtask::checker::{excerpt, Checker};
 use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_grids, Grids};
 use xtask::generate::stress_grid;
-use xtask::judge::{describe_status, first_line, run_program, Ending, Program, Run};
+use xtask::judge::{describe_status, first_line, run_program, Ending, Run};
 use xtask::reference::{self, Grid};
 use xtask::workspace::{Problem, Workspace};
 
@@ -127,8 +127,8 @@ impl Kind {
                         if rng.random_bool(0.2) {
                             let tile = rng.random_range(0..puzzle.tiles.len());
                             let digit = rng.random_range(1..=9);
-                            if digit != puzzle.tiles[tile].second_digit {
-                                puzzle.tiles[tile].first_digit = digit;
+                            if digit != puzzle.tiles[tile].digits[1] {
+                                puzzle.tiles[tile].digits[0] = digit;
                             }
                         }
                         puzzle
@@ -300,7 +300,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
     let problem = &problems[0];
     let kind = Kind::of(problem)?;
-    let program = Program::new(match &options.binary {
+    let mut program = Command::new(match &options.binary {
         Some(path) => path.clone(),
         None => workspace.build_release(&problems)?.remove(0),
     });
@@ -319,9 +319,9 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
             continue;
         };
         let input = kind.input_text(&case);
-        let run = run_program(&program, input.as_bytes(), problem.time_limit)?;
+        let run = run_program(&mut program, input.as_bytes(), problem.time_limit)?;
         if fault(&run, &expectation).is_some() {
-            report_failure(kind, &program, problem, case)?;
+            report_failure(kind, &mut program, problem, case)?;
             let binary = match &options.binary {
                 Some(path) => format!(" --binary {}", shell_word(&path.display().to_string())),
                 None => String::new(),
@@ -352,15 +352,20 @@ fn shell_word(word: &str) -> String {
 }
 
 /// Shrinks a failing case greedily and prints the smallest one found.
-fn report_failure(kind: Kind, program: &Program, problem: &Problem, mut case: Case) -> Result<()> {
-    let run = |case: &Case| {
+fn report_failure(
+    kind: Kind,
+    program: &mut Command,
+    problem: &Problem,
+    mut case: Case,
+) -> Result<()> {
+    let mut run = |case: &Case| {
         run_program(
             program,
             kind.input_text(case).as_bytes(),
             problem.time_limit,
         )
     };
-    let fails = |case: &Case| -> Result<Option<String>> {
+    let mut fails = |case: &Case| -> Result<Option<String>> {
         let Some(expectation) = kind.expectation(case) else {
             return Ok(None);
         };

@@ -105,12 +105,10 @@ impl Recorder {
         if !matches!(event, Event::Givens(_)) {
             self.flush_givens();
         }
-        if event.is_step() {
-            self.steps += 1;
-            if self.steps <= self.limit {
-                self.events.push(event);
-            }
-        } else if self.steps < self.limit {
+        // Kept while the steps before it are fewer than the limit.
+        let step = u64::from(event.is_step());
+        self.steps += step;
+        if self.steps - step < self.limit {
             self.events.push(event);
         }
     }
@@ -334,16 +332,16 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
             (kind, format!("{}   {why}", placed(*cell, *digit)))
         }
         Event::Guess { number, placements } => {
-            let what = placements.iter().map(|&(cell, digit)| placed(cell, digit));
+            let what: Vec<String> = placements
+                .iter()
+                .map(|&(cell, digit)| placed(cell, digit))
+                .collect();
             // A Su-domino-ku search step lays a tile: two cells at once.
             let kind = match placements.len() {
                 2 => "lay tile",
                 _ => "guess",
             };
-            (
-                kind,
-                format!("#{number} {}", what.collect::<Vec<_>>().join(", ")),
-            )
+            (kind, format!("#{number} {}", what.join(", ")))
         }
         Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
         Event::Back { number } => ("back", format!("take back #{number}")),

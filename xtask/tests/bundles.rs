@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, compile_like_the_judge, BundleOptions};
-use xtask::judge::{judge_sample, Program};
+use xtask::judge::judge_sample;
 use xtask::workspace::{Problem, Workspace};
 
 /// Debian's packaged compiler, older than the judge's.
@@ -51,7 +51,7 @@ fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, 
 fn assert_samples_accepted(name: &str, binary: &Path) {
     let problem = problem(name);
     for sample in problem.samples().expect("the samples are readable") {
-        let judgement = judge_sample(&Program::new(binary), &problem, &sample)
+        let judgement = judge_sample(binary, &problem, &sample)
             .unwrap_or_else(|error| panic!("judging {name}: {error:#}"));
         assert!(
             judgement.verdict.is_accepted(),

@@ -87,12 +87,12 @@ fn broken_puzzles_agree_with_the_reference() {
     let mut outcomes = [0usize; 3];
     for (mut puzzle, _) in generated(99, puzzle_count() / 4) {
         let tile = rng.random_range(0..puzzle.tiles.len());
-        let other_digit = puzzle.tiles[tile].second_digit;
+        let other_digit = puzzle.tiles[tile].digits[1];
         let mut digit = rng.random_range(1..=9);
         while digit == other_digit {
             digit = rng.random_range(1..=9);
         }
-        puzzle.tiles[tile].first_digit = digit;
+        puzzle.tiles[tile].digits[0] = digit;
         let input = input_text(std::slice::from_ref(&puzzle));
         let answer = run(&input);
         match reference_grids(&puzzle, u64::MAX) {

@@ -11,7 +11,7 @@
 
 use std::path::PathBuf;
 
-use xtask::judge::{judge_sample, Program};
+use xtask::judge::judge_sample;
 use xtask::workspace::{Sample, Workspace};
 
 /// The cases in `problems/NAME/tests/data/`: each `.in` file with its `.out` file.
@@ -48,10 +48,9 @@ fn every_problem_passes_its_samples_and_data() {
         let mut cases = problem.samples().expect("the samples are readable");
         cases.extend(data_cases(problem.directory.join("tests/data")));
         for case in cases {
-            let judgement =
-                judge_sample(&Program::new(&binary), problem, &case).unwrap_or_else(|error| {
-                    panic!("judging {} {}: {error:#}", problem.name, case.name)
-                });
+            let judgement = judge_sample(&binary, problem, &case).unwrap_or_else(|error| {
+                panic!("judging {} {}: {error:#}", problem.name, case.name)
+            });
             judged += 1;
             if !judgement.verdict.is_accepted() {
                 failures.push(format!(
