@@ -18,10 +18,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tempfile::TempDir;
-
 use anyhow::{Context, Result};
-use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
+use tempfile::TempDir;
+use xtask::bundle::{
+    bundle_crate, start_judge_build, BundleOptions, JudgeBuild, PendingJudgeBuild,
+};
 use xtask::judge::{judge_sample, Judgement};
 use xtask::workspace::{Problem, Workspace};
 
@@ -143,37 +144,34 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
         "bundling and compiling with `{compiler} --edition 2021 -O` in {}",
         directory.path().display()
     );
-    let mut pending = Vec::new();
-    for problem in problems {
-        let started =
-            bundle_crate(&problem.directory, &BundleOptions::default()).and_then(|bundle| {
-                start_judge_build(&bundle, &directory.path().join(&problem.name), rustc)
-            });
-        pending.push(started);
-    }
-    let mut builds = Vec::new();
-    for started in pending {
-        let finished = started.and_then(|pending| pending.finish());
-        builds.push(match finished {
+    let started: Vec<Result<PendingJudgeBuild>> = problems
+        .iter()
+        .map(|problem| {
+            let bundle = bundle_crate(&problem.directory, &BundleOptions::default())?;
+            start_judge_build(&bundle, &directory.path().join(&problem.name), rustc)
+        })
+        .collect();
+    let build =
+        |started: Result<PendingJudgeBuild>| match started.and_then(PendingJudgeBuild::finish) {
             Err(error) => Build {
                 binary: None,
                 failure: Some(("bundle", "could not be bundled", format!("{error:#}"))),
             },
-            Ok(build) => {
-                let diagnostics = build.diagnostics.trim_end().to_string();
-                let failure = match (&build.binary, diagnostics.is_empty()) {
-                    (None, _) => Some(("rustc", "CE", diagnostics)),
-                    (Some(_), false) => Some(("rustc", "WARN", diagnostics)),
+            Ok(JudgeBuild {
+                binary,
+                diagnostics,
+            }) => {
+                let diagnostics = diagnostics.trim_end().to_string();
+                let verdict = match (&binary, diagnostics.is_empty()) {
+                    (None, _) => Some("CE"),
+                    (Some(_), false) => Some("WARN"),
                     (Some(_), true) => None,
                 };
-                Build {
-                    binary: build.binary,
-                    failure,
-                }
+                let failure = verdict.map(|verdict| ("rustc", verdict, diagnostics));
+                Build { binary, failure }
             }
-        });
-    }
-    Ok((builds, directory))
+        };
+    Ok((started.into_iter().map(build).collect(), directory))
 }
 
 /// The number of characters in the longest of `names`: the width of their column.

@@ -8,6 +8,8 @@
 //! writes the same files. The two files appear together or not at all (see
 //! `write_all_or_none`).
 
+use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -39,20 +41,13 @@ pub struct Arguments {
 
 /// Runs `cargo xtask generate`.
 pub fn run(arguments: Arguments) -> Result<ExitCode> {
-    let Arguments {
-        count,
-        out: prefix,
-        tiles,
-        seed,
-        ..
-    } = arguments;
-    let mut rng = StdRng::seed_from_u64(seed);
-    let (puzzles, grids): (Vec<_>, Vec<_>) = (0..count)
-        .map(|_| {
-            let min_tiles = rng.random_range(tiles.0..=tiles.1);
-            generate_puzzle(&mut rng, min_tiles)
-        })
-        .unzip();
+    let (prefix, (fewest, most)) = (&arguments.out, arguments.tiles);
+    let mut rng = StdRng::seed_from_u64(arguments.seed);
+    let mut puzzle = || {
+        let min_tiles = rng.random_range(fewest..=most);
+        generate_puzzle(&mut rng, min_tiles)
+    };
+    let (puzzles, grids): (Vec<_>, Vec<_>) = (0..arguments.count).map(|_| puzzle()).unzip();
     let files = [
         (format!("{prefix}.in"), input_text(&puzzles)),
         (format!("{prefix}.out"), output_text(&grids)),
@@ -69,14 +64,12 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 /// folder, and only once all are written are they renamed into place. If a rename fails,
 /// the files already renamed are removed again.
 fn write_all_or_none(files: &[(String, String)]) -> Result<()> {
-    use std::io::Write;
     let mut written = Vec::new();
     for (path, text) in files {
-        let folder = match std::path::Path::new(path).parent() {
-            Some(folder) if !folder.as_os_str().is_empty() => folder,
-            _ => std::path::Path::new("."),
-        };
-        let mut temporary = tempfile::NamedTempFile::new_in(folder)
+        let folder = Path::new(path)
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty());
+        let mut temporary = tempfile::NamedTempFile::new_in(folder.unwrap_or(Path::new(".")))
             .with_context(|| format!("creating a temporary file for {path}"))?;
         temporary
             .write_all(text.as_bytes())

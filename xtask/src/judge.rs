@@ -1,14 +1,9 @@
-//! Running one solution on one case and deciding its verdict, as the judge would.
-//!
-//! The work is split in two so that other subcommands can reuse either half:
-//!
-//! 1. [`run_program`] starts the program, feeds it the input on standard input,
-//!    collects standard output and standard error, and kills it at the time limit.
-//! 2. [`judge_run`] turns what happened into a [`Verdict`]: too slow is TLE, a crash
-//!    is RE, and otherwise the problem's [`Checker`] decides between AC and WA.
-//!
-//! [`judge_case`] does both. Memory is not limited here; the judge's limit is recorded
-//! in each manifest for the reader.
+//! Running one solution on one case and deciding its verdict, as the judge would, in two
+//! halves that other subcommands reuse: [`run_program`] runs the program on the input
+//! within the time limit and collects its outputs; [`judge_run`] turns that into a
+//! [`Verdict`]: too slow is TLE, a crash is RE, and otherwise the problem's [`Checker`]
+//! decides between AC and WA. [`judge_case`] does both. Memory is not limited here; the
+//! judge's limit is recorded in each manifest for the reader.
 //!
 //! The program runs in a process group of its own, and the whole group is killed when the
 //! program ends or its time runs out, so nothing it started outlives the run. A process
@@ -83,9 +78,7 @@ enum Report {
 ///
 /// The input is written, each output read and the program waited for on threads of their
 /// own, which report here: a pipe is small, and a program that writes a large output
-/// before it reads its input must not wait on the runner forever. The whole process group
-/// is killed when the program ends or its time runs out; the outputs are then read to
-/// their ends, for at most [`LATE_OUTPUT_MARGIN`] more (see [`Run::output_held_open`]).
+/// before it reads its input must not wait on the runner forever.
 ///
 /// An `Err` means the program could not be run at all (for example, the executable
 /// does not exist); a crash or a timeout is a normal [`Run`].

@@ -8,6 +8,8 @@
 //! The bundler is called as a library function, not through `cargo run`, so this test
 //! never waits on the cargo lock that the running `cargo test` holds.
 
+mod support;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -162,7 +164,7 @@ fn assert_slice_passes(rustc: Option<&Path>) {
                 normalized(&actual),
                 normalized(&grid_input(&expected, false)),
                 "p2239 bundle on {file_name}: {}",
-                xtask::reference::grid_to_line(&puzzle)
+                support::grid_to_line(&puzzle)
             );
             let answer = spaced_grid(&run(&any, &grid_input(&puzzle, true)))
                 .expect("p2580 prints a spaced grid");
@@ -170,7 +172,7 @@ fn assert_slice_passes(rustc: Option<&Path>) {
                 xtask::reference::completion_fault(&puzzle, &answer),
                 None,
                 "p2580 bundle on {file_name}: {}",
-                xtask::reference::grid_to_line(&puzzle)
+                support::grid_to_line(&puzzle)
             );
         }
     }

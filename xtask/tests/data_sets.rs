@@ -6,8 +6,9 @@
 
 mod support;
 
+use support::grid_to_line;
 use xtask::data;
-use xtask::reference::{self, completion_fault, grid_to_line, Grid};
+use xtask::reference::{self, completion_fault, Grid};
 
 fn load(file_name: &str) -> Vec<Grid> {
     data::load(file_name).unwrap_or_else(|error| panic!("{error}"))

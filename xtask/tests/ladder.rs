@@ -8,8 +8,9 @@
 mod support;
 
 use common::ladder::{rung0_textbook, Outcome, Rung, RUNGS};
+use support::grid_to_line;
 use xtask::data;
-use xtask::reference::{self, completion_fault, grid_to_line, Grid};
+use xtask::reference::{self, completion_fault, Grid};
 
 /// How many puzzles of each set the tests take.
 const SLICE: usize = 12;

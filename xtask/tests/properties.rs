@@ -2,11 +2,14 @@
 //! reference solver. proptest shrinks a failure to a small case and prints it;
 //! `PROPTEST_CASES=N` runs more cases.
 
+mod support;
+
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use support::grid_to_line;
 use xtask::generate::{against_row_major, solved_grid};
-use xtask::reference::{self, completion_fault, grid_to_line, Grid};
+use xtask::reference::{self, completion_fault, Grid};
 
 /// A random solved grid (from a seed) with holes: each cell is a hole with a probability
 /// drawn first, so sparse and dense grids are equally common. Sometimes the digits are

@@ -1,9 +1,9 @@
-//! What several test files share: reading tdoku's counted set, and naming a puzzle of a
-//! set in a failure message. Each file that uses it says `mod support;`.
+//! What several test files share: reading tdoku's counted set, and writing a puzzle (of a
+//! set) in a failure message. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
 
 use xtask::data::{read, COUNTED_SET};
-use xtask::reference::{grid_from_line, grid_to_line, Grid};
+use xtask::reference::{grid_from_line, Grid};
 
 /// How a failing test names puzzle `index` (from 0) of a set: the file, the puzzle's
 /// number in it (from 1), and the puzzle as one line.
@@ -51,6 +51,19 @@ pub fn load_counted() -> Result<Vec<CountedPuzzle>, String> {
                 completions,
                 solution,
             })
+        })
+        .collect()
+}
+
+/// The grid as 81 characters, `.` for blanks.
+pub fn grid_to_line(grid: &Grid) -> String {
+    grid.iter()
+        .map(|&digit| {
+            if digit == 0 {
+                '.'
+            } else {
+                char::from(b'0' + digit)
+            }
         })
         .collect()
 }
