@@ -418,10 +418,8 @@ fn sudoku_sets() -> Vec<PathBuf> {
 
 /// The last part of `path`, as the output lines name a file.
 fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |name| name.to_string_lossy().into(),
-    )
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    name.to_string_lossy().into_owned()
 }
 
 /// Reads the puzzles of `path`: Sudoku grids, one per line (with `timing.relabel`
@@ -430,12 +428,7 @@ fn read_puzzles(sudoku: bool, path: &Path, timing: Timing) -> Result<Vec<Puzzle>
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let puzzles: Vec<Puzzle> = if sudoku {
-        // tdoku's test set writes `puzzle:count:solution`; only the puzzle matters here.
-        let puzzles: String = text
-            .lines()
-            .map(|line| format!("{}\n", line.split(':').next().unwrap_or("")))
-            .collect();
-        let grids = parse_puzzle_lines(&puzzles)
+        let grids = parse_puzzle_lines(&text)
             .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
         relabelled(grids, timing)
             .into_iter()
@@ -446,10 +439,8 @@ fn read_puzzles(sudoku: bool, path: &Path, timing: Timing) -> Result<Vec<Puzzle>
             bail!("--relabel applies to Sudoku puzzles only");
         }
         // A judge answer beside the input (`x.in` and `x.out`) gives the expected grids.
-        let expected: Vec<Grid> = match std::fs::read_to_string(path.with_extension("out")) {
-            Ok(answer) => expected_grids(&answer),
-            Err(_) => Vec::new(),
-        };
+        let answer = std::fs::read_to_string(path.with_extension("out")).unwrap_or_default();
+        let expected = expected_grids(&answer);
         p4574::parse_puzzles(text.as_bytes())
             .enumerate()
             .map(|(index, puzzle)| {

@@ -29,13 +29,14 @@ pub fn read(file_name: &str) -> Result<String, String> {
     std::fs::read_to_string(&path).map_err(|error| format!("reading {}: {error}", path.display()))
 }
 
-/// The puzzles of a one-puzzle-per-line text (81 characters, `.` or `0` for blanks).
+/// The puzzles of a one-puzzle-per-line text (81 characters, `.` or `0` for blanks;
+/// anything after a `:`, as in tdoku's `puzzle:count:solution`, is ignored).
 pub fn parse_puzzle_lines(text: &str) -> Result<Vec<Grid>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(index, line)| {
-            grid_from_line(line)
+            grid_from_line(line.split(':').next().unwrap_or(line))
                 .ok_or_else(|| format!("line {}: not an 81-character puzzle", index + 1))
         })
         .collect()

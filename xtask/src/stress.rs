@@ -71,13 +71,9 @@ struct Expectation {
 
 /// What standard output must hold.
 enum Output {
-    /// What the problem's checker accepts: for 2239 this expected output, for 2580 any
-    /// valid completion of this input.
-    Checked {
-        checker: Checker,
-        input: String,
-        expected: String,
-    },
+    /// What the checker accepts, given the input and the expected output: for 2239 that
+    /// output, for 2580 any valid completion of the input.
+    Checked(Checker, String, String),
     /// Su-domino-ku: an answer for each puzzle in turn (none: nothing at all).
     Answers(Vec<DominoAnswer>),
 }
@@ -163,14 +159,7 @@ impl Kind {
                     };
                     let input = self.input_text(case);
                     let expected = self.input_text(&Case::Grid(smallest));
-                    (
-                        Output::Checked {
-                            checker,
-                            input,
-                            expected,
-                        },
-                        false,
-                    )
+                    (Output::Checked(checker, input, expected), false)
                 }
             },
             Case::Dominoes(puzzles) => {
@@ -256,14 +245,12 @@ fn fault(run: &Run, expectation: &Expectation) -> Option<String> {
     }
     match &expectation.output {
         Output::Answers(answers) => domino_fault(answers, &String::from_utf8_lossy(&run.stdout)),
-        Output::Checked {
-            checker,
-            input,
-            expected,
-        } => match checker.check(input.as_bytes(), expected.as_bytes(), &run.stdout) {
-            Ok(fault) => fault,
-            Err(error) => Some(format!("{error:#}")),
-        },
+        Output::Checked(checker, input, expected) => {
+            match checker.check(input.as_bytes(), expected.as_bytes(), &run.stdout) {
+                Ok(fault) => fault,
+                Err(error) => Some(format!("{error:#}")),
+            }
+        }
     }
 }
 
@@ -388,11 +375,8 @@ fn report_failure(
     let expectation = kind.expectation(&case).context("the reference gave up")?;
     outln!("expected:");
     match &expectation.output {
-        Output::Checked {
-            checker: Checker::Sudoku,
-            ..
-        } => outln!("any valid completion"),
-        Output::Checked { expected, .. } => outln!("{}", expected.trim_end()),
+        Output::Checked(Checker::Sudoku, ..) => outln!("any valid completion"),
+        Output::Checked(_, _, expected) => outln!("{}", expected.trim_end()),
         Output::Answers(answers) => {
             for (index, answer) in answers.iter().enumerate() {
                 match answer {

@@ -168,7 +168,8 @@ impl SearchObserver for Recorder {
                 if row_changed {
                     self.flush_givens();
                 }
-                return self.pending_givens.push((cell, digit));
+                self.pending_givens.push((cell, digit));
+                return;
             }
             Reason::NakedSingle => self.naked_singles += 1,
             Reason::HiddenSingle { unit } => self.hidden_singles[unit / 9] += 1,
@@ -264,28 +265,17 @@ impl Replay {
     /// Follows one event.
     pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::Givens(placements) => self.place(placements),
             Event::Deduced { cell, digit, .. } => self.grid[*cell] = *digit,
-            Event::Guess { placements, .. } => {
-                self.saved.push(self.grid);
-                self.place(placements);
-            }
-            Event::Back { .. } | Event::Unwind => {
-                if let Some(grid) = self.saved.pop() {
-                    self.grid = grid;
-                }
-            }
-            Event::Keep => {
-                self.saved.pop();
-            }
+            Event::Guess { .. } => self.saved.push(self.grid),
+            Event::Back { .. } | Event::Unwind => self.grid = self.saved.pop().unwrap_or(self.grid),
+            Event::Keep => self.saved.truncate(self.saved.len().saturating_sub(1)),
             Event::Answer(grid) => self.grid = *grid,
-            Event::Contradiction(_) | Event::Note(_) => {}
+            Event::Givens(_) | Event::Contradiction(_) | Event::Note(_) => {}
         }
-    }
-
-    fn place(&mut self, placements: &[(usize, u8)]) {
-        for &(cell, digit) in placements {
-            self.grid[cell] = digit;
+        if let Event::Givens(placements) | Event::Guess { placements, .. } = event {
+            for &(cell, digit) in placements {
+                self.grid[cell] = digit;
+            }
         }
     }
 
