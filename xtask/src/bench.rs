@@ -54,7 +54,7 @@ use xtask::project_root;
 use xtask::reference::{completion_fault, Grid};
 use xtask::workspace::cargo;
 
-use crate::usage_error;
+use xtask::workspace::usage_error;
 
 /// Time the solutions on puzzle files, fairly, or each binary as a whole process.
 ///

@@ -24,7 +24,7 @@
 //!    asks for them: the explanation is in the workspace, and the judges limit a
 //!    submission's size (64 KiB is the smallest common limit).
 //!
-//! [`compile_like_the_judge`] then builds a bundle the judge's way, for `cargo xtask check
+//! [`start_judge_build`] then builds a bundle the judge's way, for `cargo xtask check
 //! --bundled` and the tests.
 
 mod attributes;
@@ -410,15 +410,6 @@ impl PendingJudgeBuild {
     }
 }
 
-/// Compiles `bundle` in `directory` the judge's way and waits for the result.
-pub fn compile_like_the_judge(
-    bundle: &Bundle,
-    directory: &Path,
-    rustc: Option<&Path>,
-) -> Result<JudgeBuild> {
-    start_judge_build(bundle, directory, rustc)?.finish()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -559,7 +550,10 @@ mod tests {
         assert!(!source.contains("mod unused"), "{source}");
         assert!(source.contains("crate::common::used::three()"), "{source}");
         assert!(source.contains("crate::common::ROOT"), "{source}");
-        let build = compile_like_the_judge(&bundle, &root.path().join("judge"), None).unwrap();
+        let judge = root.path().join("judge");
+        let build = start_judge_build(&bundle, &judge, None)
+            .and_then(PendingJudgeBuild::finish)
+            .unwrap();
         assert_eq!(build.diagnostics, "", "{source}");
         let output = Command::new(build.binary.expect("a binary"))
             .output()

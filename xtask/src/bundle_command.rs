@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use xtask::bundle::{bundle_crate, BundleOptions, GENERATED_MARK};
 use xtask::workspace::Workspace;
 
-use crate::usage_error;
+use xtask::workspace::usage_error;
 
 /// Write one self-contained source file per problem, to submit to the judge.
 #[derive(clap::Args)]

@@ -68,9 +68,7 @@ impl Puzzle {
 
 /// A whole judge input: the puzzles, then the line `0`.
 pub fn input_text(puzzles: &[Puzzle]) -> String {
-    let mut text: String = puzzles.iter().map(Puzzle::to_text).collect();
-    text.push_str("0\n");
-    text
+    puzzles.iter().map(Puzzle::to_text).collect::<String>() + "0\n"
 }
 
 /// The judge's expected output for puzzles with the given solved grids.
@@ -99,16 +97,15 @@ fn tile_number(a: u8, b: u8) -> usize {
 
 /// The side-by-side cell pairs `(a, b)` with `a < b`: 72 across and 72 down.
 fn adjacent_pairs() -> Vec<(usize, usize)> {
-    let mut pairs = Vec::with_capacity(144);
-    for cell in 0..81 {
-        if cell % 9 < 8 {
-            pairs.push((cell, cell + 1));
-        }
-        if cell / 9 < 8 {
-            pairs.push((cell, cell + 9));
-        }
-    }
-    pairs
+    // Each cell with its right neighbour unless it ends a row, then with the cell below it
+    // unless it is on the bottom row.
+    let pairs = (0..81).flat_map(|cell| {
+        [
+            (cell % 9 < 8).then_some((cell, cell + 1)),
+            (cell < 72).then_some((cell, cell + 9)),
+        ]
+    });
+    pairs.flatten().collect()
 }
 
 /// What the reference found about a puzzle's solved grids.

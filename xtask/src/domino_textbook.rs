@@ -26,9 +26,8 @@ pub fn tile_bit(a: u8, b: u8) -> u128 {
 /// assert!(outcome.capped); // an empty grid is far too much for 10 placements
 /// ```
 pub fn solve_within(givens: &Grid, used_tiles: u128, cap: u64) -> Outcome {
-    let used = match UsedDigits::of_givens(givens) {
-        Some(used) => used,
-        None => return Outcome::no_completion(),
+    let Some(used) = UsedDigits::of_givens(givens) else {
+        return Outcome::no_completion();
     };
     let mut search = Search {
         grid: *givens,
@@ -64,9 +63,8 @@ impl Search {
     /// Covers the empty cells from `cell` on. `Some(true)`: done; `Some(false)`: no way,
     /// and the grid is as it was; `None`: the cap was reached.
     fn fill_from(&mut self, cell: usize) -> Option<bool> {
-        let cell = match (cell..81).find(|&cell| self.grid[cell] == 0) {
-            Some(cell) => cell,
-            None => return Some(true),
+        let Some(cell) = (cell..81).find(|&cell| self.grid[cell] == 0) else {
+            return Some(true);
         };
         let right = (cell % 9 < 8 && self.grid[cell + 1] == 0).then_some(cell + 1);
         let below = (cell < 72 && self.grid[cell + 9] == 0).then_some(cell + 9);

@@ -42,7 +42,6 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use xtask::workspace::UsageError;
 
 /// The project's own tooling: judge, bundle, stress, time and trace the solutions.
 #[derive(Parser)]
@@ -108,8 +107,9 @@ fn main() -> ExitCode {
         {
             ExitCode::SUCCESS
         }
-        Err(error) if error.downcast_ref::<UsageError>().is_some() => {
-            eprintln!("error: {error:#}\n\nFor more information, try '--help'.");
+        // A mistake on the command line found after parsing (`usage_error`): as clap's own.
+        Err(error) if error.is::<clap::Error>() => {
+            eprint!("{error}\nFor more information, try '--help'.\n");
             ExitCode::from(2)
         }
         Err(error) => {
@@ -119,12 +119,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// A mistake on the command line that the parser cannot see (an unknown problem name,
-/// `-o` with several problems): reported like the parser's own errors, with exit code 2.
-fn usage_error(message: impl Into<String>) -> anyhow::Error {
-    UsageError(message.into()).into()
 }
 
 /// Writes to standard output, for [`outln!`], which the subcommands print with. `println!` panics when the output cannot be written; here a reader that went

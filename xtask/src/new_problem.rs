@@ -27,7 +27,7 @@ use common::input::quote;
 use xtask::checker::Checker;
 use xtask::project_root;
 
-use crate::usage_error;
+use xtask::workspace::usage_error;
 
 /// Create problems/pID/ from a skeleton.
 ///

@@ -23,7 +23,7 @@ use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
-use xtask::bundle::{compile_like_the_judge, Bundle};
+use xtask::bundle::{start_judge_build, Bundle};
 use xtask::workspace::Workspace;
 
 /// Runs per binary and sample: enough for a steady median of a ~1 ms process.
@@ -60,7 +60,8 @@ fn build_floor(target_directory: &Path) -> Result<PathBuf> {
         crate_name: "floor".to_string(),
         source: FLOOR_SOURCE.to_string(),
     };
-    let build = compile_like_the_judge(&floor, &target_directory.join("process-floor"), None)?;
+    let build =
+        start_judge_build(&floor, &target_directory.join("process-floor"), None)?.finish()?;
     build.binary.with_context(|| {
         format!(
             "rustc could not build the floor program:\n{}",

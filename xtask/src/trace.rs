@@ -391,8 +391,8 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
 ///
 /// # Errors
-/// An unknown problem (a [`UsageError`](crate::workspace::UsageError)), input the solution rejects (after the puzzles before it were
-/// handed on), or an error from `each`.
+/// An unknown problem (a [usage error](crate::workspace::usage_error)), input the solution
+/// rejects (after the puzzles before it were handed on), or an error from `each`.
 pub fn record(
     problem: &str,
     input: &str,
@@ -434,7 +434,7 @@ pub fn record(
         _ => {
             let problem = quote(problem);
             let message = format!("`trace` knows p2239, p2580 and p4574, not {problem}");
-            Err(crate::workspace::UsageError(message).into())
+            Err(crate::workspace::usage_error(message))
         }
     }
 }

@@ -42,11 +42,8 @@ const DEFAULT_PAGE_LIMIT: u64 = 100_000;
 /// Runs `cargo xtask trace`, reading the input from standard input.
 pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let problem = arguments.problem.as_str();
-    let default_limit = match arguments.html {
-        Some(_) => DEFAULT_PAGE_LIMIT,
-        None => DEFAULT_TEXT_LIMIT,
-    };
-    let limit = arguments.limit.unwrap_or(default_limit);
+    let page_limit = arguments.html.is_some().then_some(DEFAULT_PAGE_LIMIT);
+    let limit = arguments.limit.or(page_limit).unwrap_or(DEFAULT_TEXT_LIMIT);
     let mut input = String::new();
     std::io::stdin()
         .read_to_string(&mut input)

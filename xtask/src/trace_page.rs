@@ -60,15 +60,15 @@ pub fn page(problem: &str, traces: &[PuzzleTrace]) -> String {
 
 /// One event as the short array the page reads (see the table above).
 fn encode(event: &Event) -> Value {
-    let flat = |code: u8, pairs: &[(usize, u8)]| {
-        let mut array = vec![json!(code)];
-        for &(cell, digit) in pairs {
-            array.extend([json!(cell), json!(digit)]);
-        }
-        array
+    // The first numbers, then each placement's cell and digit.
+    let flat = |head: &[u64], pairs: &[(usize, u8)]| -> Value {
+        let pairs = pairs
+            .iter()
+            .flat_map(|&(cell, digit)| [cell as u64, u64::from(digit)]);
+        head.iter().copied().chain(pairs).collect()
     };
     match event {
-        Event::Givens(placements) => Value::from(flat(0, placements)),
+        Event::Givens(placements) => flat(&[0], placements),
         Event::Deduced {
             cell,
             digit,
@@ -78,11 +78,7 @@ fn encode(event: &Event) -> Value {
             Reason::Witness => json!([3, cell, digit]),
             _ => json!([1, cell, digit]),
         },
-        Event::Guess { number, placements } => {
-            let mut array = flat(4, placements);
-            array.insert(1, json!(number));
-            Value::from(array)
-        }
+        Event::Guess { number, placements } => flat(&[4, *number], placements),
         Event::Contradiction(conflict) => match *conflict {
             Conflict::EmptyCell { cell } => json!([5, 0, cell]),
             Conflict::NoPlaceInUnit { digit, unit } => json!([5, 1, digit, unit]),

@@ -55,18 +55,12 @@ pub fn cargo() -> OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"))
 }
 
-/// A mistake on the command line, such as an unknown problem name: `cargo xtask`
-/// reports it like the argument parser's own errors, with exit code 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl fmt::Display for UsageError {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(&self.0)
-    }
+/// A mistake on the command line that the parser cannot see (an unknown problem name,
+/// `-o` with several problems): a clap error, which `cargo xtask` reports as it reports
+/// the parser's own, with exit code 2.
+pub fn usage_error(message: impl fmt::Display) -> anyhow::Error {
+    clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{message}\n")).into()
 }
-
-impl std::error::Error for UsageError {}
 
 /// The workspace's manifests and target folder, read once with `cargo metadata`.
 #[derive(Debug, Clone)]
@@ -305,7 +299,7 @@ pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Pro
             "unknown problem {}; the known problems are: {known}",
             quote(unknown)
         );
-        return Err(UsageError(message).into());
+        return Err(usage_error(message));
     }
     let named =
         |problem: &&Problem| names.is_empty() || names.iter().any(|name| problem.is_called(name));

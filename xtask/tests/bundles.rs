@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use tempfile::TempDir;
-use xtask::bundle::{bundle_crate, compile_like_the_judge, BundleOptions};
+use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
 use xtask::judge::judge_sample;
 use xtask::workspace::{Problem, Workspace};
 
@@ -39,7 +39,8 @@ fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, 
     let bundle = bundle_crate(&problem(name).directory, &BundleOptions { keep_docs })
         .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"));
     let directory = tempfile::tempdir().expect("a temporary folder");
-    let build = compile_like_the_judge(&bundle, directory.path(), rustc)
+    let build = start_judge_build(&bundle, directory.path(), rustc)
+        .and_then(|build| build.finish())
         .unwrap_or_else(|error| panic!("compiling {name}: {error:#}"));
     assert!(
         build.diagnostics.trim().is_empty(),
