@@ -295,14 +295,6 @@ fn statistics(sorted: &[f64]) -> [f64; 4] {
     [mean, median, p99, sorted[n - 1]]
 }
 
-/// How to time: rounds over each file, and the isomorphs that stand in for each puzzle.
-#[derive(Clone, Copy, Debug)]
-struct Timing {
-    rounds: usize,
-    relabel: usize,
-    seed: u64,
-}
-
 /// Runs `cargo xtask bench`.
 pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let groups = solvers(&arguments)?;
@@ -312,14 +304,9 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     if arguments.process {
         return crate::process_bench::run(&arguments.files);
     }
-    let timing = Timing {
-        rounds: arguments.rounds as usize,
-        relabel: arguments.relabel as usize,
-        seed: arguments.seed,
-    };
     let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
-    let (rounds, seed) = (timing.rounds, timing.seed);
-    let isomorphs = match timing.relabel {
+    let (rounds, relabel, seed) = (arguments.rounds as usize, arguments.relabel, arguments.seed);
+    let isomorphs = match relabel {
         0 => String::new(),
         k => format!(", {k} isomorphs of each from seed {seed}"),
     };
@@ -343,7 +330,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
             ]
         };
         for path in files {
-            let puzzles = read_puzzles(is_sudoku, &path, timing)?;
+            let puzzles = read_puzzles(is_sudoku, &path, relabel, seed)?;
             let table = measure(&solvers, &puzzles, rounds)
                 .with_context(|| format!("timing {}", path.display()))?;
             for (&solver, measurements) in solvers.iter().zip(table) {
@@ -422,20 +409,20 @@ fn file_name(path: &Path) -> String {
     name.to_string_lossy().into_owned()
 }
 
-/// Reads the puzzles of `path`: Sudoku grids, one per line (with `timing.relabel`
-/// isomorphs in place of each), or else Su-domino-ku puzzles in the judge's format.
-fn read_puzzles(sudoku: bool, path: &Path, timing: Timing) -> Result<Vec<Puzzle>> {
+/// Reads the puzzles of `path`: Sudoku grids, one per line (with `relabel` isomorphs
+/// from `seed` in place of each), or else Su-domino-ku puzzles in the judge's format.
+fn read_puzzles(sudoku: bool, path: &Path, relabel: u32, seed: u64) -> Result<Vec<Puzzle>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let puzzles: Vec<Puzzle> = if sudoku {
         let grids = parse_puzzle_lines(&text)
             .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
-        relabelled(grids, timing)
+        relabelled(grids, relabel, seed)
             .into_iter()
             .map(Puzzle::Sudoku)
             .collect()
     } else {
-        if timing.relabel > 0 {
+        if relabel > 0 {
             bail!("--relabel applies to Sudoku puzzles only");
         }
         // A judge answer beside the input (`x.in` and `x.out`) gives the expected grids.
@@ -459,14 +446,14 @@ fn read_puzzles(sudoku: bool, path: &Path, timing: Timing) -> Result<Vec<Puzzle>
     Ok(puzzles)
 }
 
-/// `grids` itself, or `timing.relabel` passes over it, each giving every grid a random
-/// symmetry drawn from `timing.seed`: a grid's isomorphs lie a whole file apart.
-fn relabelled(grids: Vec<Grid>, timing: Timing) -> Vec<Grid> {
-    if timing.relabel == 0 {
+/// `grids` itself, or `relabel` passes over it, each giving every grid a random symmetry
+/// drawn from `seed`: a grid's isomorphs lie a whole file apart.
+fn relabelled(grids: Vec<Grid>, relabel: u32, seed: u64) -> Vec<Grid> {
+    if relabel == 0 {
         return grids;
     }
-    let mut rng = rand::rngs::StdRng::seed_from_u64(timing.seed);
-    (0..timing.relabel)
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    (0..relabel)
         .flat_map(|_| {
             grids
                 .iter()
@@ -493,15 +480,11 @@ fn expected_grids(answer: &str) -> Vec<Grid> {
 fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
     use plotters::prelude::*;
 
-    let highest = summaries
+    let times = summaries
         .iter()
-        .filter_map(|summary| summary.micros.last().copied())
-        .fold(1.0, f64::max);
-    let lowest = summaries
-        .iter()
-        .filter_map(|summary| summary.micros.first().copied())
-        .fold(highest, f64::min)
-        .max(0.01);
+        .flat_map(|summary| summary.micros.iter().copied());
+    let highest = times.clone().fold(1.0, f64::max);
+    let lowest = times.fold(highest, f64::min).max(0.01);
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
@@ -521,11 +504,9 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
     for (index, summary) in summaries.iter().enumerate() {
         let style = ShapeStyle::from(Palette99::pick(index).to_rgba()).stroke_width(2);
         let n = summary.micros.len();
-        let points = summary
-            .micros
-            .iter()
-            .enumerate()
-            .map(move |(rank, &micros)| (100.0 * (rank as f64 + 0.5) / n as f64, micros));
+        let percentile = move |rank: usize| 100.0 * (rank as f64 + 0.5) / n as f64;
+        let points = summary.micros.iter().enumerate();
+        let points = points.map(move |(rank, &micros)| (percentile(rank), micros));
         chart
             .draw_series(LineSeries::new(points, style))?
             .label(format!("{} {}", summary.label, summary.file))
@@ -621,16 +602,11 @@ mod tests {
     #[test]
     fn relabelling_passes_the_file_once_per_isomorph_from_the_seed() {
         let grids = some_puzzles(3);
-        let timing = |relabel, seed| Timing {
-            rounds: 1,
-            relabel,
-            seed,
-        };
-        assert_eq!(relabelled(grids.clone(), timing(0, 1)), grids);
-        let isomorphs = relabelled(grids.clone(), timing(2, 1));
+        assert_eq!(relabelled(grids.clone(), 0, 1), grids);
+        let isomorphs = relabelled(grids.clone(), 2, 1);
         assert_eq!(isomorphs.len(), 6);
-        assert_eq!(isomorphs, relabelled(grids.clone(), timing(2, 1)));
-        assert_ne!(isomorphs, relabelled(grids.clone(), timing(2, 2)));
+        assert_eq!(isomorphs, relabelled(grids.clone(), 2, 1));
+        assert_ne!(isomorphs, relabelled(grids.clone(), 2, 2));
         for (index, isomorph) in isomorphs.iter().enumerate() {
             let original = &grids[index % 3];
             let givens = |grid: &Grid| grid.iter().filter(|&&digit| digit != 0).count();
