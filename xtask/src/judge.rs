@@ -2,8 +2,8 @@
 //! halves that other subcommands reuse: [`run_program`] runs the program on the input
 //! within the time limit and collects its outputs; [`judge_run`] turns that into a
 //! [`Verdict`]: too slow is TLE, a crash is RE, and otherwise the problem's [`Checker`]
-//! decides between AC and WA. [`judge_case`] does both. Memory is not limited here; the
-//! judge's limit is recorded in each manifest for the reader.
+//! decides between AC and WA. [`judge_sample`] does both for a sample file. Memory is not
+//! limited here; the judge's limit is recorded in each manifest for the reader.
 //!
 //! The program runs in a process group of its own, and the whole group is killed when the
 //! program ends or its time runs out, so nothing it started outlives the run. A process
@@ -288,30 +288,11 @@ pub struct Judgement {
 /// Reads one sample's files and judges `binary` on it with `problem`'s checker and time
 /// limit: what `cargo xtask check` and the samples test do for each sample.
 pub fn judge_sample(binary: &Path, problem: &Problem, sample: &Sample) -> Result<Judgement> {
-    let input = std::fs::read(&sample.input_path)
-        .with_context(|| format!("reading {}", sample.input_path.display()))?;
-    let expected = std::fs::read(&sample.expected_path)
-        .with_context(|| format!("reading {}", sample.expected_path.display()))?;
-    judge_case(
-        &mut Command::new(binary),
-        &input,
-        &expected,
-        problem.checker,
-        problem.time_limit,
-    )
-}
-
-/// Runs `program` on `input` within `time_limit` and judges its output against
-/// `expected` with `checker`.
-pub fn judge_case(
-    program: &mut Command,
-    input: &[u8],
-    expected: &[u8],
-    checker: Checker,
-    time_limit: Duration,
-) -> Result<Judgement> {
-    let run = run_program(program, input, time_limit)?;
-    let verdict = judge_run(&run, input, expected, checker)?;
+    let read =
+        |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
+    let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
+    let run = run_program(&mut Command::new(binary), &input, problem.time_limit)?;
+    let verdict = judge_run(&run, &input, &expected, problem.checker)?;
     Ok(Judgement {
         verdict,
         elapsed: run.elapsed,
@@ -326,6 +307,23 @@ mod tests {
     const GENEROUS_LIMIT: Duration = Duration::from_secs(10);
 
     const EXPECTED: &[u8] = b"1 2 3\n4 5 6\n";
+
+    /// Runs `program` on `input` within `time_limit` and judges its output against
+    /// `expected` with `checker`.
+    fn judge_case(
+        program: &mut Command,
+        input: &[u8],
+        expected: &[u8],
+        checker: Checker,
+        time_limit: Duration,
+    ) -> Result<Judgement> {
+        let run = run_program(program, input, time_limit)?;
+        let verdict = judge_run(&run, input, expected, checker)?;
+        Ok(Judgement {
+            verdict,
+            elapsed: run.elapsed,
+        })
+    }
 
     /// A fake solution: `/bin/sh -c script`.
     fn shell(script: &str) -> Command {
