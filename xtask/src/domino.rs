@@ -160,19 +160,17 @@ impl DominoProblem {
                     items.extend(unit_items(first, first_digit));
                     items.extend(unit_items(second, second_digit));
                     items.push(324 + tile_number(first_digit, second_digit));
-                    // A laid tile names its halves in either order.
-                    let (cells, digits) = ([first, second], [first_digit, second_digit]);
-                    domino_option.insert((cells, digits), options.len());
-                    domino_option.insert(
-                        ([second, first], [second_digit, first_digit]),
-                        options.len(),
-                    );
+                    let key = [(first, first_digit), (second, second_digit)];
+                    domino_option.insert(key, options.len());
                     options.push(items);
                 }
             }
         }
         for tile in &puzzle.tiles {
-            forced.push(*domino_option.get(&(tile.cells, tile.digits))?);
+            // The options name the halves in cell order; a laid tile, in either.
+            let mut key = [0, 1].map(|half| (tile.cells[half], tile.digits[half]));
+            key.sort_unstable();
+            forced.push(*domino_option.get(&key)?);
         }
         Some(DominoProblem {
             cover: ExactCover::new(360, options),

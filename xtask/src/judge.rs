@@ -131,14 +131,9 @@ pub fn run_program(program: &mut Command, input: &[u8], time_limit: Duration) ->
                 // gone (no zombie is left); its output does not matter.
                 let _ = killpg(group, Signal::SIGKILL);
                 while !matches!(reports.recv(), Ok(Report::Ended(..)) | Err(_)) {}
-                return Ok(Run {
-                    ending: Ending::TimedOut,
-                    elapsed: started.elapsed(),
-                    stdout: Vec::new(),
-                    stderr: Vec::new(),
-                    stdout_was_cut: false,
-                    output_held_open: false,
-                });
+                (outputs, open_outputs) = Default::default();
+                ending = Some((Ending::TimedOut, started.elapsed()));
+                break;
             }
         }
     }

@@ -70,7 +70,6 @@ enum Subcommands {
     BenchProcessWorker(process_bench::WorkerArguments),
 }
 
-/// Reads the command line and runs the subcommand.
 fn main() -> ExitCode {
     // A mistake on the command line ends the process here, with exit code 2; `--help`
     // goes through `write_stdout`, so that a full standard output is an error there too.

@@ -191,6 +191,13 @@ fn time_limit_text(time_limit_ms: u64) -> String {
 
 /// The new crate's `Cargo.toml`.
 fn manifest_text(problem: &Arguments) -> String {
+    let (name, id, title) = (problem.crate_name(), problem.id, problem.title());
+    let (description, title) = (
+        toml_string(&format!("Baekjoon {id}: {title}")),
+        toml_string(title),
+    );
+    let (time_limit_ms, memory_mb, checker) =
+        (problem.time_limit_ms, problem.memory_mb, &problem.checker);
     format!(
         r#"[package]
 name = "{name}"
@@ -217,19 +224,14 @@ common = {{ path = "../../common" }}
 
 [lints]
 workspace = true
-"#,
-        name = problem.crate_name(),
-        description = toml_string(&format!("Baekjoon {}: {}", problem.id, problem.title())),
-        id = problem.id,
-        title = toml_string(problem.title()),
-        time_limit_ms = problem.time_limit_ms,
-        memory_mb = problem.memory_mb,
-        checker = problem.checker,
+"#
     )
 }
 
 /// The new crate's `src/lib.rs`: the documented skeleton.
 fn library_text(problem: &Arguments) -> String {
+    let (id, title, memory_mb) = (problem.id, problem.title(), problem.memory_mb);
+    let time_limit = time_limit_text(problem.time_limit_ms);
     format!(
         r#"//! # Baekjoon {id} — {title}
 //!
@@ -283,11 +285,7 @@ pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {{
     let _ = input;
     output.flush().map_err(Error::Output)
 }}
-"#,
-        id = problem.id,
-        title = problem.title(),
-        time_limit = time_limit_text(problem.time_limit_ms),
-        memory_mb = problem.memory_mb,
+"#
     )
 }
 

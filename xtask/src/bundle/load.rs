@@ -25,7 +25,6 @@ pub(super) fn load_crate_root(path: &Path) -> Result<File> {
     Ok(file)
 }
 
-/// Reads and parses one source file.
 fn parse_source_file(path: &Path) -> Result<File> {
     let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     syn::parse_file(&text).with_context(|| format!("parsing {}", path.display()))
