@@ -174,18 +174,12 @@ fn read_on_thread(pipe: Option<impl Read + Send + 'static>, index: usize, sender
 pub enum Verdict {
     /// AC: the output is right.
     Accepted,
-    /// WA: the program ended normally but the output is wrong.
-    WrongAnswer {
-        /// Why, from the checker: a diff or one sentence.
-        reason: String,
-    },
-    /// RE: the program ended with a non-zero exit code or was killed by a signal.
-    RuntimeError {
-        /// How it ended.
-        status: ExitStatus,
-        /// The first line it wrote to standard error, if any.
-        first_stderr_line: Option<String>,
-    },
+    /// WA: the program ended normally but the output is wrong, for this reason (from the
+    /// checker: a diff or one sentence).
+    WrongAnswer(String),
+    /// RE: the program ended with this non-zero exit code or was killed by a signal, and
+    /// wrote this first line to standard error, if any.
+    RuntimeError(ExitStatus, Option<String>),
     /// TLE: the program was still running at the time limit.
     TimeLimitExceeded,
 }
@@ -195,8 +189,8 @@ impl Verdict {
     pub fn short_name(&self) -> &'static str {
         match self {
             Verdict::Accepted => "AC",
-            Verdict::WrongAnswer { .. } => "WA",
-            Verdict::RuntimeError { .. } => "RE",
+            Verdict::WrongAnswer(_) => "WA",
+            Verdict::RuntimeError(..) => "RE",
             Verdict::TimeLimitExceeded => "TLE",
         }
     }
@@ -211,11 +205,8 @@ impl Verdict {
     pub fn details(&self) -> Option<String> {
         match self {
             Verdict::Accepted | Verdict::TimeLimitExceeded => None,
-            Verdict::WrongAnswer { reason } => Some(reason.clone()),
-            Verdict::RuntimeError {
-                status,
-                first_stderr_line,
-            } => Some(match first_stderr_line {
+            Verdict::WrongAnswer(reason) => Some(reason.clone()),
+            Verdict::RuntimeError(status, first_stderr_line) => Some(match first_stderr_line {
                 Some(line) => format!("{}; standard error: {line}", describe_status(*status)),
                 None => format!("{}; nothing on standard error", describe_status(*status)),
             }),
@@ -249,25 +240,19 @@ pub fn judge_run(run: &Run, input: &[u8], expected: &[u8], checker: Checker) -> 
         Ending::Exited(status) => status,
     };
     if !status.success() {
-        return Ok(Verdict::RuntimeError {
-            status,
-            first_stderr_line: first_line(&run.stderr),
-        });
+        return Ok(Verdict::RuntimeError(status, first_line(&run.stderr)));
     }
     if run.stdout_was_cut {
-        return Ok(Verdict::WrongAnswer {
-            reason: format!("the output is longer than {CAPTURE_LIMIT_BYTES} bytes"),
-        });
+        let reason = format!("the output is longer than {CAPTURE_LIMIT_BYTES} bytes");
+        return Ok(Verdict::WrongAnswer(reason));
     }
     Ok(match checker.check(input, expected, &run.stdout)? {
         None => Verdict::Accepted,
-        Some(reason) if run.output_held_open => Verdict::WrongAnswer {
-            reason: format!(
-                "{reason}\n(a process it started held its output open after it ended; \
-                 what came later was not read)"
-            ),
-        },
-        Some(reason) => Verdict::WrongAnswer { reason },
+        Some(reason) if run.output_held_open => Verdict::WrongAnswer(format!(
+            "{reason}\n(a process it started held its output open after it ended; \
+             what came later was not read)"
+        )),
+        Some(reason) => Verdict::WrongAnswer(reason),
     })
 }
 
@@ -389,10 +374,7 @@ mod tests {
             GENEROUS_LIMIT,
         );
         match &judgement.verdict {
-            Verdict::RuntimeError {
-                status,
-                first_stderr_line,
-            } => {
+            Verdict::RuntimeError(status, first_stderr_line) => {
                 assert_eq!(status.code(), Some(3));
                 assert_eq!(first_stderr_line.as_deref(), Some("out of cheese"));
             }
@@ -415,7 +397,7 @@ mod tests {
     fn a_program_killed_by_a_signal_is_a_runtime_error() {
         let judgement = judge_exact(&mut shell("kill -9 $$"), GENEROUS_LIMIT);
         match &judgement.verdict {
-            Verdict::RuntimeError { status, .. } => assert_eq!(status.code(), None),
+            Verdict::RuntimeError(status, _) => assert_eq!(status.code(), None),
             other => panic!("expected RE, got {other:?}"),
         }
         let details = judgement.verdict.details().expect("RE has details");
