@@ -99,13 +99,11 @@ const TIMED_ONCE_ABOVE_MICROS: f64 = 10_000.0;
 /// Set in the environment of the optimised run, so that it never starts another.
 const OPTIMISED_RUN: &str = "XTASK_BENCH_OPTIMISED";
 
-/// One puzzle to time, in the form its solver takes.
+/// One puzzle to time, in the form its solver takes; a Su-domino-ku puzzle with its
+/// expected grid when a `.out` file gives it.
 enum Puzzle {
     Sudoku(Grid),
-    Domino {
-        puzzle: p4574::Puzzle,
-        expected: Option<Grid>,
-    },
+    Domino(p4574::Puzzle, Option<Grid>),
 }
 
 /// Something `bench` times: a solution, or the textbook method beside it.
@@ -138,10 +136,10 @@ impl Solver {
         let solution = match (self, puzzle) {
             (Solver::P2239, Puzzle::Sudoku(grid)) => p2239::solve(grid),
             (Solver::P2580, Puzzle::Sudoku(grid)) => p2580::solve(grid),
-            (Solver::P4574, Puzzle::Domino { puzzle, .. }) => p4574::solve(puzzle),
+            (Solver::P4574, Puzzle::Domino(puzzle, _)) => p4574::solve(puzzle),
             (Solver::Baseline, Puzzle::Sudoku(grid)) => return rung0_textbook::solve(grid),
             (Solver::Rung(number), Puzzle::Sudoku(grid)) => return (RUNGS[number].solve)(grid),
-            (Solver::Baseline, Puzzle::Domino { puzzle, .. }) => {
+            (Solver::Baseline, Puzzle::Domino(puzzle, _)) => {
                 let used = puzzle.tiles.iter().fold(0, |used, tile| {
                     used | domino_textbook::tile_bit(tile.digits[0], tile.digits[1])
                 });
@@ -164,13 +162,12 @@ impl Solver {
             (Some(answer), _) => {
                 let givens = match puzzle {
                     Puzzle::Sudoku(grid) => *grid,
-                    Puzzle::Domino { puzzle, .. } => puzzle.given_grid(),
+                    Puzzle::Domino(puzzle, _) => puzzle.given_grid(),
                 };
                 if let Some(fault) = completion_fault(&givens, &answer) {
                     bail!("wrong answer: {fault}");
                 }
-                if matches!(puzzle, Puzzle::Domino { expected: Some(expected), .. } if *expected != answer)
-                {
+                if matches!(puzzle, Puzzle::Domino(_, Some(expected)) if *expected != answer) {
                     bail!("wrong answer: not the expected grid");
                 }
             }
@@ -183,7 +180,7 @@ impl Solver {
         let _ = match (self, puzzle) {
             (Solver::P2239, Puzzle::Sudoku(grid)) => p2239::solve_observed(grid, &mut counter),
             (Solver::P2580, Puzzle::Sudoku(grid)) => p2580::solve_observed(grid, &mut counter),
-            (Solver::P4574, Puzzle::Domino { puzzle, .. }) => {
+            (Solver::P4574, Puzzle::Domino(puzzle, _)) => {
                 p4574::solve_with_tiling(puzzle, &mut counter);
                 return Ok((counter.guesses, None));
             }
@@ -202,10 +199,9 @@ struct Measurement {
     capped: bool,
 }
 
-/// Times every solver on every puzzle, in `rounds` rounds over the whole list: each
-/// round takes the puzzles in order and solves each with every solver in turn. Returns
-/// each solver's measurements, puzzle by puzzle. The first round also checks every
-/// answer and counts the guesses, outside the timed region.
+/// Each solver's measurements, puzzle by puzzle, over `rounds` rounds: each takes the
+/// puzzles in order and solves each with every solver in turn. The first round also
+/// checks every answer and counts the guesses, outside the timed region.
 fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<Vec<Measurement>>> {
     let mut table: Vec<Vec<Measurement>> = vec![Vec::with_capacity(puzzles.len()); solvers.len()];
     for round in 0..rounds.max(1) {
@@ -376,9 +372,8 @@ fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
     Ok([(sudoku, true), (domino, false)])
 }
 
-/// Runs this subcommand again from an optimised build: timing a debug build would say
-/// nothing about the solutions. It runs in the caller's folder, so that the files it
-/// is given are read, and the plot written, where the caller meant.
+/// Runs this subcommand again from an optimised build (timing a debug build says nothing),
+/// in the caller's folder, so that files are read, and the plot written, where meant.
 fn run_optimised() -> Result<ExitCode> {
     let status = Command::new(cargo())
         .args(["run", "--quiet", "--release", "--package", "xtask"])
@@ -433,10 +428,7 @@ fn read_puzzles(sudoku: bool, path: &Path, relabel: u32, seed: u64) -> Result<Ve
             .map(|(index, puzzle)| {
                 let puzzle =
                     puzzle.map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
-                Ok(Puzzle::Domino {
-                    puzzle,
-                    expected: expected.get(index).copied(),
-                })
+                Ok(Puzzle::Domino(puzzle, expected.get(index).copied()))
             })
             .collect::<Result<_>>()?
     };

@@ -42,9 +42,8 @@ pub struct Arguments {
     problems: Vec<String>,
 }
 
-/// What step 2 made of one problem: the binary to judge, if there is one, and a
-/// failure of the build itself, if any: `(step, verdict, details)`, for example
-/// `("rustc", "WARN", "warning: unused variable ...")`.
+/// What step 2 made of one problem: the binary to judge, if any, and a failure of the
+/// build, if any, as `(step, verdict, details)`: `("rustc", "WARN", "warning: ...")`.
 struct Build {
     binary: Option<PathBuf>,
     failure: Option<(&'static str, &'static str, String)>,
@@ -131,9 +130,8 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     })
 }
 
-/// Step 2 with `--bundled`: bundles each problem and compiles the bundles with `rustc`
-/// (or the compiler `rustc` names), all at once, each in an empty folder of its own under
-/// a new temporary folder, which is returned with the builds (and removed when dropped).
+/// Step 2 with `--bundled`: each problem's bundle compiled by `rustc` (or the compiler
+/// named), all at once, each in an empty folder of a new temporary folder (returned too).
 fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Build>, TempDir)> {
     let directory = tempfile::Builder::new()
         .prefix("xtask-check-bundled-")

@@ -46,11 +46,8 @@ impl Checker {
     pub const NAMES: [&'static str; 2] = ["exact", "sudoku"];
 
     /// Judges `actual`, the output of a run on `input`, against `expected`: `None` when it
-    /// is right, otherwise why it is wrong, in one or more lines (a diff for `exact`, one
-    /// sentence for `sudoku`).
-    ///
-    /// An `Err` means the checker itself could not work, for example because the input
-    /// file is not a Sudoku; a wrong output is `Ok(Some(reason))`.
+    /// is right, otherwise why not (a diff for `exact`, one sentence for `sudoku`). An
+    /// `Err` means the checker could not work, for example on an input that is no Sudoku.
     pub fn check(self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<Option<String>> {
         // Invalid UTF-8 becomes U+FFFD, which then fails to match, as it should.
         let actual = String::from_utf8_lossy(actual);
@@ -97,14 +94,11 @@ pub fn check_exact(expected: &str, actual: &str) -> Option<String> {
     Some(format!("{summary}\n{diff}"))
 }
 
-/// A line diff that shows only the changed lines and a little context around them.
-///
-/// Lines only in the expected output are marked `-`, lines only in the actual output
-/// `+`; each line carries its number (on the side it comes from; context lines carry
-/// the expected side's number). Separate groups of changes are split by `...`.
-///
-/// Only the first `DIFF_WINDOW_LINES` lines of each side are compared, and only the
-/// lines shown are formatted, so a runaway output costs no more than a short one.
+/// A line diff of the changed lines with a little context: lines only in the expected
+/// output are marked `-`, only in the actual output `+`, each with its number on its side
+/// (context lines: the expected side's); groups of changes are split by `...`. Only the
+/// first `DIFF_WINDOW_LINES` lines of each side are compared, and only the lines shown
+/// are formatted, so a runaway output costs no more than a short one.
 pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> String {
     let window = |lines: &[&str]| lines.len().min(DIFF_WINDOW_LINES);
     let diff = TextDiff::from_slices(
@@ -174,11 +168,9 @@ pub fn shorten(line: &str) -> Cow<'_, str> {
     }
 }
 
-/// The `sudoku` checker: `actual` must be a valid completion of the puzzle in `input`,
-/// written as 9 lines of 9 digits 1 to 9 with one space between neighbours; what is
-/// valid, [`completion_fault`] decides.
-///
-/// An input that is not a puzzle is an `Err`: the test data is broken, not the output.
+/// The `sudoku` checker: `actual` must be a valid completion (as [`completion_fault`]
+/// decides) of the puzzle in `input`, written as 9 lines of 9 digits 1 to 9 with one space
+/// between neighbours. An input that is no puzzle is an `Err`: the test data is broken.
 pub fn check_sudoku(input: &str, actual: &str) -> Result<Option<String>> {
     let tokens: Vec<&str> = input.split_whitespace().collect();
     let givens = grid_from_line(&tokens.concat());

@@ -227,12 +227,10 @@ pub fn has_tiling_for(puzzle: &Puzzle, grid: &Grid) -> bool {
 }
 
 /// A random puzzle whose solved grid is unique, with at least `min_tiles` laid tiles
-/// (10..=35), and that grid.
-///
-/// A random solved grid; then, by exact cover, a random choice of nine single cells (one
-/// per digit) and a tiling of the other 72 cells in which each of the 36 tiles appears
-/// once; then tiles revealed in random order, from `min_tiles` up, until the reference
-/// proves the grid unique.
+/// (10..=35), and that grid: a random solved grid; by exact cover, a random choice of nine
+/// single cells (one per digit) and a tiling of the other 72 cells with each of the 36
+/// tiles once; then tiles revealed in random order until the reference proves the grid
+/// unique.
 pub fn generate_puzzle(rng: &mut impl Rng, min_tiles: usize) -> (Puzzle, Grid) {
     loop {
         let solution = generate::solved_grid(rng);
@@ -254,12 +252,10 @@ pub fn generate_puzzle(rng: &mut impl Rng, min_tiles: usize) -> (Puzzle, Grid) {
     }
 }
 
-/// Single cells and a tiling for the solved grid `solution`, chosen at random, or `None`
-/// if the search finds none quickly.
-///
-/// Exact cover with items "cell covered" (81), "tile used" (36) and "digit d has its
-/// single" (9). Options: a cell as the single of its digit, or two side-by-side cells as
-/// the tile of their two digits. Shuffling the options makes the cover a random one.
+/// Single cells and a tiling for `solution`, chosen at random (`None` if the search finds
+/// none quickly): exact cover with items "cell covered" (81), "tile used" (36) and "digit d
+/// has its single" (9), and options a cell as the single of its digit, or two side-by-side
+/// cells as the tile of their digits. Shuffled options make the cover a random one.
 fn random_singles_and_tiling(
     solution: &Grid,
     rng: &mut impl Rng,

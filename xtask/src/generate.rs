@@ -52,17 +52,15 @@ impl Symmetry {
         let rows = shuffled_lines(rng);
         let columns = shuffled_lines(rng);
         let transpose = rng.random_bool(0.5);
-        let mut source = [0; 81];
-        for row in 0..9 {
-            for column in 0..9 {
-                let cell = if transpose {
-                    column * 9 + row
-                } else {
-                    row * 9 + column
-                };
-                source[cell] = rows[row] * 9 + columns[column];
-            }
-        }
+        let source = std::array::from_fn(|cell| {
+            let (row, column) = (cell / 9, cell % 9);
+            let (row, column) = if transpose {
+                (column, row)
+            } else {
+                (row, column)
+            };
+            rows[row] * 9 + columns[column]
+        });
         Symmetry {
             digit_names,
             source,

@@ -59,10 +59,9 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes each `(path, text)` so that a failure never leaves an input beside an output
-/// that does not match it: every text first goes to a temporary file in its path's
-/// folder, and only once all are written are they renamed into place. If a rename fails,
-/// the files already renamed are removed again.
+/// Writes each `(path, text)` so that a failure never leaves an input beside an output that
+/// does not match it: all go to temporary files in their folders first, then are renamed
+/// into place; if a rename fails, the files already renamed are removed again.
 fn write_all_or_none(files: &[(String, String)]) -> Result<()> {
     let mut written = Vec::new();
     for (path, text) in files {

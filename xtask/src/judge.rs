@@ -230,10 +230,8 @@ pub fn first_line(output: &[u8]) -> Option<String> {
     Some(shorten(line.trim_end()).into_owned())
 }
 
-/// The verdict on `run`: TLE first, then RE, then the checker's word on the output.
-///
-/// An `Err` comes only from the checker failing to work (for example, a broken input
-/// file), never from a wrong output.
+/// The verdict on `run`: TLE first, then RE, then the checker's word on the output. An
+/// `Err` comes only from the checker failing to work (a broken input file).
 pub fn judge_run(run: &Run, input: &[u8], expected: &[u8], checker: Checker) -> Result<Verdict> {
     let status = match run.ending {
         Ending::TimedOut => return Ok(Verdict::TimeLimitExceeded),

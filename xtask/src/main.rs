@@ -1,25 +1,22 @@
 //! The project's own tooling, run as `cargo xtask <SUBCOMMAND>`.
 //!
-//! This follows the cargo-xtask convention: `.cargo/config.toml` defines the alias
-//! `xtask = "run --package xtask --"`, so the tooling is an ordinary Rust binary in the
-//! workspace and needs nothing installed beyond cargo. [`Cli`] describes the command line
-//! (clap's derive API turns it into the parser, `--help` and the error messages), and
-//! `main` hands each subcommand to one arm of a `match`; each lives in its own module:
+//! The cargo-xtask convention: `.cargo/config.toml` defines the alias `xtask = "run
+//! --package xtask --"`, so the tooling is an ordinary Rust binary of the workspace. [`Cli`]
+//! describes the command line (clap's derive API makes the parser, `--help` and the error
+//! messages), and `main` hands each subcommand to one arm of a `match`, each in a module:
 //!
-//! - [`check`]: build every solution and judge its samples (the judging itself, and
-//!   finding the problems, are in the library: [`xtask::judge`], [`xtask::workspace`]).
+//! - [`check`]: build every solution and judge its samples ([`xtask::judge`]).
 //! - [`bundle_command`]: one file per problem for the judge ([`xtask::bundle`]).
 //! - [`new_problem`]: a new problem crate from a skeleton.
 //! - [`stress`]: random inputs, judged by the reference solvers of the library.
 //! - [`bench`]: timings of the solutions' libraries, and [`process_bench`] its
 //!   `--process` mode: whole processes and their memory.
 //! - [`generate_command`]: Su-domino-ku test files.
-//! - [`trace_command`]: a solver's reasoning, step by step, as text or as a page
-//!   (recorded and shown by the library: [`xtask::trace`], [`xtask::trace_page`]).
+//! - [`trace_command`]: a solver's reasoning, step by step, as text or as a page.
 //!
 //! Exit codes: 0 when the subcommand succeeded, 1 when it failed (for `check`: a case
-//! failed or something could not be built or run), 2 when the command line itself was
-//! not understood.
+//! failed or something could not be built or run), 2 when the command line was not
+//! understood.
 
 /// `println!` that never panics: see [`write_stdout`].
 macro_rules! outln {
@@ -120,10 +117,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes to standard output, for [`outln!`], which the subcommands print with. `println!` panics when the output cannot be written; here a reader that went
-/// away (`cargo xtask trace p2239 < input | head -1`) ends the process quietly, as a
-/// pipe's writer usually ends, and any other failure (`> /dev/full`) ends it with a
-/// message and exit code 1.
+/// Writes to standard output for [`outln!`]. Where `println!` panics, a reader that went
+/// away (`cargo xtask trace p2239 < input | head -1`) ends the process quietly, as a pipe's
+/// writer usually ends, and any other failure (`> /dev/full`) with a message and code 1.
 pub fn write_stdout(text: fmt::Arguments<'_>) {
     let mut stdout = io::stdout().lock();
     if let Err(error) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {

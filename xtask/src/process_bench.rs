@@ -85,13 +85,9 @@ fn measure_in_worker(binary: &Path, input: &Path, limit: Duration) -> Result<(f6
         let stderr = String::from_utf8_lossy(&output.stderr);
         bail!("measuring {} failed: {}", binary.display(), stderr.trim());
     }
-    let mut fields = report.split_whitespace();
-    let median = fields.next().and_then(|field| field.parse().ok());
-    let peak = fields.next().and_then(|field| field.parse().ok());
-    match (median, peak) {
-        (Some(median), Some(peak)) => Ok((median, peak)),
-        _ => bail!("the worker's report was not understood: {report:?}"),
-    }
+    let (median, peak) = report.trim().split_once(' ').unwrap_or_default();
+    let parsed = median.parse().ok().zip(peak.parse().ok());
+    parsed.with_context(|| format!("the worker's report was not understood: {report:?}"))
 }
 
 /// The worker's command line (`xtask bench-process-worker`, used by `bench --process`

@@ -39,10 +39,8 @@ use serde::Deserialize;
 
 use crate::checker::Checker;
 
-/// The root of the workspace: the folder that holds `xtask/`, `problems/` and `common/`.
-///
-/// Cargo sets `CARGO_MANIFEST_DIR` to `xtask/` when it compiles this crate, so its parent
-/// is the root wherever the command is run from.
+/// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
+/// of `xtask/`, which cargo names in `CARGO_MANIFEST_DIR` when it compiles this crate.
 pub fn project_root() -> PathBuf {
     let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
     xtask.parent().unwrap_or(xtask).to_path_buf()
@@ -127,12 +125,9 @@ impl Workspace {
         select_problems(&self.problems()?, names)
     }
 
-    /// Builds the binaries of `problems` in release mode with one cargo command, and
-    /// returns the path of each, in the order of `problems`: the `executable` cargo
-    /// reports for it, so the binary judged is the one just built wherever cargo put it.
-    ///
-    /// Cargo's progress and any compiler message go to standard error as usual. A failed
-    /// build is an error: there is nothing to judge.
+    /// Builds the binaries of `problems` in release mode with one cargo command and
+    /// returns the `executable` cargo reports for each, in order: the binary judged is the
+    /// one just built, wherever cargo put it. A failed build is an error.
     pub fn build_release(&self, problems: &[Problem]) -> Result<Vec<PathBuf>> {
         let mut command = Command::new(cargo());
         command
@@ -213,10 +208,8 @@ pub struct Sample {
 }
 
 impl Problem {
-    /// The problem crate `package`, with the judge's facts from its manifest.
-    ///
-    /// A manifest without a valid `[package.metadata.boj]` table, or one that names a
-    /// checker we do not have, is an error that names the manifest.
+    /// The problem crate `package`, with the judge's facts from its manifest; a manifest
+    /// without a valid `[package.metadata.boj]` table is an error that names it.
     pub fn from_package(package: &Package) -> Result<Problem> {
         let manifest_path = package.manifest_path.as_std_path();
         let Some(table) = package.metadata.get("boj") else {
@@ -280,11 +273,9 @@ impl Problem {
     }
 }
 
-/// Keeps the problems the user named, as `p2239` or as the bare number `2239`.
-///
-/// No names means every problem. The result keeps the order of `problems` (sorted by
-/// name) and holds each problem once, however often it was named. An unknown name is
-/// an error that lists the known ones.
+/// Keeps the problems the user named, as `p2239` or as the bare number `2239` (none: all
+/// of them), each once and in the order of `problems`. An unknown name is a usage error
+/// that lists the known ones.
 pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
     if let Some(unknown) = names
         .iter()
