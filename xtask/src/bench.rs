@@ -316,7 +316,9 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         let files = if !files.is_empty() {
             files.clone()
         } else if is_sudoku {
-            sudoku_sets()
+            let others = [MULTI_SOLUTION_SET, COUNTED_SET, "special.txt"];
+            let sets = UNIQUE_SETS.iter().chain(&others);
+            sets.map(|name| data_dir().join(name)).collect()
         } else {
             let samples = project_root().join("problems/p4574/samples");
             vec![
@@ -327,11 +329,16 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         };
         for path in files {
             let puzzles = read_puzzles(is_sudoku, &path, relabel, seed)?;
+            // The output lines name a file by the last part of its path.
+            let file = path
+                .file_name()
+                .unwrap_or(path.as_os_str())
+                .to_string_lossy();
             let table = measure(&solvers, &puzzles, rounds)
                 .with_context(|| format!("timing {}", path.display()))?;
             for (&solver, measurements) in solvers.iter().zip(table) {
                 let label = solver.label(is_sudoku);
-                summaries.push(summarise(solver, label, &file_name(&path), &measurements));
+                summaries.push(summarise(solver, label, &file, &measurements));
             }
         }
     }
@@ -386,22 +393,6 @@ fn run_optimised() -> Result<ExitCode> {
         .context("running `cargo run --release --package xtask -- bench`")?;
     // Its exit code is ours: 2 for a mistake on the command line, 1 for a failure.
     Ok(ExitCode::from(status.code().map_or(1, |code| code as u8)))
-}
-
-/// The Sudoku sets in `data/`, which `bench` reads when no file is named.
-fn sudoku_sets() -> Vec<PathBuf> {
-    let others = [MULTI_SOLUTION_SET, COUNTED_SET, "special.txt"];
-    UNIQUE_SETS
-        .iter()
-        .chain(&others)
-        .map(|name| data_dir().join(name))
-        .collect()
-}
-
-/// The last part of `path`, as the output lines name a file.
-fn file_name(path: &Path) -> String {
-    let name = path.file_name().unwrap_or(path.as_os_str());
-    name.to_string_lossy().into_owned()
 }
 
 /// Reads the puzzles of `path`: Sudoku grids, one per line (with `relabel` isomorphs

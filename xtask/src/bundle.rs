@@ -20,8 +20,8 @@
 //!    module: the file is for the judge, not for reading.
 //! 4. **Print** with `prettyplease`, the same bytes for the same sources, under a comment
 //!    that names the problem, its link, where its explanation is, this generator and the
-//!    workspace commit. Doc comments are left out unless [`BundleOptions::keep_docs`]
-//!    asks for them: the explanation is in the workspace, and the judges limit a
+//!    workspace commit. Doc comments are left out unless `keep_docs` asks for them (at
+//!    about twice the size): the explanation is in the workspace, and the judges limit a
 //!    submission's size (64 KiB is the smallest common limit).
 //!
 //! [`start_judge_build`] then builds a bundle the judge's way, for `cargo xtask check
@@ -47,13 +47,6 @@ use crate::workspace::{Problem, Workspace};
 use attributes::{keep_inner_attribute, strip_doc_comments};
 use load::load_crate_root;
 use paths::PathRewriter;
-
-/// How to make a bundle.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BundleOptions {
-    /// Keep the doc comments (`///` and `//!`): the explanation, at about twice the size.
-    pub keep_docs: bool,
-}
 
 /// A finished bundle.
 #[derive(Clone, Debug)]
@@ -133,9 +126,9 @@ fn identifiers<'a>(items: impl IntoIterator<Item = &'a Item>) -> BTreeSet<String
     collector.0
 }
 
-/// Makes the bundle of the problem crate in `crate_directory` (see the module
-/// documentation).
-pub fn bundle_crate(crate_directory: &Path, options: &BundleOptions) -> Result<Bundle> {
+/// Makes the bundle of the problem crate in `crate_directory`, with its doc comments if
+/// `keep_docs` (see the module documentation).
+pub fn bundle_crate(crate_directory: &Path, keep_docs: bool) -> Result<Bundle> {
     let workspace = Workspace::at(crate_directory)?;
     let package = workspace.package_in(crate_directory)?;
     let dependencies = path_dependencies(&workspace, package)?;
@@ -219,7 +212,7 @@ pub fn bundle_crate(crate_directory: &Path, options: &BundleOptions) -> Result<B
         attrs,
         items,
     };
-    if !options.keep_docs {
+    if !keep_docs {
         strip_doc_comments(&mut file);
     }
     let header = header_comment(
@@ -227,7 +220,7 @@ pub fn bundle_crate(crate_directory: &Path, options: &BundleOptions) -> Result<B
         Problem::from_package(package).ok().as_ref(),
         &module_names[1..],
         &describe_commit(crate_directory),
-        options.keep_docs,
+        keep_docs,
     );
     Ok(Bundle {
         crate_name: own_name.clone(),
@@ -417,7 +410,7 @@ mod tests {
 
     /// The bundle of problem `name`.
     fn bundle_of(name: &str, keep_docs: bool) -> String {
-        bundle_crate(&problem_directory(name), &BundleOptions { keep_docs })
+        bundle_crate(&problem_directory(name), keep_docs)
             .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"))
             .source
     }
@@ -537,7 +530,7 @@ mod tests {
     #[test]
     fn only_the_modules_the_problem_names_are_kept_and_it_compiles_cleanly() {
         let root = workspace_with_an_unused_module();
-        let bundle = bundle_crate(&root.path().join("p1000"), &BundleOptions::default()).unwrap();
+        let bundle = bundle_crate(&root.path().join("p1000"), false).unwrap();
         let source = &bundle.source;
         assert!(
             source.contains("mod used {") && source.contains("mod needed {"),

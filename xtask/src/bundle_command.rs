@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{bail, Context, Result};
-use xtask::bundle::{bundle_crate, BundleOptions, GENERATED_MARK};
+use xtask::bundle::{bundle_crate, GENERATED_MARK};
 use xtask::workspace::Workspace;
 
 use xtask::workspace::usage_error;
@@ -54,11 +54,8 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let output_directory = arguments
         .out_dir
         .unwrap_or_else(|| workspace.target_directory.join("bundle"));
-    let options = BundleOptions {
-        keep_docs: arguments.keep_docs,
-    };
     for problem in &problems {
-        let bundle = bundle_crate(&problem.directory, &options)
+        let bundle = bundle_crate(&problem.directory, arguments.keep_docs)
             .with_context(|| format!("bundling {}", problem.name))?;
         let path = match &arguments.output_file {
             Some(path) if path.as_os_str() == "-" => {

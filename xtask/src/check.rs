@@ -1,18 +1,17 @@
 //! The `check` subcommand: build the solutions and judge them on their samples.
 //!
-//! `cargo xtask check [--bundled] [PROBLEM...]` does four things:
+//! `cargo xtask check [--bundled] [PROBLEM...]`:
 //!
-//! 1. finds the problems (all of them, or those named as `p2239` or `2239`) and their
-//!    sample cases, so a missing file is reported before anything is built (a problem
-//!    with no samples yet, as `cargo xtask new` makes it, has nothing to judge);
-//! 2. builds their binaries: in release mode with one cargo command, or with
-//!    `--bundled` as the judge builds a submission: each problem's bundle (see
-//!    [`xtask::bundle`]) compiled by plain `rustc --edition 2021 -O` in an empty folder,
-//!    where any warning or error is a failure, printed as `p2239  rustc  WARN` or `CE`
-//!    with what `rustc` said;
-//! 3. runs each binary on each sample as a separate process, within the problem's time
-//!    limit, and prints one aligned line per case, for example
-//!    `p2239  sample-1  AC    3 ms`, with the reason under a case that failed;
+//! 1. finds the problems (all, or those named as `p2239` or `2239`) and their samples, so
+//!    a missing file is reported before anything is built (a problem fresh from `cargo
+//!    xtask new` has none yet, and nothing to judge);
+//! 2. builds their binaries: in release mode with one cargo command, or with `--bundled`
+//!    as the judge builds a submission: each problem's bundle ([`xtask::bundle`]) compiled
+//!    by plain `rustc --edition 2021 -O` in an empty folder, where a warning or an error
+//!    fails, as `p2239  rustc  WARN` or `CE` with what `rustc` said;
+//! 3. runs each binary on each sample, a process each, within the problem's time limit,
+//!    and prints one aligned line per case, `p2239  sample-1  AC    3 ms`, with the reason
+//!    under a case that failed;
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0.
 
 use std::path::{Path, PathBuf};
@@ -20,9 +19,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use tempfile::TempDir;
-use xtask::bundle::{
-    bundle_crate, start_judge_build, BundleOptions, JudgeBuild, PendingJudgeBuild,
-};
+use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
 use xtask::judge::{judge_sample, Judgement};
 use xtask::workspace::{Problem, Workspace};
 
@@ -145,7 +142,8 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
     let started: Vec<Result<PendingJudgeBuild>> = problems
         .iter()
         .map(|problem| {
-            let bundle = bundle_crate(&problem.directory, &BundleOptions::default())?;
+            // Without doc comments, as `cargo xtask bundle` makes it by default.
+            let bundle = bundle_crate(&problem.directory, false)?;
             start_judge_build(&bundle, &directory.path().join(&problem.name), rustc)
         })
         .collect();

@@ -31,21 +31,13 @@ use crate::workspace::{Problem, Sample};
 /// program reaches this, and it then gets a wrong answer instead of filling the memory.
 pub const CAPTURE_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// The program ended by itself (or was killed by a signal it caused, such as a
-    /// segmentation fault) within the time limit.
-    Exited(ExitStatus),
-    /// The program was still running at the time limit and was killed.
-    TimedOut,
-}
-
 /// What one run of a program did.
 #[derive(Debug, Clone)]
 pub struct Run {
-    /// How the run ended.
-    pub ending: Ending,
+    /// How the program ended within the time limit (by itself, or killed by a signal it
+    /// caused, such as a segmentation fault); `None` if it was still running at the time
+    /// limit and was killed.
+    pub status: Option<ExitStatus>,
     /// Wall-clock time from the start of the program to its end or to the time limit.
     pub elapsed: Duration,
     /// Everything written to standard output (empty after a timeout).
@@ -114,7 +106,7 @@ pub fn run_program(program: &mut Command, input: &[u8], time_limit: Duration) ->
                 // Whatever the program started dies with it, so the pipes close now (an
                 // error means the group is gone already).
                 let _ = killpg(group, Signal::SIGKILL);
-                ending = Some((Ending::Exited(status), at - started));
+                ending = Some((Some(status), at - started));
                 deadline = at + LATE_OUTPUT_MARGIN;
             }
             Ok(Report::Output(_, Ok(bytes))) if bytes.is_empty() => open_outputs -= 1,
@@ -132,15 +124,15 @@ pub fn run_program(program: &mut Command, input: &[u8], time_limit: Duration) ->
                 let _ = killpg(group, Signal::SIGKILL);
                 while !matches!(reports.recv(), Ok(Report::Ended(..)) | Err(_)) {}
                 (outputs, open_outputs) = Default::default();
-                ending = Some((Ending::TimedOut, started.elapsed()));
+                ending = Some((None, started.elapsed()));
                 break;
             }
         }
     }
-    let (ending, elapsed) = ending.expect("the loop ends only once the program has ended");
+    let (status, elapsed) = ending.expect("the loop ends only once the program has ended");
     let [(stdout, stdout_was_cut), (stderr, _)] = outputs;
     Ok(Run {
-        ending,
+        status,
         elapsed,
         stdout,
         stderr,
@@ -233,9 +225,8 @@ pub fn first_line(output: &[u8]) -> Option<String> {
 /// The verdict on `run`: TLE first, then RE, then the checker's word on the output. An
 /// `Err` comes only from the checker failing to work (a broken input file).
 pub fn judge_run(run: &Run, input: &[u8], expected: &[u8], checker: Checker) -> Result<Verdict> {
-    let status = match run.ending {
-        Ending::TimedOut => return Ok(Verdict::TimeLimitExceeded),
-        Ending::Exited(status) => status,
+    let Some(status) = run.status else {
+        return Ok(Verdict::TimeLimitExceeded);
     };
     if !status.success() {
         return Ok(Verdict::RuntimeError(status, first_line(&run.stderr)));
@@ -471,7 +462,7 @@ mod tests {
             "waited {:?} for the grandchild",
             started.elapsed()
         );
-        assert!(matches!(run.ending, Ending::Exited(status) if status.success()));
+        assert!(run.status.is_some_and(|status| status.success()));
         assert_eq!(run.stdout, EXPECTED);
         assert!(run.output_held_open);
         let verdict = judge_run(&run, b"", EXPECTED, Checker::Exact).unwrap();
@@ -485,7 +476,7 @@ mod tests {
         let input = vec![b'x'; 8 * 1024 * 1024];
         let mut program = shell("head -c 8388608 /dev/zero; cat > /dev/null");
         let run = run_program(&mut program, &input, GENEROUS_LIMIT).expect("sh runs");
-        assert!(matches!(run.ending, Ending::Exited(status) if status.success()));
+        assert!(run.status.is_some_and(|status| status.success()));
         assert_eq!(run.stdout.len(), 8 * 1024 * 1024);
     }
 

@@ -4,19 +4,18 @@
 //! `cargo xtask stress <PROBLEM> [--cases N] [--seed S] [--binary PATH]`
 //!
 //! 1. Builds the problem's binary in release mode (unless `--binary` names another one).
-//! 2. For case `k`, seeds a random number generator with `S + k` and makes an input:
-//!    - 2239 and 2580: a random solved grid with holes of a random density, sometimes
-//!      renamed against row-major search, sometimes with one given overwritten (so that
-//!      some inputs have no completion);
-//!    - 4574: one to three generated puzzles with one solved grid each (10 to 35 tiles),
-//!      sometimes with one tile's digit changed (so that some have no grid).
-//! 3. Works out what the judge expects with the reference solvers: the smallest completion
+//! 2. For case `k`, seeds a random number generator with `S + k` and makes an input: for
+//!    2239 and 2580 a random solved grid with holes of a random density, sometimes renamed
+//!    against row-major search, sometimes with one given overwritten (so that some have no
+//!    completion); for 4574 one to three generated puzzles with one solved grid each (10 to
+//!    35 tiles), sometimes with one tile's digit changed (so that some have no grid).
+//! 3. Works out with the reference solvers what the judge expects: the smallest completion
 //!    (2239), any valid completion (2580), the unique grids (4574), or a clear failure: a
 //!    non-zero exit with a message, after the output of the puzzles before the bad one.
 //! 4. Runs the binary within the problem's time limit and compares.
-//! 5. On the first failure, shrinks the input (drops givens, puzzles or tiles while it still
-//!    fails), prints the smallest failing input, what was expected and what came out, and
-//!    the command that replays the case; the exit code is then 1.
+//! 5. On the first failure, shrinks the input (drops givens, puzzles or tiles while it
+//!    still fails), prints it, what was expected, what came out, and the command that
+//!    replays the case; the exit code is then 1.
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
@@ -27,7 +26,7 @@ use rand::{RngExt, SeedableRng};
 use xtask::checker::{excerpt, Checker};
 use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_grids, Grids};
 use xtask::generate::stress_grid;
-use xtask::judge::{describe_status, first_line, run_program, Ending, Run};
+use xtask::judge::{describe_status, first_line, run_program, Run};
 use xtask::reference::{self, Grid};
 use xtask::workspace::{Problem, Workspace};
 
@@ -223,9 +222,8 @@ impl Kind {
 
 /// The fault in `run` given `expectation`, or `None` if the run is right.
 fn fault(run: &Run, expectation: &Expectation) -> Option<String> {
-    let status = match run.ending {
-        Ending::TimedOut => return Some("time limit exceeded".to_string()),
-        Ending::Exited(status) => status,
+    let Some(status) = run.status else {
+        return Some("time limit exceeded".to_string());
     };
     let failed = !status.success();
     if expectation.then_failure && !failed {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use tempfile::TempDir;
-use xtask::bundle::{bundle_crate, start_judge_build, BundleOptions};
+use xtask::bundle::{bundle_crate, start_judge_build};
 use xtask::judge::judge_sample;
 use xtask::workspace::{Problem, Workspace};
 
@@ -36,7 +36,7 @@ fn problem(name: &str) -> Problem {
 /// a temporary folder and returns the folder and the binary, failing on any warning or
 /// error from the compiler.
 fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, PathBuf) {
-    let bundle = bundle_crate(&problem(name).directory, &BundleOptions { keep_docs })
+    let bundle = bundle_crate(&problem(name).directory, keep_docs)
         .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"));
     let directory = tempfile::tempdir().expect("a temporary folder");
     let build = start_judge_build(&bundle, directory.path(), rustc)
