@@ -35,8 +35,7 @@ pub const CAPTURE_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct Run {
     /// How the program ended within the time limit (by itself, or killed by a signal it
-    /// caused, such as a segmentation fault); `None` if it was still running at the time
-    /// limit and was killed.
+    /// caused, such as a segmentation fault); `None`: killed at the time limit.
     pub status: Option<ExitStatus>,
     /// Wall-clock time from the start of the program to its end or to the time limit.
     pub elapsed: Duration,

@@ -108,14 +108,15 @@ impl Workspace {
 
     /// Every problem crate (a package under `problems/`), sorted by name.
     pub fn problems(&self) -> Result<Vec<Problem>> {
-        let problems_directory = self.root.join("problems");
-        let mut problems = Vec::new();
-        for package in &self.packages {
-            let manifest_path = package.manifest_path.as_std_path();
-            if manifest_path.parent().and_then(Path::parent) == Some(problems_directory.as_path()) {
-                problems.push(Problem::from_package(package)?);
-            }
-        }
+        let folder = self.root.join("problems");
+        let in_folder = |package: &&Package| {
+            let crate_folder = package.manifest_path.as_std_path().parent();
+            crate_folder.and_then(Path::parent) == Some(folder.as_path())
+        };
+        let packages = self.packages.iter().filter(in_folder);
+        let mut problems = packages
+            .map(Problem::from_package)
+            .collect::<Result<Vec<_>>>()?;
         problems.sort_by(|first, second| first.name.cmp(&second.name));
         Ok(problems)
     }

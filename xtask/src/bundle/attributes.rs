@@ -47,31 +47,18 @@ pub(super) fn is_test_only(attributes: &[Attribute]) -> bool {
     })
 }
 
-/// The attribute list of an item, for the kinds of item that have one.
-pub(super) fn item_attributes_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        Item::Const(item) => &mut item.attrs,
-        Item::Enum(item) => &mut item.attrs,
-        Item::ExternCrate(item) => &mut item.attrs,
-        Item::Fn(item) => &mut item.attrs,
-        Item::ForeignMod(item) => &mut item.attrs,
-        Item::Impl(item) => &mut item.attrs,
-        Item::Macro(item) => &mut item.attrs,
-        Item::Mod(item) => &mut item.attrs,
-        Item::Static(item) => &mut item.attrs,
-        Item::Struct(item) => &mut item.attrs,
-        Item::Trait(item) => &mut item.attrs,
-        Item::TraitAlias(item) => &mut item.attrs,
-        Item::Type(item) => &mut item.attrs,
-        Item::Union(item) => &mut item.attrs,
-        Item::Use(item) => &mut item.attrs,
-        _ => return None,
-    })
-}
-
-/// Whether an item stays in the bundle: it is not test-only.
+/// Whether an item stays in the bundle: it is not test-only. syn hands a visitor an item's
+/// own attribute list before anything inside it, so the first list met is the item's.
 fn keep_item(item: &mut Item) -> bool {
-    !item_attributes_mut(item).is_some_and(|attributes| is_test_only(attributes))
+    struct FirstList(Option<bool>);
+    impl VisitMut for FirstList {
+        fn visit_attributes_mut(&mut self, attributes: &mut Vec<Attribute>) {
+            self.0.get_or_insert_with(|| is_test_only(attributes));
+        }
+    }
+    let mut first = FirstList(None);
+    first.visit_item_mut(item);
+    first.0 != Some(true)
 }
 
 /// Removes the test-only items of a parsed file and of the modules written inside it.
