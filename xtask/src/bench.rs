@@ -281,11 +281,8 @@ fn summarise(solver: Solver, label: &str, file: &str, measurements: &[Measuremen
 fn statistics(sorted: &[f64]) -> [f64; 4] {
     let n = sorted.len();
     let mean = sorted.iter().sum::<f64>() / n as f64;
-    let median = if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-    };
+    // The middle time, or the mean of the two middle ones (the same one when `n` is odd).
+    let median = (sorted[(n - 1) / 2] + sorted[n / 2]) / 2.0;
     // The 99th percentile: the smallest time that at least 99% of puzzles stay within.
     let p99 = sorted[((n as f64 * 0.99).ceil() as usize).clamp(1, n) - 1];
     [mean, median, p99, sorted[n - 1]]
@@ -403,10 +400,8 @@ fn read_puzzles(sudoku: bool, path: &Path, relabel: u32, seed: u64) -> Result<Ve
     let puzzles: Vec<Puzzle> = if sudoku {
         let grids = parse_puzzle_lines(&text)
             .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
-        relabelled(grids, relabel, seed)
-            .into_iter()
-            .map(Puzzle::Sudoku)
-            .collect()
+        let grids = relabelled(grids, relabel, seed);
+        grids.into_iter().map(Puzzle::Sudoku).collect()
     } else {
         if relabel > 0 {
             bail!("--relabel applies to Sudoku puzzles only");
@@ -436,13 +431,9 @@ fn relabelled(grids: Vec<Grid>, relabel: u32, seed: u64) -> Vec<Grid> {
         return grids;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut isomorph = |grid: &Grid| Symmetry::random(&mut rng).apply(grid);
     (0..relabel)
-        .flat_map(|_| {
-            grids
-                .iter()
-                .map(|grid| Symmetry::random(&mut rng).apply(grid))
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|_| grids.iter().map(&mut isomorph).collect::<Vec<_>>())
         .collect()
 }
 
@@ -465,7 +456,8 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
 
     let times = summaries
         .iter()
-        .flat_map(|summary| summary.micros.iter().copied());
+        .flat_map(|summary| &summary.micros)
+        .copied();
     let highest = times.clone().fold(1.0, f64::max);
     let lowest = times.fold(highest, f64::min).max(0.01);
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();

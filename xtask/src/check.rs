@@ -72,9 +72,8 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
     let name_width = width(problems.iter().map(|problem| problem.name.as_str()));
-    let failed_steps = builds
-        .iter()
-        .filter_map(|build| Some(build.failure.as_ref()?.0));
+    let failed_step = |build: &Build| Some(build.failure.as_ref()?.0);
+    let failed_steps = builds.iter().filter_map(failed_step);
     let case_names = samples.iter().flatten().map(|sample| sample.name.as_str());
     let case_width = width(case_names.chain(failed_steps));
     let (mut passed, mut failed) = (0, 0);

@@ -77,10 +77,9 @@ pub fn check_exact(expected: &str, actual: &str) -> Option<String> {
     }
 
     // One sentence saying where the outputs part, then the diff that shows how.
-    let first_difference = expected_lines
-        .iter()
-        .zip(&actual_lines)
-        .position(|(expected_line, actual_line)| expected_line != actual_line);
+    let mut pairs = expected_lines.iter().zip(&actual_lines);
+    let first_difference =
+        pairs.position(|(expected_line, actual_line)| expected_line != actual_line);
     let (expected, actual) = (expected_lines.len(), actual_lines.len());
     let summary = match first_difference {
         _ if actual == 0 => format!("the output is empty (expected {expected} lines)"),
@@ -205,11 +204,8 @@ fn parse_completed_row(line: &str) -> Option<[u8; 9]> {
     if bytes.len() != 17 || bytes.iter().skip(1).step_by(2).any(|&byte| byte != b' ') {
         return None;
     }
-    let digits: Vec<u8> = bytes
-        .iter()
-        .step_by(2)
-        .map(|&byte| byte.wrapping_sub(b'0'))
-        .collect();
+    let digit = |&byte: &u8| byte.wrapping_sub(b'0');
+    let digits: Vec<u8> = bytes.iter().step_by(2).map(digit).collect();
     let valid = digits.iter().all(|digit| (1..=9).contains(digit));
     valid.then(|| digits.try_into().expect("9 digits"))
 }

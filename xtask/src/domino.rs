@@ -51,19 +51,6 @@ impl Puzzle {
         lines.push(singles.join(" "));
         lines.join("\n") + "\n"
     }
-
-    /// The digits the puzzle fixes: the singles and both halves of every laid tile.
-    pub fn givens(&self) -> Grid {
-        let mut grid = [0; 81];
-        for (index, &cell) in self.singles.iter().enumerate() {
-            grid[cell] = index as u8 + 1;
-        }
-        for tile in &self.tiles {
-            grid[tile.cells[0]] = tile.digits[0];
-            grid[tile.cells[1]] = tile.digits[1];
-        }
-        grid
-    }
 }
 
 /// A whole judge input: the puzzles, then the line `0`.
@@ -291,9 +278,22 @@ fn random_singles_and_tiling(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    /// The digits `puzzle` fixes: the singles and both halves of every laid tile.
+    pub(crate) fn givens(puzzle: &Puzzle) -> Grid {
+        let mut grid = [0; 81];
+        for (index, &cell) in puzzle.singles.iter().enumerate() {
+            grid[cell] = index as u8 + 1;
+        }
+        for tile in &puzzle.tiles {
+            grid[tile.cells[0]] = tile.digits[0];
+            grid[tile.cells[1]] = tile.digits[1];
+        }
+        grid
+    }
 
     #[test]
     fn tiles_are_numbered_one_to_one() {
@@ -324,7 +324,7 @@ mod tests {
             let (puzzle, grid) = generate_puzzle(&mut rng, min_tiles);
             assert!(puzzle.tiles.len() >= min_tiles);
             assert_eq!(
-                crate::reference::completion_fault(&puzzle.givens(), &grid),
+                crate::reference::completion_fault(&givens(&puzzle), &grid),
                 None
             );
             assert!(has_tiling_for(&puzzle, &grid));

@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use syn::{AttrStyle, File, Item};
+use syn::{AttrStyle, Attribute, File, Item};
 
 use super::attributes::{is_test_only, keep_inner_attribute, remove_test_only_code};
 
@@ -41,11 +41,8 @@ fn inline_module_files(items: &mut Vec<Item>, directory: &Path) -> Result<()> {
             continue;
         };
         let name = module.ident.to_string();
-        if module
-            .attrs
-            .iter()
-            .any(|attribute| attribute.path().is_ident("path"))
-        {
+        let is_path = |attribute: &Attribute| attribute.path().is_ident("path");
+        if module.attrs.iter().any(is_path) {
             bail!(
                 "module `{name}` in {} uses #[path = ...], which the bundler does not follow",
                 directory.display()
