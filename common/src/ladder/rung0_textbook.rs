@@ -22,10 +22,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 6.3 ms | 84.9 ms | 234,530 | 11 |
-//! | magictour_top1465 | 1,465 | 11.3 ms | 162 ms | 345,997 | 101 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 10.5 ms | 111 ms | 314,354 | 28 |
-//! | 17_clue (first 2,000) | 2,000 | 109 ms | 375 ms | 1,982,874 | 1,958 |
+//! | forum_hardest_1106 | 375 | 3.6 ms | 46.3 ms | 234,530 | 11 |
+//! | magictour_top1465 | 1,465 | 4.6 ms | 35.5 ms | 345,997 | 101 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 4.8 ms | 40.8 ms | 314,354 | 28 |
+//! | 17_clue (first 2,000) | 2,000 | 29.8 ms | 50.7 ms | 1,982,874 | 1,958 |
 
 use super::{Grid, Outcome};
 use crate::{digit_bit, BOX_OF, COL_OF, N_CELLS, ROW_OF};

@@ -23,10 +23,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 346 µs | 1.8 ms | 318 | 0 |
-//! | magictour_top1465 | 1,465 | 67.7 µs | 1.3 ms | 51.9 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 188 µs | 2.1 ms | 160 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 17.3 µs | 549 µs | 6.3 | 0 |
+//! | forum_hardest_1106 | 375 | 286 µs | 1.4 ms | 318 | 0 |
+//! | magictour_top1465 | 1,465 | 52.3 µs | 924 µs | 51.9 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 148 µs | 1.6 ms | 160 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 13.2 µs | 419 µs | 6.3 | 0 |
 
 use super::rung1_masks::{CandidateGrid, RuledGrid};
 use super::{search, Grid, Outcome};

@@ -24,10 +24,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 54.1 µs | 260 µs | 136 | 0 |
-//! | magictour_top1465 | 1,465 | 8.6 µs | 95.9 µs | 12.7 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 35.6 µs | 249 µs | 83.5 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 3.8 µs | 27.2 µs | 0.8 | 0 |
+//! | forum_hardest_1106 | 375 | 36.3 µs | 177 µs | 136 | 0 |
+//! | magictour_top1465 | 1,465 | 5.3 µs | 63.7 µs | 12.7 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.8 µs | 166 µs | 83.5 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 1.9 µs | 17.5 µs | 0.8 | 0 |
 
 use super::{search, Grid, Outcome, SearchState};
 use crate::board::Board;
