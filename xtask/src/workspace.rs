@@ -278,10 +278,8 @@ impl Problem {
 /// of them), each once and in the order of `problems`. An unknown name is a usage error
 /// that lists the known ones.
 pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
-    if let Some(unknown) = names
-        .iter()
-        .find(|name| !problems.iter().any(|problem| problem.is_called(name)))
-    {
+    let is_known = |name: &&String| problems.iter().any(|problem| problem.is_called(name));
+    if let Some(unknown) = names.iter().find(|name| !is_known(name)) {
         let known: Vec<&str> = problems
             .iter()
             .map(|problem| problem.name.as_str())

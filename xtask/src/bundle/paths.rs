@@ -42,10 +42,8 @@ impl PathRewriter {
         if first == "crate" && !absolute {
             return Some(&self.module_name);
         }
-        self.crate_names
-            .iter()
-            .find(|name| *name == first)
-            .map(String::as_str)
+        let name = self.crate_names.iter().find(|name| *name == first);
+        name.map(String::as_str)
     }
 
     /// Rewrites the tokens of a macro call, recursively into groups.
