@@ -207,10 +207,8 @@ fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<
     for round in 0..rounds.max(1) {
         for (index, puzzle) in puzzles.iter().enumerate() {
             for (&solver, measurements) in solvers.iter().zip(&mut table) {
-                if round > 0
-                    && (measurements[index].capped
-                        || measurements[index].micros > TIMED_ONCE_ABOVE_MICROS)
-                {
+                let first = measurements.get(index);
+                if first.is_some_and(|m| m.capped || m.micros > TIMED_ONCE_ABOVE_MICROS) {
                     continue;
                 }
                 let started = Instant::now();

@@ -66,10 +66,10 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
             None => output_directory.join(format!("{}.rs", problem.name)),
         };
         refuse_to_overwrite_a_source(&path)?;
-        if let Some(parent) = path
+        let parent = path
             .parent()
-            .filter(|parent| !parent.as_os_str().is_empty())
-        {
+            .filter(|parent| !parent.as_os_str().is_empty());
+        if let Some(parent) = parent {
             fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
         fs::write(&path, &bundle.source).with_context(|| format!("writing {}", path.display()))?;

@@ -91,18 +91,14 @@ fn main() -> ExitCode {
         Subcommands::BenchProcessWorker(arguments) => process_bench::worker(arguments),
     };
 
+    let broken_pipe = |cause: &(dyn std::error::Error + 'static)| {
+        let error = cause.downcast_ref::<io::Error>();
+        error.is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
+    };
     match outcome {
         Ok(code) => code,
         // A reader that went away ends the process quietly, as in `write_stdout`.
-        Err(error)
-            if error.chain().any(|cause| {
-                cause
-                    .downcast_ref::<io::Error>()
-                    .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
-            }) =>
-        {
-            ExitCode::SUCCESS
-        }
+        Err(error) if error.chain().any(broken_pipe) => ExitCode::SUCCESS,
         // A mistake on the command line found after parsing (`usage_error`): as clap's own.
         Err(error) if error.is::<clap::Error>() => {
             eprint!("{error}\nFor more information, try '--help'.\n");

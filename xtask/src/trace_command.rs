@@ -9,7 +9,7 @@
 //! the same steps on the grid instead ([`xtask::trace_page`]), keeping up to `--limit`
 //! steps per puzzle (100,000 by default).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -44,10 +44,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let problem = arguments.problem.as_str();
     let page_limit = arguments.html.is_some().then_some(DEFAULT_PAGE_LIMIT);
     let limit = arguments.limit.or(page_limit).unwrap_or(DEFAULT_TEXT_LIMIT);
-    let mut input = String::new();
-    std::io::stdin()
-        .read_to_string(&mut input)
-        .context("reading standard input")?;
+    let input = std::io::read_to_string(std::io::stdin()).context("reading standard input")?;
     let mut all_solved = true;
     let mut traces = Vec::new();
     let mut out = std::io::stdout().lock();

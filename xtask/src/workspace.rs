@@ -100,10 +100,8 @@ impl Workspace {
             let path = package.manifest_path.as_std_path();
             path == wanted || fs::canonicalize(path).ok() == fs::canonicalize(&wanted).ok()
         };
-        self.packages
-            .iter()
-            .find(same)
-            .with_context(|| format!("{} is not a package of this workspace", wanted.display()))
+        let package = self.packages.iter().find(same);
+        package.with_context(|| format!("{} is not a package of this workspace", wanted.display()))
     }
 
     /// Every problem crate (a package under `problems/`), sorted by name.
@@ -143,9 +141,8 @@ impl Workspace {
         let stdout = child.stdout.take().context("cargo's standard output")?;
         let mut executables: Vec<(String, PathBuf)> = Vec::new();
         for message in Message::parse_stream(BufReader::new(stdout)) {
-            if let Message::CompilerArtifact(artifact) =
-                message.context("reading cargo's report")?
-            {
+            let message = message.context("reading cargo's report")?;
+            if let Message::CompilerArtifact(artifact) = message {
                 if let Some(executable) = artifact.executable {
                     executables.push((artifact.target.name, executable.into_std_path_buf()));
                 }
