@@ -120,13 +120,13 @@
 //! output string per puzzle.
 //!
 //! Measured with `cargo xtask bench --problem p4574 --baseline` (release build, 2-core
-//! machine; time per puzzle, each the best of three runs; the full output is in
-//! `docs/bench-baseline.txt`):
+//! machine; time per puzzle, each puzzle's best of five rounds over the file; the full
+//! output is in `docs/bench-baseline.txt`):
 //!
 //! | puzzles | mean | median | max | guesses (mean / max) | row-major backtracking (mean / max) |
 //! |---|---:|---:|---:|---:|---:|
-//! | the judge's samples (2 + 2) | 30.7 µs | 30.7 µs | 36.7 µs | 29.5 / 33 | 536 µs / 827 µs |
-//! | 1,000 generated, 10 to 35 tiles (`data/sudominoku_generated_1000.in`) | 11.3 µs | 9.5 µs | 303 µs | 13.7 / 266 | 189 µs / 140 ms |
+//! | the judge's samples (2 + 2) | 36.7 µs | 36.7 µs | 44.5 µs | 29.5 / 33 | 518 µs / 785 µs |
+//! | 1,000 generated, 10 to 35 tiles (`data/sudominoku_generated_1000.in`) | 13.1 µs | 10.6 µs | 315 µs | 13.7 / 266 | 244 µs / 182 ms |
 //!
 //! The whole program on a sample takes about as long as starting a process: `cargo xtask
 //! bench --process` measured a median of 1.02 ms against 0.88 ms for a program that only
