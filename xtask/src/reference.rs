@@ -31,12 +31,7 @@ fn sudoku_problem() -> &'static ExactCover {
 pub(crate) fn unit_items(cell: usize, digit: u8) -> [usize; 3] {
     let (row, column) = (cell / 9, cell % 9);
     let square = row / 3 * 3 + column / 3;
-    let index = digit as usize - 1;
-    [
-        81 + row * 9 + index,
-        162 + column * 9 + index,
-        243 + square * 9 + index,
-    ]
+    [81 + row * 9, 162 + column * 9, 243 + square * 9].map(|item| item + digit as usize - 1)
 }
 
 fn forced_options(grid: &Grid) -> Vec<usize> {

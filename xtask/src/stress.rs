@@ -19,6 +19,7 @@
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
@@ -306,7 +307,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
         let input = kind.input_text(&case);
         let run = run_program(&mut program, input.as_bytes(), problem.time_limit)?;
         if fault(&run, &expectation).is_some() {
-            report_failure(kind, &mut program, problem, case)?;
+            report_failure(kind, &mut program, problem.time_limit, case)?;
             let binary = match &options.binary {
                 Some(path) => format!(" --binary {}", shell_word(&path.display().to_string())),
                 None => String::new(),
@@ -340,16 +341,10 @@ fn shell_word(word: &str) -> String {
 fn report_failure(
     kind: Kind,
     program: &mut Command,
-    problem: &Problem,
+    limit: Duration,
     mut case: Case,
 ) -> Result<()> {
-    let mut run = |case: &Case| {
-        run_program(
-            program,
-            kind.input_text(case).as_bytes(),
-            problem.time_limit,
-        )
-    };
+    let mut run = |case: &Case| run_program(program, kind.input_text(case).as_bytes(), limit);
     let mut fails = |case: &Case| -> Result<Option<String>> {
         let Some(expectation) = kind.expectation(case) else {
             return Ok(None);
@@ -391,10 +386,8 @@ fn report_failure(
     if expectation.then_failure {
         outln!("and then a message on standard error and a non-zero exit");
     }
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&run.stdout),
-        String::from_utf8_lossy(&run.stderr),
-    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
     outln!("actual:\n{}", excerpt(&stdout));
     if !stderr.trim().is_empty() {
         outln!("standard error:\n{}", excerpt(stderr.trim_end()));
