@@ -114,11 +114,8 @@ pub fn run(mut problem: Arguments) -> Result<ExitCode> {
     let root = project_root();
     let created = scaffold(&root, &problem)?;
     let name = problem.crate_name();
-    outln!(
-        "created problems/{name} for Baekjoon {}: {}",
-        problem.id,
-        problem.title()
-    );
+    let (id, title) = (problem.id, problem.title());
+    outln!("created problems/{name} for Baekjoon {id}: {title}");
     for path in &created {
         let shown = path.strip_prefix(&root).unwrap_or(path);
         outln!("  {}", shown.display());

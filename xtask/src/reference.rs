@@ -110,34 +110,30 @@ pub fn completion_fault(givens: &Grid, answer: &Grid) -> Option<String> {
             return Some(format!("{place} holds {}", answer[cell]));
         }
         if givens[cell] != 0 && givens[cell] != answer[cell] {
-            return Some(format!(
-                "{place}: given {} was changed to {}",
-                givens[cell], answer[cell]
-            ));
+            let (given, answer) = (givens[cell], answer[cell]);
+            return Some(format!("{place}: given {given} was changed to {answer}"));
         }
     }
     for kind in ["row", "column", "box"] {
         for index in 0..9 {
-            let (row, column) = (index / 3 * 3, index % 3 * 3);
+            // A box's top row and left column, counted from 0.
+            let (top, left) = (index / 3 * 3, index % 3 * 3);
             let cells: [usize; 9] = std::array::from_fn(|k| match kind {
                 "row" => index * 9 + k,
                 "column" => k * 9 + index,
-                _ => (row + k / 3) * 9 + column + k % 3,
+                _ => (top + k / 3) * 9 + left + k % 3,
             });
             let mut seen = [false; 10];
             for cell in cells {
                 let digit = answer[cell] as usize;
                 if std::mem::replace(&mut seen[digit], true) {
+                    let (number, top, left) = (index + 1, top + 1, left + 1);
                     let unit = match kind {
-                        "box" => format!(
-                            "box {} (rows {}-{}, columns {}-{})",
-                            index + 1,
-                            row + 1,
-                            row + 3,
-                            column + 1,
-                            column + 3
-                        ),
-                        _ => format!("{kind} {}", index + 1),
+                        "box" => {
+                            let (bottom, right) = (top + 2, left + 2);
+                            format!("box {number} (rows {top}-{bottom}, columns {left}-{right})")
+                        }
+                        _ => format!("{kind} {number}"),
                     };
                     return Some(format!("{unit} holds {digit} twice"));
                 }
