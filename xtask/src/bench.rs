@@ -234,11 +234,10 @@ fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<
     Ok(table)
 }
 
-/// One solver on one file, for the plot: its label, the file, and the puzzles' best
-/// times, sorted.
+/// One solver on one file, for the plot: its label and file, and the puzzles' best times,
+/// sorted.
 struct Summary {
-    label: String,
-    file: String,
+    name: String,
     micros: Vec<f64>,
 }
 
@@ -268,11 +267,8 @@ fn summarise(solver: Solver, label: &str, file: &str, measurements: &[Measuremen
             "nodes problem={label} file={file} mean={guesses:.1} max={max_guesses}{tdoku} capped={capped}"
         );
     }
-    Summary {
-        label: label.to_string(),
-        file: file.to_string(),
-        micros,
-    }
+    let name = format!("{label} {file}");
+    Summary { name, micros }
 }
 
 /// Mean, median, 99th percentile and maximum of `sorted`, a non-empty ascending list.
@@ -482,7 +478,7 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
         let points = points.map(move |(rank, &micros)| (percentile(rank), micros));
         chart
             .draw_series(LineSeries::new(points, style))?
-            .label(format!("{} {}", summary.label, summary.file))
+            .label(&summary.name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
     }
     chart

@@ -89,17 +89,12 @@ fn refuse_to_overwrite_a_source(path: &Path) -> Result<()> {
     let Ok(existing) = fs::read(path) else {
         return Ok(()); // Nothing there (or nothing readable to lose).
     };
-    let is_bundle = existing
-        .split(|&byte| byte == b'\n')
-        .take(12)
-        .any(|line| line.starts_with(GENERATED_MARK.as_bytes()));
+    let mut first_lines = existing.split(|&byte| byte == b'\n').take(12);
+    let is_bundle = first_lines.any(|line| line.starts_with(GENERATED_MARK.as_bytes()));
+    let folder = path.parent().filter(|parent| parent.is_dir());
     let tracked = Command::new("git")
         .arg("-C")
-        .arg(
-            path.parent()
-                .filter(|parent| parent.is_dir())
-                .unwrap_or(Path::new(".")),
-        )
+        .arg(folder.unwrap_or(Path::new(".")))
         .args(["ls-files", "--error-unmatch", "--"])
         .arg(path.file_name().unwrap_or_default())
         .stdout(Stdio::null())
