@@ -117,27 +117,27 @@ use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{CellSet, ALL_CELLS, N_CELLS};
 
 /// The cells of one band where something holds: bit `9 × (row within band) + column`.
-type BandSet = u32;
+pub(crate) type BandSet = u32;
 
 /// All 27 cells of a band.
-const ALL_BAND: BandSet = (1 << 27) - 1;
+pub(crate) const ALL_BAND: BandSet = (1 << 27) - 1;
 
 /// One row of a band: its nine cells are bits `9 × row .. 9 × row + 9`.
-const ROW_CELLS: BandSet = 0b1_1111_1111;
+pub(crate) const ROW_CELLS: BandSet = 0b1_1111_1111;
 
 /// `BOX_IN_BAND[s]`: the nine cells of the band's box in stack `s` (columns `3s..3s+3`).
-const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
+pub(crate) const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
 
 /// `PEERS_IN_BAND[i]`: the cells of the band that share a row or a box with cell `i` of
 /// the band (its column peers in the same band are in its box).
-const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
+pub(crate) const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
 /// `COLUMN_THROUGH[i]`: the three cells of the band in the column of cell `i` of the band.
 const COLUMN_THROUGH: [BandSet; 27] = build_column_through();
 
 /// `STACKS_OF_ROW[r]`: for the nine cells `r` of one row, the stacks (bit `s`) in which any
 /// of them lies.
-const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
+pub(crate) const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
 
 /// `BAND_RULE[p]`: for a pattern `p` of mini-rows (bit `3 × row + stack`) where a digit can
 /// still go in a band, the mini-rows that lie on some permutation inside `p`, i.e. some way
@@ -146,11 +146,11 @@ const BAND_RULE: [u16; 512] = build_band_rule();
 
 /// `LOCKED_COLUMNS[c]`: for a set `c` of columns (bit = column), the columns that are
 /// the only one of `c` in their stack.
-const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
+pub(crate) const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
 
 /// `BAND_RULE_CELLS[p]`: the cells of the mini-rows in `BAND_RULE[p]`, the places the
 /// band rule keeps, in one lookup. 0 means there is no permutation.
-const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
+pub(crate) const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
 
 const fn build_box_in_band() -> [BandSet; 3] {
     let mut table = [0; 3];
@@ -267,17 +267,17 @@ const fn build_band_rule_cells() -> [BandSet; 512] {
 }
 
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
-const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
 /// The band of a cell and its bit within the band.
-const fn band_and_bit(cell: usize) -> (usize, BandSet) {
+pub(crate) const fn band_and_bit(cell: usize) -> (usize, BandSet) {
     (cell / 27, 1 << (cell % 27))
 }
 
 /// The cells of a band in the columns `columns` (bit `c` for column `c`): the nine bits
 /// copied to each of the band's three rows. The three copies do not overlap, so one
 /// multiplication makes them.
-const fn in_columns(columns: BandSet) -> BandSet {
+pub(crate) const fn in_columns(columns: BandSet) -> BandSet {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
@@ -857,7 +857,7 @@ impl Board {
 
 /// What the band rule found wrong with digit `index + 1` in `band`, whose mini-row
 /// `pattern` has no permutation: a row or box without place, or no arrangement at all.
-fn band_conflict(index: usize, band: usize, pattern: u16) -> Conflict {
+pub(crate) fn band_conflict(index: usize, band: usize, pattern: u16) -> Conflict {
     let digit = index as u8 + 1;
     for line in 0..3 {
         if pattern & (0b111 << (3 * line)) == 0 {
@@ -905,7 +905,11 @@ fn report_hidden_singles(
 /// How many cells of a set are peers of cell `bit_index` of a band: those of `in_band`
 /// (the set's cells in that band) in its row or box, and those of `in_other_bands` (the
 /// set's cells in the other two bands) in its column.
-fn count_among_peers(in_band: BandSet, in_other_bands: [BandSet; 2], bit_index: usize) -> u32 {
+pub(crate) fn count_among_peers(
+    in_band: BandSet,
+    in_other_bands: [BandSet; 2],
+    bit_index: usize,
+) -> u32 {
     let row_and_box = in_band & PEERS_IN_BAND[bit_index];
     // The column in the other two bands, the second shifted one column over so that the
     // two bands' bits stay apart, then all of it counted as one 64-bit word.
@@ -923,7 +927,7 @@ fn single_or_empty(set: BandSet) -> BandSet {
 }
 
 /// The three bands side by side: the row-major cell set.
-fn join_bands(bands: [BandSet; 3]) -> CellSet {
+pub(crate) fn join_bands(bands: [BandSet; 3]) -> CellSet {
     bands[0] as CellSet | (bands[1] as CellSet) << 27 | (bands[2] as CellSet) << 54
 }
 
