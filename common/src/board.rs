@@ -33,8 +33,11 @@
 //!      that place has one (the two are tied in every permutation, so the rule cleared the
 //!      rest of both), so looking at the rows finds the singles of the boxes too.
 //! 2. **Naked singles**: a cell with one candidate left takes it.
-//! 3. **Hidden singles in columns**: a column with a single place left for a digit gets
-//!    it there. Columns cross the bands, so this rule looks at a digit's three bands at once.
+//! 3. **The column rules**, which cross the bands and so look at a digit's three bands at
+//!    once. *Hidden singles in columns*: a column with a single place left for the digit
+//!    gets it there. *Claiming along columns*: a column whose places all lie in one band
+//!    puts the digit's place in that box on the column, so the box's other two columns
+//!    lose the digit there.
 //! 4. Any cell without candidates, or digit without a place in a row, column or box, is a
 //!    **contradiction**: the board has no completion, and the call returns [`Contradiction`].
 //!
@@ -148,6 +151,12 @@ const BAND_RULE: [u16; 512] = build_band_rule();
 /// the only one of `c` in their stack.
 pub(crate) const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
 
+/// `CLAIMED_BOX_CELLS[c]`: for the set `c` of columns (bit = column) whose places for a
+/// digit all lie in one band, the cells of that band the digit leaves: in each box, the
+/// cells off its claimed column (all of the box's cells when two of its columns claim it,
+/// which no completion allows).
+const CLAIMED_BOX_CELLS: [BandSet; 512] = build_claimed_box_cells();
+
 /// `BAND_RULE_CELLS[p]`: the cells of the mini-rows in `BAND_RULE[p]`, the places the
 /// band rule keeps, in one lookup. 0 means there is no permutation.
 pub(crate) const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
@@ -240,6 +249,29 @@ const fn build_locked_columns() -> [u16; 512] {
             let in_stack = columns & (0b111 << (3 * stack));
             if in_stack != 0 && in_stack & (in_stack - 1) == 0 {
                 table[columns] |= in_stack as u16;
+            }
+            stack += 1;
+        }
+        columns += 1;
+    }
+    table
+}
+
+const fn build_claimed_box_cells() -> [BandSet; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            let claimed = columns & (0b111 << (3 * stack));
+            if claimed != 0 {
+                // One claimed column keeps its cells; two or more keep none.
+                let kept = if claimed & (claimed - 1) == 0 {
+                    in_columns(claimed)
+                } else {
+                    0
+                };
+                table[columns as usize] |= BOX_IN_BAND[stack] & !kept;
             }
             stack += 1;
         }
@@ -612,8 +644,8 @@ impl Board {
             if self.place_naked_singles(observer)? {
                 continue;
             }
-            // Rule 3, hidden singles in columns, for the digits that changed.
-            if !self.place_column_singles(observer)? {
+            // Rule 3, the column rules, for the digits that changed.
+            if !self.apply_column_rules(observer)? {
                 self.propagated = true;
                 return Ok(());
             }
@@ -698,27 +730,29 @@ impl Board {
         Ok(())
     }
 
-    /// Rule 3: places each digit whose places changed in every column where one open
-    /// place is left. Returns whether it placed anything.
-    fn place_column_singles(
+    /// Rule 3, for each digit whose places changed: places the digit in every column
+    /// where one open place is left, and clears the rest of a box from the digit where a
+    /// column's places all lie in that box. Returns whether it changed anything.
+    fn apply_column_rules(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        let mut placed_any = false;
+        let mut changed_any = false;
         while self.columns_to_check != 0 {
             let index = self.columns_to_check.trailing_zeros() as usize;
             self.columns_to_check &= self.columns_to_check - 1;
             // Fold each band onto one row of nine columns: the columns with at least one
             // place in the band, and those with at least two.
+            let mut in_band = [0; 3];
             let mut at_least_one = 0;
             let mut at_least_two = 0;
             for band in 0..3 {
                 let places = self.places[band][index];
                 let rows = [places & ROW_CELLS, (places >> 9) & ROW_CELLS, places >> 18];
-                let in_band = rows[0] | rows[1] | rows[2];
+                in_band[band] = rows[0] | rows[1] | rows[2];
                 let twice_in_band = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
-                at_least_two |= twice_in_band | (at_least_one & in_band);
-                at_least_one |= in_band;
+                at_least_two |= twice_in_band | (at_least_one & in_band[band]);
+                at_least_one |= in_band[band];
             }
             if at_least_one != ROW_CELLS {
                 // A column with no place for the digit.
@@ -728,6 +762,14 @@ impl Board {
                     unit: 9 + column,
                 });
                 return Err(Contradiction);
+            }
+            // Claiming along columns: the columns with places in one band only.
+            for band in 0..3 {
+                let [next, after_next] = OTHER_BANDS[band];
+                let only_here = in_band[band] & !(in_band[next] | in_band[after_next]);
+                let places = self.places[band][index];
+                self.places[band][index] &= !CLAIMED_BOX_CELLS[only_here as usize];
+                changed_any |= self.places[band][index] != places;
             }
             let single_columns = at_least_one & !at_least_two;
             let single_cells = in_columns(single_columns);
@@ -739,11 +781,11 @@ impl Board {
                     let reason = Reason::HiddenSingle { unit: 9 + cell % 9 };
                     observer.deduced(cell, index as u8 + 1, reason);
                     self.place(cell, index as u8 + 1)?;
-                    placed_any = true;
+                    changed_any = true;
                 }
             }
         }
-        Ok(placed_any)
+        Ok(changed_any)
     }
 
     /// Rule 2: every open cell with one candidate takes it, in the bands that changed.

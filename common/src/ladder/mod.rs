@@ -13,7 +13,7 @@
 //! | 2 | [`rung2_singles`] | propagation: naked and hidden singles (Norvig's two rules) | the rules |
 //! | 3 | [`rung3_locked`] | locked candidates: pointing and claiming | the rules |
 //! | 4 | [`rung4_digit_sets`] | the state turned round: for each digit, the set of cells where it may go | the layout |
-//! | 5 | [`rung5_bands`] | the sets cut into bands, and a table that pairs a band's rows with its boxes | the layout, and a stronger rule |
+//! | 5 | [`rung5_bands`] | the sets cut into bands, and a table that pairs a band's rows with its boxes | the layout |
 //! | 6 | [`rung6_changes`] | work only where something changed | the layout |
 //! | 7 | [`rung7_tie_break`] | of the cells with two candidates, the one with the most open peers | the search |
 //! | 8 | [`rung8_board`] | the board of the solutions: no count twice, no branch the processor mispredicts | the layout |
@@ -32,9 +32,10 @@
 //! | hidden singles: a digit with one place in a unit goes there | 2 to 8 |
 //! | pointing: a box's places for a digit in one row or column clear the rest of that line | 3 to 8 |
 //! | claiming: a row's or column's places for a digit in one box clear the rest of that box | 3 to 8 |
-//! | the band rule: a digit's rows and boxes in a band pair up one to one | 5 to 8 |
 //!
-//! No rung drops a rule of the rung below, so from rung 1 on, each rung's propagation
+//! From rung 5 on, pointing and claiming along rows take the form of the band rule (a
+//! digit's rows and boxes in a band pair up one to one), which finds exactly what they
+//! find, repeated. No rung drops a rule of the rung below, so from rung 1 on, each rung's propagation
 //! removes at least what the rung below removes (`xtask/tests/ladder.rs` checks it on
 //! random puzzles, for every pair of neighbours).
 //!
@@ -138,11 +139,27 @@ pub struct Rung {
     pub number: usize,
     /// A short name without spaces, as `cargo xtask bench --ladder` prints it.
     pub name: &'static str,
+    /// What kind of idea the rung adds to the one below.
+    pub idea: Idea,
     /// Solves a grid. Rung 0 stops at [`rung0_textbook::CAP`] guesses.
     pub solve: fn(&Grid) -> Outcome,
     /// The candidate mask of every cell once the givens are placed and the rung's rules
     /// have run, or `None` when that already shows there is no completion.
     pub candidates_after_rules: fn(&Grid) -> Option<[u16; N_CELLS]>,
+}
+
+/// What kind of idea a rung adds to the rung below it (see the
+/// [module documentation](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Idea {
+    /// Rung 0: the method the ladder starts from.
+    Start,
+    /// A new order of search: another tree.
+    Search,
+    /// A new rule: fewer guesses, dearer nodes.
+    Rules,
+    /// The same rules and search on another layout: the same guesses, cheaper nodes.
+    Layout,
 }
 
 /// Every rung, from the textbook method to the band board.
@@ -157,54 +174,63 @@ pub const RUNGS: [Rung; 9] = [
     Rung {
         number: 0,
         name: "textbook",
+        idea: Idea::Start,
         solve: rung0_textbook::solve,
         candidates_after_rules: rung0_textbook::candidates_after_givens,
     },
     Rung {
         number: 1,
         name: "masks-mrv",
+        idea: Idea::Search,
         solve: solve::<rung1_masks::MaskGrid>,
         candidates_after_rules: candidates_after_rules::<rung1_masks::MaskGrid>,
     },
     Rung {
         number: 2,
         name: "singles",
+        idea: Idea::Rules,
         solve: solve::<rung2_singles::SinglesGrid>,
         candidates_after_rules: candidates_after_rules::<rung2_singles::SinglesGrid>,
     },
     Rung {
         number: 3,
         name: "locked-candidates",
+        idea: Idea::Rules,
         solve: solve::<rung3_locked::LockedGrid>,
         candidates_after_rules: candidates_after_rules::<rung3_locked::LockedGrid>,
     },
     Rung {
         number: 4,
         name: "digit-sets",
+        idea: Idea::Layout,
         solve: solve::<rung4_digit_sets::DigitSets>,
         candidates_after_rules: candidates_after_rules::<rung4_digit_sets::DigitSets>,
     },
     Rung {
         number: 5,
         name: "bands",
+        idea: Idea::Layout,
         solve: solve::<rung5_bands::Bands>,
         candidates_after_rules: candidates_after_rules::<rung5_bands::Bands>,
     },
     Rung {
         number: 6,
         name: "changes-only",
+        idea: Idea::Layout,
         solve: solve::<rung6_changes::TrackedBands>,
         candidates_after_rules: candidates_after_rules::<rung6_changes::TrackedBands>,
     },
     Rung {
         number: 7,
         name: "tie-break",
+        idea: Idea::Search,
         solve: solve::<rung7_tie_break::TieBreak>,
         candidates_after_rules: candidates_after_rules::<rung7_tie_break::TieBreak>,
     },
     Rung {
         number: 8,
         name: "band-board",
+        idea: Idea::Layout,
         solve: solve::<crate::board::Board>,
         candidates_after_rules: candidates_after_rules::<crate::board::Board>,
     },
