@@ -15,11 +15,11 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
-use common::input::quote;
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
 use crate::reference::Grid;
+use crate::registry::KnownProblem;
 
 /// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
 /// a step: a line of the text trace and a moment of the page.
@@ -368,31 +368,31 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
 ///
 /// # Errors
-/// An unknown problem (a [usage error](crate::workspace::usage_error)), input the solution
-/// rejects (after the puzzles before it were handed on), or an error from `each`.
+/// Input the solution rejects (after the puzzles before it were handed on), or an error
+/// from `each`.
 pub fn record(
-    problem: &str,
+    problem: KnownProblem,
     input: &str,
     limit: u64,
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
     let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
-    match problem.strip_prefix('p').unwrap_or(problem) {
-        "2239" => {
+    match problem {
+        KnownProblem::P2239 => {
             let grid = p2239::parse(input.as_bytes()).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2239::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2239::format_grid(&grid)));
             each(recorder.finish("p2239: the smallest completion".into(), answer))
         }
-        "2580" => {
+        KnownProblem::P2580 => {
             let grid = p2580::parse(input.as_bytes()).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2580::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2580::format_grid(&grid)));
             each(recorder.finish("p2580: any completion".into(), answer))
         }
-        "4574" => {
+        KnownProblem::P4574 => {
             for parsed in p4574::parse_puzzles(input.as_bytes()) {
                 let puzzle = parsed.map_err(|error| message(&error))?;
                 let mut recorder = Recorder::new(limit);
@@ -408,11 +408,6 @@ pub fn record(
             }
             Ok(())
         }
-        _ => {
-            let problem = quote(problem);
-            let message = format!("`trace` knows p2239, p2580 and p4574, not {problem}");
-            Err(crate::workspace::usage_error(message))
-        }
     }
 }
 
@@ -421,7 +416,7 @@ mod tests {
     use super::*;
 
     /// The traces of `problem` on `input`, every step recorded.
-    fn traces(problem: &str, input: &str) -> Vec<PuzzleTrace> {
+    fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
         let mut all = Vec::new();
         record(problem, input, u64::MAX, |trace| {
             all.push(trace);
@@ -445,7 +440,7 @@ mod tests {
     #[test]
     fn a_sample_without_guesses_is_givens_then_singles() {
         let input = sample("problems/p2580/samples/sample-1.in");
-        let [trace] = &traces("p2580", &input)[..] else {
+        let [trace] = &traces(KnownProblem::P2580, &input)[..] else {
             panic!("one puzzle")
         };
         let givens = p2580::parse(input.as_bytes()).unwrap();
@@ -477,9 +472,9 @@ mod tests {
     fn the_replay_reaches_the_answer_before_the_answer_step() {
         // The first of the hardest puzzles needs guesses and takes some back.
         let grid = crate::data::load("forum_hardest_1106.txt").unwrap()[0];
-        for problem in ["p2580", "p2239"] {
+        for problem in [KnownProblem::P2580, KnownProblem::P2239] {
             // Each problem reads the format it prints.
-            let input = if problem == "p2580" {
+            let input = if problem == KnownProblem::P2580 {
                 p2580::format_grid(&grid)
             } else {
                 p2239::format_grid(&grid)
@@ -496,7 +491,7 @@ mod tests {
             assert!(before.iter().any(|event| matches!(event, Event::Back(_))));
             // p2580 returns with its guesses open; p2239 proves the completion unique by
             // searching the whole tree, so it returns to where its search began.
-            if problem == "p2580" {
+            if problem == KnownProblem::P2580 {
                 assert_eq!(&replay.grid, answer);
             } else {
                 assert_eq!(replay.depth(), 0);
@@ -507,9 +502,9 @@ mod tests {
     #[test]
     fn the_limit_cuts_the_record_but_not_the_count() {
         let input = sample("problems/p4574/samples/sample-1.in");
-        let full = traces("p4574", &input);
+        let full = traces(KnownProblem::P4574, &input);
         let mut cut = Vec::new();
-        record("p4574", &input, 5, |trace| {
+        record(KnownProblem::P4574, &input, 5, |trace| {
             cut.push(trace);
             Ok(())
         })

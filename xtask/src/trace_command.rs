@@ -13,6 +13,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use xtask::registry::KnownProblem;
 use xtask::trace::{record, write_text};
 
 /// Print the solver's reasoning on one input, read from standard input.
@@ -41,7 +42,8 @@ const DEFAULT_PAGE_LIMIT: u64 = 100_000;
 
 /// Runs `cargo xtask trace`, reading the input from standard input.
 pub fn run(arguments: Arguments) -> Result<ExitCode> {
-    let problem = arguments.problem.as_str();
+    // The name first: a name it does not know is refused before it waits for any input.
+    let problem = KnownProblem::named(&arguments.problem, "trace")?;
     let page_limit = arguments.html.is_some().then_some(DEFAULT_PAGE_LIMIT);
     let limit = arguments.limit.or(page_limit).unwrap_or(DEFAULT_TEXT_LIMIT);
     let input = std::io::read_to_string(std::io::stdin()).context("reading standard input")?;

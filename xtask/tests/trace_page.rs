@@ -22,6 +22,7 @@ use std::time::Duration;
 use serde_json::Value;
 use wait_timeout::ChildExt;
 use xtask::reference::Grid;
+use xtask::registry::KnownProblem;
 use xtask::trace::{record, Event, PuzzleTrace, Replay};
 
 /// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
@@ -326,7 +327,8 @@ fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_s
     );
     let lines = text_lines(&text);
     let mut traces = Vec::new();
-    record(problem, input, page_limit, |trace| {
+    let known = KnownProblem::named(problem, "trace").unwrap();
+    record(known, input, page_limit, |trace| {
         traces.push(trace);
         Ok(())
     })
