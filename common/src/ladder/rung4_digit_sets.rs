@@ -131,12 +131,15 @@ impl DigitSets {
             let digit = index as u8 + 1;
             for (unit, &unit_cells) in UNIT_SET.iter().enumerate() {
                 let here = self.places[index] & unit_cells;
-                if here == 0 {
-                    observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
-                    return Err(Contradiction);
+                if here & self.open == 0 {
+                    // Placed in this unit already, or nowhere to go.
+                    if here == 0 {
+                        observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
+                        return Err(Contradiction);
+                    }
+                    continue;
                 }
-                let is_single = here & (here - 1) == 0;
-                if is_single && here & self.open != 0 {
+                if here & (here - 1) == 0 {
                     let cell = here.trailing_zeros() as usize;
                     observer.deduced(cell, digit, Reason::HiddenSingle { unit });
                     self.place(cell, digit);
@@ -152,35 +155,35 @@ impl DigitSets {
     fn clear_locked_candidates(&mut self) -> bool {
         let mut removed_any = false;
         for places in self.places.iter_mut() {
-            if *places & self.open == 0 {
-                continue; // placed nine times: nothing open to clear
+            let open_places = *places & self.open;
+            if open_places == 0 {
+                continue; // placed nine times, or a contradiction the singles will see
             }
+            // The digit's open places in each unit, read once. A unit read before
+            // something was cleared may hold more places than it has now, which finds
+            // less, never something false; the next pass finds the rest.
+            let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
             let before = *places;
             for box_number in 0..9 {
-                // Pointing: the box's open places all lie on one of its lines, which then
-                // loses the digit outside the box.
-                let box_cells = UNIT_SET[18 + box_number];
-                let in_box = *places & self.open & box_cells;
-                if in_box == 0 {
-                    continue;
-                }
-                for line in lines_through(box_number) {
-                    if in_box & !UNIT_SET[line] == 0 {
-                        *places &= !(UNIT_SET[line] & !box_cells);
+                let (band, stack) = (box_number / 3, box_number % 3);
+                let (box_cells, in_box) = (UNIT_SET[18 + box_number], in_unit[18 + box_number]);
+                // The six lines through the box: its three rows and its three columns.
+                for line in
+                    [0, 1, 2, 9, 10, 11].map(|k| if k < 9 { 3 * band + k } else { k + 3 * stack })
+                {
+                    let line_cells = UNIT_SET[line];
+                    let segment = in_box & line_cells;
+                    if segment == 0 {
+                        continue;
                     }
-                }
-            }
-            for line in 0..18 {
-                // Claiming: the line's open places all lie in one of its boxes, which then
-                // loses the digit off the line.
-                let line_cells = UNIT_SET[line];
-                let in_line = *places & self.open & line_cells;
-                if in_line == 0 {
-                    continue;
-                }
-                for box_number in boxes_on(line) {
-                    let box_cells = UNIT_SET[18 + box_number];
-                    if in_line & !box_cells == 0 {
+                    if segment == in_box {
+                        // Pointing: the box's places lie on the line, so the line's place
+                        // is in the box, and the line loses the digit outside it.
+                        *places &= !(line_cells & !box_cells);
+                    }
+                    if segment == in_unit[line] {
+                        // Claiming: the line's places lie in the box, so the box's place
+                        // is on the line, and the box loses the digit off it.
                         *places &= !(box_cells & !line_cells);
                     }
                 }
@@ -254,28 +257,6 @@ impl SearchState for DigitSets {
             }
         }
         grid
-    }
-}
-
-/// The units of the six lines through box `box_number`: its three rows, then its three
-/// columns.
-fn lines_through(box_number: usize) -> [usize; 6] {
-    let (band, stack) = (box_number / 3, box_number % 3);
-    [0, 1, 2, 3, 4, 5].map(|k| {
-        if k < 3 {
-            3 * band + k
-        } else {
-            9 + 3 * stack + k - 3
-        }
-    })
-}
-
-/// The three boxes on line `line` (a row `0..9` or a column `9..18`).
-fn boxes_on(line: usize) -> [usize; 3] {
-    if line < 9 {
-        [0, 1, 2].map(|stack| 3 * (line / 3) + stack)
-    } else {
-        [0, 1, 2].map(|band| 3 * band + (line - 9) / 3)
     }
 }
 
