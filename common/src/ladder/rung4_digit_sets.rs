@@ -167,6 +167,9 @@ impl DigitSets {
             for box_number in 0..9 {
                 let (band, stack) = (box_number / 3, box_number % 3);
                 let (box_cells, in_box) = (UNIT_SET[18 + box_number], in_unit[18 + box_number]);
+                if in_box == 0 {
+                    continue; // placed in this box: nothing open to compare
+                }
                 // The six lines through the box: its three rows and its three columns.
                 for line in
                     [0, 1, 2, 9, 10, 11].map(|k| if k < 9 { 3 * band + k } else { k + 3 * stack })
