@@ -1,5 +1,19 @@
 //! The search state the Sudoku solutions share: where each digit may still go.
 //!
+//! Each idea here has a rung of its own on the [ladder](crate::ladder), which climbs to
+//! this board from plain backtracking one idea at a time, with a measured table per rung:
+//!
+//! | idea of this board | introduced by |
+//! |---|---|
+//! | candidate masks, and branching on a cell with the fewest candidates (MRV) | [rung 1](crate::ladder::rung1_masks) |
+//! | naked and hidden singles | [rung 2](crate::ladder::rung2_singles) |
+//! | locked candidates: pointing and claiming, along rows and along columns | [rung 3](crate::ladder::rung3_locked) |
+//! | the state digit-major: for each digit, the cells where it may go | [rung 4](crate::ladder::rung4_digit_sets) |
+//! | bands of 27 cells, one word per digit and band, and the band rule by table lookup | [rung 5](crate::ladder::rung5_bands) |
+//! | change detection: `seen`, and rules applied only where something changed | [rung 6](crate::ladder::rung6_changes) |
+//! | among cells with two candidates, the one with the most open peers | [rung 7](crate::ladder::rung7_tie_break) |
+//! | straight-line band rule, givens in bulk, two-candidate cells counted once | [rung 8](crate::ladder::rung8_board), this board |
+//!
 //! ## The state
 //!
 //! A [`Board`] keeps, for every digit, the set of cells where that digit may still stand,

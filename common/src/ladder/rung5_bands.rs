@@ -9,8 +9,8 @@
 //! *permutation* of the three stacks. A row and a box meet in a *mini-row*; of the nine
 //! mini-rows of a band, those where the digit can still go form a pattern (9 bits), and
 //! only mini-rows that lie on some permutation inside the pattern can hold the digit.
-//! [`BAND_RULE_CELLS`] gives, for each of the 512 patterns, the cells of those mini-rows
-//! (it is built in [`crate::board`], which uses it too).
+//! A table, `BAND_RULE_CELLS`, gives for each of the 512 patterns the cells of those
+//! mini-rows (it is built in [`crate::board`], which uses it too).
 //!
 //! That one lookup is rung 4's pointing and claiming along the band's rows, applied until
 //! they find nothing more, and its hidden singles in rows and boxes follow from it: a

@@ -13,7 +13,7 @@
 //!
 //! **What it costs per node.** Counting the open peers of each two-candidate cell: for a
 //! cell of a band, its row and box in that band and its column in the other two
-//! ([`count_among_peers`]), a few `&` and one count of set bits per cell.
+//! (`count_among_peers` in [`crate::board`]), a few `&` and one count of set bits per cell.
 //!
 //! **What it buys.** A smaller tree with the same rules: this is where most of the guesses
 //! between rung 3 and the solutions' board go (rung 6 to rung 7 in the ladder's table).
