@@ -1034,8 +1034,8 @@ mod tests {
 
     #[test]
     fn hidden_single_is_found() {
-        // Digit 1 is placed in rows 1 and 2 of box 0 and in columns 1 and 2 of the other
-        // rows, which leaves cell 0 as the only place for 1 in row 0 and in box 0.
+        // Digit 1 stands in rows 2 and 3 and in columns 2 and 3, outside box 1, which
+        // leaves cell 0 as its only place in box 1 (and in row 1).
         let mut board = Board::new();
         board.place(9 + 4, 1).unwrap(); // row 1
         board.place(18 + 7, 1).unwrap(); // row 2
@@ -1107,9 +1107,9 @@ mod tests {
         assert_eq!(BAND_RULE[0b111_111_111], 0b111_111_111);
         // A row with no place: no permutation.
         assert_eq!(BAND_RULE[0b111_000_111], 0);
-        // A box (stack 0) with no place: no permutation.
+        // A box (in stack 1) with no place: no permutation.
         assert_eq!(BAND_RULE[0b110_110_110], 0);
-        // Pointing: row 0 can only use stack 0, so rows 1 and 2 lose stack 0.
+        // Claiming: row 1 can only use the box of stack 1, so rows 2 and 3 lose that box.
         assert_eq!(BAND_RULE[0b111_111_001], 0b110_110_001);
         // One permutation only: the diagonal.
         assert_eq!(BAND_RULE[0b100_010_001 | 0b000_001_000], 0b100_010_001);

@@ -206,7 +206,7 @@ mod tests {
         grid[0] = 5;
         grid[40] = 5;
         assert!(solve(&grid).solution.is_some());
-        grid[20] = 5; // box 0 again
+        grid[20] = 5; // box 1 again
         let outcome = solve(&grid);
         assert_eq!((outcome.solution, outcome.guesses), (None, 0));
         assert!(!outcome.capped);

@@ -22,7 +22,7 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
-//! the smallest completion first) and [rung 4](common::ladder::rung4_band_board) (the board's search).
+//! the smallest completion first) and [rung 8](common::ladder::rung8_board) (the board's search).
 //!
 //! 1. **Read** the grid ([`parse`], with the reader shared with p2580 in
 //!    [`common::grid_reader`]), reporting the line and column of anything malformed, and

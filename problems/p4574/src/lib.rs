@@ -31,7 +31,7 @@
 //!
 //! ## Approach
 //!
-//! Its Sudoku half is the ladder's [rung 4](common::ladder::rung4_band_board), the band
+//! Its Sudoku half is the ladder's [rung 8](common::ladder::rung8_board), the band
 //! board, which [`common::ladder`] reaches from plain backtracking one idea at a time.
 //!
 //! 1. **Read and check one puzzle** ([`parse_puzzles`], in the module `input`, after the
