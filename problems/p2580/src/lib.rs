@@ -21,9 +21,9 @@
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
-//! From plain backtracking to here, one idea at a time: the ladder's rungs
-//! [1](common::ladder::rung1_masks) (MRV), [2](common::ladder::rung2_singles) (singles),
-//! [3](common::ladder::rung3_locked) (locked candidates), [4](common::ladder::rung4_band_board) (this search).
+//! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
+//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 8](common::ladder::rung8_board)
+//! (this board, searched the same way but for the order of two candidates).
 //!
 //! 1. **Read** the grid ([`parse`], with the reader shared with p2239 in
 //!    [`common::grid_reader`]), reporting the line and column of anything malformed, and
