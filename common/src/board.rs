@@ -755,19 +755,11 @@ impl Board {
         while self.columns_to_check != 0 {
             let index = self.columns_to_check.trailing_zeros() as usize;
             self.columns_to_check &= self.columns_to_check - 1;
-            // Fold each band onto one row of nine columns: the columns with at least one
-            // place in the band, and those with at least two.
-            let mut in_band = [0; 3];
-            let mut at_least_one = 0;
-            let mut at_least_two = 0;
-            for band in 0..3 {
-                let places = self.places[band][index];
-                let rows = [places & ROW_CELLS, (places >> 9) & ROW_CELLS, places >> 18];
-                in_band[band] = rows[0] | rows[1] | rows[2];
-                let twice_in_band = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
-                at_least_two |= twice_in_band | (at_least_one & in_band[band]);
-                at_least_one |= in_band[band];
-            }
+            let ColumnCounts {
+                in_band,
+                at_least_one,
+                at_least_two,
+            } = count_in_columns(self.places.map(|band| band[index]));
             if at_least_one != ROW_CELLS {
                 // A column with no place for the digit.
                 let column = (!at_least_one & ROW_CELLS).trailing_zeros() as usize;
@@ -973,6 +965,37 @@ pub(crate) fn count_among_peers(
     let [next, after_next] = in_other_bands;
     let elsewhere = (next & column) | (after_next & column) << 1;
     (row_and_box as u64 | (elsewhere as u64) << 32).count_ones()
+}
+
+/// A digit's places in the three bands, each band folded onto one row of nine columns
+/// (bit = column).
+pub(crate) struct ColumnCounts {
+    /// The columns where the digit has a place in each band.
+    pub(crate) in_band: [BandSet; 3],
+    /// The columns where it has a place somewhere.
+    pub(crate) at_least_one: BandSet,
+    /// The columns where it has two places or more.
+    pub(crate) at_least_two: BandSet,
+}
+
+/// Counts a digit's places (`places[b]` in band `b`) column by column, for all nine
+/// columns at once: a column seen in one band already is seen a second time.
+pub(crate) fn count_in_columns(places: [BandSet; 3]) -> ColumnCounts {
+    let mut counts = ColumnCounts {
+        in_band: [0; 3],
+        at_least_one: 0,
+        at_least_two: 0,
+    };
+    for band in 0..3 {
+        let places = places[band];
+        let rows = [places & ROW_CELLS, (places >> 9) & ROW_CELLS, places >> 18];
+        let in_band = rows[0] | rows[1] | rows[2];
+        let twice_in_band = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
+        counts.at_least_two |= twice_in_band | (counts.at_least_one & in_band);
+        counts.at_least_one |= in_band;
+        counts.in_band[band] = in_band;
+    }
+    counts
 }
 
 /// `set` itself if it holds at most one cell, else 0; without a branch. (`x & (x - 1)`

@@ -43,8 +43,9 @@
 
 use super::{Grid, SearchState};
 use crate::board::{
-    band_and_bit, band_conflict, in_columns, BandSet, Contradiction, ALL_BAND, BAND_RULE_CELLS,
-    BOX_IN_BAND, LOCKED_COLUMNS, OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
+    band_and_bit, band_conflict, count_in_columns, in_columns, BandSet, ColumnCounts,
+    Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS, OTHER_BANDS,
+    PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
 };
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
@@ -182,18 +183,12 @@ impl Bands {
     ) -> Result<(), Contradiction> {
         let digit = index as u8 + 1;
         // Each band folded onto one row of nine columns: the columns with a place there,
-        // and the columns with a place in at least two cells anywhere.
-        let mut in_band = [0; 3];
-        let mut at_least_two = 0;
-        for band in 0..3 {
-            let places = self.places[band][index];
-            let rows = [places & ROW_CELLS, (places >> 9) & ROW_CELLS, places >> 18];
-            in_band[band] = rows[0] | rows[1] | rows[2];
-            let twice_in_band = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
-            at_least_two |= twice_in_band
-                | (in_band[band] & (in_band[(band + 1) % 3] | in_band[(band + 2) % 3]));
-        }
-        let anywhere = in_band[0] | in_band[1] | in_band[2];
+        // and those with two places or more anywhere.
+        let ColumnCounts {
+            in_band,
+            at_least_one: anywhere,
+            at_least_two,
+        } = count_in_columns(self.places.map(|band| band[index]));
         if anywhere != ROW_CELLS {
             let column = (!anywhere & ROW_CELLS).trailing_zeros() as usize;
             observer.contradiction(Conflict::NoPlaceInUnit {
