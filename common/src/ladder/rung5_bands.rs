@@ -40,6 +40,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
+//! | magictour_top1465 | 1,465 | 33.2 µs | 550 µs | 21.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 147 µs | 2.0 ms | 132 | 0 |
+//! | forum_hardest_1106 | 375 | 273 µs | 2.3 ms | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 9.0 µs | 795 µs | 1.5 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::{
@@ -105,7 +109,6 @@ impl Bands {
         index: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
-        let digit = index as u8 + 1;
         // The mini-rows where the digit can still go, three bits per row (bit `3 × row +
         // stack`), and the cells of the mini-rows some permutation can use.
         let places = self.places[band][index];
@@ -119,22 +122,18 @@ impl Bands {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
+        if self.places[band][index] & self.open[band] == 0 {
+            return Ok(()); // placed in each row of the band: nothing open to find
+        }
 
         // Hidden singles: a row or a box of the band with one place, not yet decided.
-        let rows_and_boxes = (0..3).map(|row| ROW_CELLS << (9 * row));
-        let rows_and_boxes = rows_and_boxes.chain(BOX_IN_BAND);
-        for (line, unit_cells) in rows_and_boxes.enumerate() {
-            let here = self.places[band][index] & unit_cells;
-            if here & (here - 1) == 0 && here & self.open[band] != 0 {
-                let cell = 27 * band + here.trailing_zeros() as usize;
-                let unit = if line < 3 {
-                    3 * band + line
-                } else {
-                    18 + 3 * band + line - 3
-                };
-                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
-                self.place(cell, digit);
-            }
+        for row in 0..3 {
+            let unit = 3 * band + row;
+            self.place_if_single(band, index, ROW_CELLS << (9 * row), unit, observer);
+        }
+        for stack in 0..3 {
+            let unit = 18 + 3 * band + stack;
+            self.place_if_single(band, index, BOX_IN_BAND[stack], unit, observer);
         }
 
         // Pointing along columns: a box whose open places lie in one column puts the digit
@@ -146,6 +145,25 @@ impl Bands {
         self.places[next][index] &= !locked;
         self.places[after_next][index] &= !locked;
         Ok(())
+    }
+
+    /// Places digit `index + 1` in the cell of `unit_cells` (a row or box of `band`, unit
+    /// `unit`) when that is its only place there and the cell is open: a hidden single.
+    fn place_if_single(
+        &mut self,
+        band: usize,
+        index: usize,
+        unit_cells: BandSet,
+        unit: usize,
+        observer: &mut impl SearchObserver,
+    ) {
+        let here = self.places[band][index] & unit_cells;
+        if here & (here.wrapping_sub(1)) == 0 && here & self.open[band] != 0 {
+            let cell = 27 * band + here.trailing_zeros() as usize;
+            let digit = index as u8 + 1;
+            observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+            self.place(cell, digit);
+        }
     }
 
     /// The naked-single rule in `band`: every open cell with one candidate takes it.
