@@ -261,7 +261,6 @@ fn smallest_completion(
         }
         let candidates = board.candidates(cell);
         for (index, digit) in digits(candidates).enumerate() {
-            let (row, column) = (cell / 9 + 1, cell % 9 + 1);
             if digit == witness[cell] {
                 // The witness proves that a completion has `digit` here: no search needed.
                 // (Placing it cannot fail, since the witness is a completion of `board`.)
@@ -275,13 +274,7 @@ fn smallest_completion(
                 break;
             }
             // A smaller digit than the witness's: is there a completion with it here?
-            observer.remark(|| {
-                format!(
-                    "step 4: row {row}, column {column}: is there a completion with {digit}, \
-                     below the witness's {}?",
-                    witness[cell]
-                )
-            });
+            observer.remark(|| smaller_digit_question(cell, digit, witness[cell]));
             observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
             let mut trial = board;
             let mut found = Completions::up_to(1);
@@ -299,6 +292,16 @@ fn smallest_completion(
     }
     // Every cell now agrees with the smallest completion, and the witness is a completion.
     witness
+}
+
+/// Step 4's question at `cell`, in words for a trace: is there a completion with `digit`
+/// there, smaller than the witness's `witness_digit`?
+fn smaller_digit_question(cell: usize, digit: u8, witness_digit: u8) -> String {
+    let (row, column) = (cell / 9 + 1, cell % 9 + 1);
+    format!(
+        "step 4: row {row}, column {column}: is there a completion with {digit}, below the \
+         witness's {witness_digit}?"
+    )
 }
 
 /// The grid as nine lines of nine digits.
