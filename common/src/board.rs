@@ -315,6 +315,16 @@ const fn build_band_rule_cells() -> [BandSet; 512] {
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
 pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
+/// The cell at bit `bit_index` of band `band`: the inverse of [`band_and_bit`].
+pub(crate) const fn cell_of(band: usize, bit_index: usize) -> usize {
+    27 * band + bit_index
+}
+
+/// The lowest cell of `cells`, a non-empty set of cells of band `band`.
+pub(crate) const fn first_cell(band: usize, cells: BandSet) -> usize {
+    cell_of(band, cells.trailing_zeros() as usize)
+}
+
 /// The band of a cell and its bit within the band.
 pub(crate) const fn band_and_bit(cell: usize) -> (usize, BandSet) {
     (cell / 27, 1 << (cell % 27))
@@ -517,7 +527,7 @@ impl Board {
             for index in 0..9 {
                 let mut cells = self.places[band][index] & decided;
                 while cells != 0 {
-                    grid[27 * band + cells.trailing_zeros() as usize] = index as u8 + 1;
+                    grid[first_cell(band, cells)] = index as u8 + 1;
                     cells &= cells - 1;
                 }
             }
@@ -698,7 +708,7 @@ impl Board {
         let usable_cells = BAND_RULE_CELLS[pattern as usize & 0x1ff];
         if usable_cells == 0 {
             // No row-to-box permutation: say which row or box has no place, if one hasn't.
-            observer.contradiction(band_conflict(index, band, pattern));
+            observer.contradiction(band_conflict(band, index, pattern));
             return Err(Contradiction);
         }
         let places = places & usable_cells;
@@ -734,7 +744,7 @@ impl Board {
         // the processor guesses wrong so often that skipping the ten `&`s costs more than
         // it saves.
         if observer.is_watching() && singles != 0 {
-            report_hidden_singles(observer, index, band, places, singles);
+            report_hidden_singles(observer, band, index, places, singles);
         }
         self.open[band] &= !singles;
         for other in self.places[band].iter_mut() {
@@ -763,10 +773,8 @@ impl Board {
             if at_least_one != ROW_CELLS {
                 // A column with no place for the digit.
                 let column = (!at_least_one & ROW_CELLS).trailing_zeros() as usize;
-                observer.contradiction(Conflict::NoPlaceInUnit {
-                    digit: index as u8 + 1,
-                    unit: 9 + column,
-                });
+                let (digit, unit) = (index as u8 + 1, 9 + column);
+                observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
                 return Err(Contradiction);
             }
             // Claiming along columns: the columns with places in one band only.
@@ -782,7 +790,7 @@ impl Board {
             for band in 0..3 {
                 let mut cells = self.places[band][index] & single_cells & self.open[band];
                 while cells != 0 {
-                    let cell = 27 * band + cells.trailing_zeros() as usize;
+                    let cell = first_cell(band, cells);
                     cells &= cells - 1;
                     let reason = Reason::HiddenSingle { unit: 9 + cell % 9 };
                     observer.deduced(cell, index as u8 + 1, reason);
@@ -808,7 +816,7 @@ impl Board {
             let open = self.open[band];
             if open & !at_least_one != 0 {
                 // An open cell with no candidate.
-                let cell = 27 * band + (open & !at_least_one).trailing_zeros() as usize;
+                let cell = first_cell(band, open & !at_least_one);
                 observer.contradiction(Conflict::EmptyCell { cell });
                 return Err(Contradiction);
             }
@@ -826,14 +834,13 @@ impl Board {
                 if observer.is_watching() {
                     for cell in crate::cells(cells as CellSet) {
                         let digit = index as u8 + 1;
-                        observer.deduced(27 * band + cell, digit, Reason::NakedSingle);
+                        observer.deduced(cell_of(band, cell), digit, Reason::NakedSingle);
                     }
                 }
                 self.settle(band, index, cells);
                 // Two singles of one digit in one row or box clear each other.
                 if self.places[band][index] & cells != cells {
-                    let cell =
-                        27 * band + (cells & !self.places[band][index]).trailing_zeros() as usize;
+                    let cell = first_cell(band, cells & !self.places[band][index]);
                     observer.contradiction(Conflict::EmptyCell { cell });
                     return Err(Contradiction);
                 }
@@ -879,7 +886,7 @@ impl Board {
                 let bit_index = exactly_two.trailing_zeros() as usize;
                 exactly_two &= exactly_two - 1;
                 let open_peers = count_among_peers(self.open[band], open_elsewhere, bit_index);
-                let key = 128 * open_peers as usize + 127 - (27 * band + bit_index);
+                let key = 128 * open_peers as usize + 127 - cell_of(band, bit_index);
                 best = best.max(key);
             }
         }
@@ -903,9 +910,9 @@ impl Board {
     }
 }
 
-/// What the band rule found wrong with digit `index + 1` in `band`, whose mini-row
+/// What the band rule found wrong in `band` with digit `index + 1`, whose mini-row
 /// `pattern` has no permutation: a row or box without place, or no arrangement at all.
-pub(crate) fn band_conflict(index: usize, band: usize, pattern: u16) -> Conflict {
+pub(crate) fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict {
     let digit = index as u8 + 1;
     for line in 0..3 {
         if pattern & (0b111 << (3 * line)) == 0 {
@@ -924,12 +931,12 @@ pub(crate) fn band_conflict(index: usize, band: usize, pattern: u16) -> Conflict
     Conflict::NoArrangementInBand { digit, band }
 }
 
-/// Tells `observer` about the hidden singles `singles` of digit `index + 1` in `band`,
+/// Tells `observer` about the hidden singles `singles` in `band` of digit `index + 1`,
 /// naming for each the row (or else the box) where it was the only place.
 fn report_hidden_singles(
     observer: &mut impl SearchObserver,
-    index: usize,
     band: usize,
+    index: usize,
     places: BandSet,
     singles: BandSet,
 ) {
@@ -942,11 +949,8 @@ fn report_hidden_singles(
         } else {
             18 + 3 * band + (bit_index % 9) / 3
         };
-        observer.deduced(
-            27 * band + bit_index,
-            index as u8 + 1,
-            Reason::HiddenSingle { unit },
-        );
+        let (cell, digit) = (cell_of(band, bit_index), index as u8 + 1);
+        observer.deduced(cell, digit, Reason::HiddenSingle { unit });
     }
 }
 

@@ -47,9 +47,9 @@
 
 use super::{Grid, SearchState};
 use crate::board::{
-    band_and_bit, band_conflict, count_in_columns, in_columns, BandSet, ColumnCounts,
-    Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS, OTHER_BANDS,
-    PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
+    band_and_bit, band_conflict, cell_of, count_in_columns, first_cell, in_columns, BandSet,
+    ColumnCounts, Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS,
+    OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
 };
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
@@ -118,7 +118,7 @@ impl Bands {
         });
         let usable = BAND_RULE_CELLS[pattern as usize];
         if usable == 0 {
-            observer.contradiction(band_conflict(index, band, pattern));
+            observer.contradiction(band_conflict(band, index, pattern));
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
@@ -159,7 +159,7 @@ impl Bands {
     ) {
         let here = self.places[band][index] & unit_cells;
         if here & (here.wrapping_sub(1)) == 0 && here & self.open[band] != 0 {
-            let cell = 27 * band + here.trailing_zeros() as usize;
+            let cell = first_cell(band, here);
             let digit = index as u8 + 1;
             observer.deduced(cell, digit, Reason::HiddenSingle { unit });
             self.place(cell, digit);
@@ -177,7 +177,7 @@ impl Bands {
         let singles = self.open[band] & at_least_one & !at_least_two;
         for bit_index in cells((empty | singles) as CellSet) {
             // A single may have lost its digit to another single of the same unit.
-            let cell = 27 * band + bit_index;
+            let cell = cell_of(band, bit_index);
             let candidates = self.candidates(cell);
             if candidates == 0 {
                 observer.contradiction(Conflict::EmptyCell { cell });
@@ -209,10 +209,8 @@ impl Bands {
         } = count_in_columns(self.places.map(|band| band[index]));
         if anywhere != ROW_CELLS {
             let column = (!anywhere & ROW_CELLS).trailing_zeros() as usize;
-            observer.contradiction(Conflict::NoPlaceInUnit {
-                digit,
-                unit: 9 + column,
-            });
+            let unit = 9 + column;
+            observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
             return Err(Contradiction);
         }
         // Hidden singles: a column with one place, not decided yet.
@@ -220,7 +218,7 @@ impl Bands {
         for band in 0..3 {
             let singles = self.places[band][index] & single_columns & self.open[band];
             for bit_index in cells(singles as CellSet) {
-                let cell = 27 * band + bit_index;
+                let cell = cell_of(band, bit_index);
                 let unit = 9 + cell % 9;
                 observer.deduced(cell, digit, Reason::HiddenSingle { unit });
                 self.place(cell, digit);
@@ -274,7 +272,7 @@ impl Bands {
             let [_, at_least_two, at_least_three] = self.candidate_counts(band);
             let two_candidates = self.open[band] & at_least_two & !at_least_three;
             if two_candidates != 0 {
-                return Some(27 * band + two_candidates.trailing_zeros() as usize);
+                return Some(first_cell(band, two_candidates));
             }
         }
         let open_cells = (0..N_CELLS).filter(|&cell| self.open[cell / 27] & 1 << (cell % 27) != 0);
@@ -341,7 +339,7 @@ impl SearchState for Bands {
             for index in 0..9 {
                 let decided = self.places[band][index] & !self.open[band];
                 for bit_index in cells(decided as CellSet) {
-                    grid[27 * band + bit_index] = index as u8 + 1;
+                    grid[cell_of(band, bit_index)] = index as u8 + 1;
                 }
             }
         }

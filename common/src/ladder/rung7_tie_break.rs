@@ -24,7 +24,7 @@
 
 use super::rung6_changes::TrackedBands;
 use super::{Grid, SearchState};
-use crate::board::{count_among_peers, OTHER_BANDS};
+use crate::board::{cell_of, count_among_peers, OTHER_BANDS};
 use crate::observe::SearchObserver;
 
 /// Rung 7's search state: rung 6's, branching its own way.
@@ -54,7 +54,7 @@ impl SearchState for TieBreak {
             for bit_index in crate::cells(two_candidates as crate::CellSet) {
                 let open_peers = count_among_peers(bands.open[band], open_elsewhere, bit_index);
                 if best.map_or(true, |(_, most)| open_peers > most) {
-                    best = Some((27 * band + bit_index, open_peers));
+                    best = Some((cell_of(band, bit_index), open_peers));
                 }
             }
         }

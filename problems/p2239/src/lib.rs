@@ -118,7 +118,7 @@
 //!   dropping the copy: nothing has to be restored by hand.
 
 use common::board::Board;
-use common::observe::{Branch, Reason, SearchObserver};
+use common::observe::{report_givens, Branch, Reason, SearchObserver};
 use common::{cell_bit, digits, N_CELLS};
 use std::io::{BufRead, Write};
 
@@ -150,13 +150,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    if observer.is_watching() {
-        for (cell, &digit) in grid.iter().enumerate() {
-            if digit != 0 {
-                observer.deduced(cell, digit, Reason::Given);
-            }
-        }
-    }
+    report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
     board.propagate_observed(observer).ok()?;
 

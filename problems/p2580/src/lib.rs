@@ -114,7 +114,7 @@
 //!   undoing it is dropping the copy.
 
 use common::board::Board;
-use common::observe::{Branch, Reason, SearchObserver};
+use common::observe::{report_givens, Branch, SearchObserver};
 use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
 use std::iter;
@@ -152,18 +152,6 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     board.propagate_observed(observer).ok()?;
     // Step 3: search.
     first_completion(&board, observer)
-}
-
-/// Tells `observer` about each given digit.
-fn report_givens(grid: &Grid, observer: &mut impl SearchObserver) {
-    if !observer.is_watching() {
-        return;
-    }
-    for (cell, &digit) in grid.iter().enumerate() {
-        if digit != 0 {
-            observer.deduced(cell, digit, Reason::Given);
-        }
-    }
 }
 
 /// Depth-first search for one completion of a propagated board.

@@ -147,7 +147,7 @@
 use std::io::{BufRead, Write};
 
 use common::board::{Board, Contradiction};
-use common::observe::{Conflict, Reason, SearchObserver};
+use common::observe::{report_givens, Conflict, SearchObserver};
 use common::{cell_bit, cells, CellSet, ALL_CELLS, COL_OF, N_CELLS, ROW_OF};
 
 // Step 1, reading the puzzles and their errors, lives in src/input.rs: the lesson here starts
@@ -379,13 +379,7 @@ struct State {
 impl State {
     /// Step 2: the singles and the given tiles laid, then propagated.
     fn start(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Result<State, Contradiction> {
-        if observer.is_watching() {
-            for (cell, &digit) in puzzle.given_grid().iter().enumerate() {
-                if digit != 0 {
-                    observer.deduced(cell, digit, Reason::Given);
-                }
-            }
-        }
+        report_givens(&puzzle.given_grid(), observer);
         let mut state = State {
             board: Board::new(),
             covered: 0,
