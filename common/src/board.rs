@@ -100,16 +100,51 @@
 //! | 2: the singles' cells cleared without a branch (mispredicted branches: 0.89 M → 0.59 M and 1.77 M → 1.25 M) | 136 M | 136 | 285 M | 294 |
 //! | p2580 only: of two candidates, the one more open peers could take first (its header says why) | 135 M | 127 | | |
 //! | a digit's places stored once by the band rule; the other bands looked up once per band when choosing; two small methods inline across crates | 132 M | 127 | 279 M | 294 |
+//! | rule 3: claiming along columns (mispredicted branches: 0.58 M → 0.56 M and 1.25 M → 1.21 M) | 136 M | 121 | 290 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! Counted tdoku's way (one guess per two-candidate branch point, one per candidate tried
-//! at a cell with more), the uniqueness search of p2239 makes 150 guesses per puzzle on
-//! this file; tdoku's published table gives 326 for the `sudoku` crate and 113 for tdoku.
+//! at a cell with more), the uniqueness search of p2239 makes 143 guesses per puzzle on
+//! this file, and tdoku itself 110 (built from its source beside this project, outside
+//! the repository, as the README says); tdoku's published table gives 326 for the
+//! `sudoku` crate and 113 for tdoku. Claiming along columns took p2239 from 150 to 143.
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
 //! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
 //! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
 //! so the times compare better than the instructions (the README compares times).
+//!
+//! ### Where tdoku's smaller tree comes from (measured, not adopted)
+//!
+//! tdoku makes fewer guesses than p2239 (110 against 143 per puzzle on this file, counted
+//! its way). Two things account for it, measured here with the guesses of p2239 counted
+//! tdoku's way and the instructions of the whole file, before claiming along columns
+//! joined rule 3 (149.5 guesses, 283 M instructions in the measuring crate):
+//!
+//! - **Branching on a digit's permutations, not on a cell.** tdoku takes, among the three
+//!   bands and the three stacks (a stack is read like a band, with columns for rows), the
+//!   one whose digits have the fewest permutations in all, then the digit with the fewest
+//!   there (two, if any has two), and tries each permutation. On this board a digit's
+//!   permutations in a band are those of the band rule's six that fit its mini-row
+//!   pattern.
+//!   With the rules above alone this *grows* the tree: 178.5 guesses.
+//! - **Three digits to a mini-row.** The three cells where a row meets a box hold exactly
+//!   three digits. So if three digits are each confined to a mini-row (their places in
+//!   its box lie in it), no other digit can go there; and if only three digits can still
+//!   go there, each of them is there, and leaves the rest of its row and box. The same
+//!   holds for the three cells where a column meets a box; and the band rule read across
+//!   a stack (which contains claiming along columns) completes the set. With these, the
+//!   board after the givens matched tdoku's candidates exactly on all 375 puzzles.
+//!
+//! Together they reach tdoku's tree: 111.7 guesses (relabelled four times: 116.6 against
+//! tdoku's 115.4). The first kind of mini-row inference alone, in rows and in columns, gave
+//! most of it (115.0). But every node then did far more work: the mini-row counts need all
+//! nine digits of a band at once, and choosing needs the permutations of 54 digit-bands.
+//! Done plainly, on one bit set per digit and band, the whole file took 472 M instructions
+//! against 283 M, and p2239 took 1.5 times tdoku's time instead of 1.1 (`tri-bench`, one
+//! run). With cells as the branch points the same rules gave 135.3 guesses for 427 M to
+//! 472 M instructions. So the board keeps its cheaper rules and branches on cells; tdoku
+//! affords the stronger ones because its vectors do a box's or a band's work at once.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in
