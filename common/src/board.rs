@@ -116,35 +116,40 @@
 //!
 //! ### Where tdoku's smaller tree comes from (measured, not adopted)
 //!
-//! tdoku makes fewer guesses than p2239 (110 against 143 per puzzle on this file, counted
-//! its way). Two things account for it, measured here with the guesses of p2239 counted
-//! tdoku's way and the instructions of the whole file, before claiming along columns
-//! joined rule 3 (149.5 guesses, 283 M instructions in the measuring crate):
+//! tdoku makes fewer guesses than p2239 (110.4 against 143.4 per puzzle on this file,
+//! counted its way). Two things account for it:
 //!
 //! - **Branching on a digit's permutations, not on a cell.** tdoku takes, among the three
 //!   bands and the three stacks (a stack is read like a band, with columns for rows), the
 //!   one whose digits have the fewest permutations in all, then the digit with the fewest
 //!   there (two, if any has two), and tries each permutation. On this board a digit's
 //!   permutations in a band are those of the band rule's six that fit its mini-row
-//!   pattern.
-//!   With the rules above alone this *grows* the tree: 178.5 guesses.
+//!   pattern. With the rules above alone this *grows* the tree (178.5 guesses, measured
+//!   before claiming joined rule 3).
 //! - **Three digits to a mini-row.** The three cells where a row meets a box hold exactly
 //!   three digits. So if three digits are each confined to a mini-row (their places in
 //!   its box lie in it), no other digit can go there; and if only three digits can still
-//!   go there, each of them is there, and leaves the rest of its row and box. The same
+//!   go there, each of them is there and leaves the rest of its row and box. The same
 //!   holds for the three cells where a column meets a box; and the band rule read across
-//!   a stack (which contains claiming along columns) completes the set. With these, the
-//!   board after the givens matched tdoku's candidates exactly on all 375 puzzles.
+//!   a stack (which contains claiming along columns) completes tdoku's rules: with all of
+//!   them the board after the givens had exactly tdoku's candidates on all 375 puzzles.
 //!
-//! Together they reach tdoku's tree: 111.7 guesses (relabelled four times: 116.6 against
-//! tdoku's 115.4). The first kind of mini-row inference alone, in rows and in columns, gave
-//! most of it (115.0). But every node then did far more work: the mini-row counts need all
-//! nine digits of a band at once, and choosing needs the permutations of 54 digit-bands.
-//! Done plainly, on one bit set per digit and band, the whole file took 472 M instructions
-//! against 283 M, and p2239 took 1.5 times tdoku's time instead of 1.1 (`tri-bench`, one
-//! run). With cells as the branch points the same rules gave 135.3 guesses for 427 M to
-//! 472 M instructions. So the board keeps its cheaper rules and branches on cells; tdoku
-//! affords the stronger ones because its vectors do a box's or a band's work at once.
+//! The cheapest version we built adds to this board the band rule across stacks, the
+//! first of the mini-row inferences (in rows and in columns) and tdoku's branch. The board
+//! keeps each digit's mini-row pattern in each band and stack as the band rule and the
+//! column rules last left it (108 bytes more), so that choosing a branch reads 54 patterns
+//! instead of computing them, and the mini-row counts run only in a band or stack where
+//! a digit became confined to a new mini-row. It reaches tdoku's tree: p2239 makes 114.9
+//! guesses counted tdoku's way (tdoku 110.4), p2580 52.3 (tdoku, one solution: 59.8); on
+//! forum_hardest_1905_11plus 64.5 against 63.2, on magictour 9.1 against 8.9. But every
+//! node does more, and easy puzzles pay for the rules without needing fewer guesses:
+//! instructions, p2239 and p2580, rose by 7% and 3% on this file, 7% and 9% on
+//! forum_hardest_1905_11plus, 14% and 8% on magictour and 15% and 17% on 17_clue, with 5%
+//! to 26% more mispredicted branches; `tri-bench` agreed (p2239 slower). The second
+//! mini-row inference (only three digits can go there) takes p2239 to 111.7 guesses
+//! (relabelled four times: 116.6 against tdoku's 115.4), for more work again. So the board
+//! keeps its cheaper rules and branches on cells; tdoku affords the stronger ones because
+//! its vectors do a box's or a band's work at once.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in
