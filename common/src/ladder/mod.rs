@@ -69,7 +69,7 @@
 //! mean guesses and the puzzles over rung 0's cap, as printed by `cargo xtask bench --ladder
 //! --rounds 3` on the four sets (the README gives the whole command and the plot). It runs
 //! every rung on each puzzle in turn, over three rounds of the whole file, and keeps each
-//! puzzle's best round (a run that hits the cap or takes over 10 ms is timed once); release
+//! puzzle's best round (a run that hits the cap or makes over 20,000 guesses is timed once); release
 //! profile, one codegen unit, on a 2-core machine that other builds shared at the time. The
 //! guesses are exact; the times are rough, the largest ones most.
 //!
