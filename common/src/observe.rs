@@ -69,12 +69,12 @@ pub struct Branch {
 }
 
 impl Branch {
-    /// The digit tried at position `index` (0 for the first) at a cell whose candidates
-    /// were `candidates`.
-    pub const fn at_cell(candidates: u16, index: usize) -> Branch {
+    /// The digit tried after `tried_before` others (0 for the first) at a cell whose
+    /// candidates were `candidates`.
+    pub const fn at_cell(candidates: u16, tried_before: usize) -> Branch {
         Branch {
             ways: crate::count(candidates),
-            attempt: index as u32 + 1,
+            attempt: tried_before as u32 + 1,
         }
     }
 }

@@ -338,9 +338,9 @@ fn depth_first<S: SearchState>(
         // Only rung 1, which has no rules, gets here: its peers took every digit.
         observer.contradiction(Conflict::EmptyCell { cell });
     }
-    for (index, digit) in digits(candidates).enumerate() {
+    for (tried_before, digit) in digits(candidates).enumerate() {
         *guesses += 1;
-        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *state;
         if child.try_place(cell, digit, observer) {

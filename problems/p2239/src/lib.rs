@@ -242,8 +242,8 @@ fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl 
         }
     };
     let candidates = board.candidates(cell);
-    for (index, digit) in digits(candidates).enumerate() {
-        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
+    for (tried_before, digit) in digits(candidates).enumerate() {
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
@@ -270,7 +270,7 @@ fn smallest_completion(
             continue; // decided by the givens or by propagation
         }
         let candidates = board.candidates(cell);
-        for (index, digit) in digits(candidates).enumerate() {
+        for (tried_before, digit) in digits(candidates).enumerate() {
             if digit == witness[cell] {
                 // The witness proves that a completion has `digit` here: no search needed.
                 // (Placing it cannot fail, since the witness is a completion of `board`.)
@@ -285,7 +285,7 @@ fn smallest_completion(
             }
             // A smaller digit than the witness's: is there a completion with it here?
             observer.remark(|| smaller_digit_question(cell, digit, witness[cell]));
-            observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
+            observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
             let mut trial = board;
             let mut found = Completions::up_to(1);
             if trial.place(cell, digit).is_ok() && trial.propagate_observed(observer).is_ok() {

@@ -182,8 +182,8 @@ fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option
     let candidates = board.candidates(cell);
     let first = first_to_try(board, cell, candidates);
     let rest = digits(candidates & !digit_bit(first));
-    for (index, digit) in iter::once(first).chain(rest).enumerate() {
-        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
+    for (tried_before, digit) in iter::once(first).chain(rest).enumerate() {
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
