@@ -118,14 +118,11 @@
 //!   dropping the copy: nothing has to be restored by hand.
 
 use common::board::Board;
+use common::grid_reader::{read_grid, RowFormat};
+use common::input::{write_answer, Error};
 use common::observe::{Branch, Reason, SearchObserver};
 use common::{cell_bit, digits, N_CELLS};
 use std::io::{BufRead, Write};
-
-// Step 1, reading the grid and its errors, lives in src/input.rs: the lesson here starts
-// with the solver.
-mod input;
-pub use input::{parse, Error};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
@@ -301,6 +298,19 @@ fn smallest_completion(
     witness
 }
 
+/// Step 1: reads nine lines of nine digits with nothing between them (`530070000`), the
+/// format of [`read_grid`] that p2580 writes with spaces. Cell `(row, column)` stands at
+/// line `row + 1`, column `column + 1` of the input.
+///
+/// ```
+/// let grid = p2239::parse("000000000\n".repeat(9).as_bytes()).unwrap();
+/// assert_eq!(grid, [0; 81]);
+/// assert!(p2239::parse("12345678\n".as_bytes()).is_err());
+/// ```
+pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
+    read_grid(input, RowFormat::Packed)
+}
+
 /// The grid as nine lines of nine digits.
 ///
 /// ```
@@ -328,8 +338,9 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.starts_with(b"123456789\n456789123\n"));
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    // Step 1 is `parse`, steps 2 to 4 are `solve`.
-    common::grid_reader::answer(input, output, parse, solve, format_grid)
+    let grid = parse(input)?;
+    let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
+    write_answer(output, &format_grid(&completion))
 }
 
 #[cfg(test)]
@@ -361,6 +372,25 @@ mod tests {
         }
         grid[cell] = 0;
         false
+    }
+
+    #[test]
+    fn the_sample_reads_row_by_row() {
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let first_line: Vec<u8> = SAMPLE_IN.bytes().take(9).map(|byte| byte - b'0').collect();
+        assert_eq!(grid[..9], first_line[..]);
+    }
+
+    #[test]
+    fn a_row_in_2580s_spaced_format_is_refused_with_a_hint() {
+        let spaced = SAMPLE_IN.replacen("103000509", "1 0 3 0 0 0 5 0 9", 1);
+        assert_ne!(spaced, SAMPLE_IN, "the sample's first row changed");
+        let error = parse(spaced.as_bytes()).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "line 1, column 2: a space inside the row; this format writes the 9 digits of a \
+             row without separators"
+        );
     }
 
     #[test]

@@ -114,15 +114,12 @@
 //!   undoing it is dropping the copy.
 
 use common::board::Board;
+use common::grid_reader::{read_grid, RowFormat};
+use common::input::{write_answer, Error};
 use common::observe::{Branch, Reason, SearchObserver};
 use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
 use std::iter;
-
-// Step 1, reading the grid and its errors, lives in src/input.rs: the lesson here starts
-// with the solver.
-mod input;
-pub use input::{parse, Error};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
@@ -207,6 +204,20 @@ fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     }
 }
 
+/// Step 1: reads nine lines of nine digits separated by spaces or tabs
+/// (`5 3 0 0 7 0 0 0 0`), the format of [`read_grid`] that p2239 writes without spaces; the
+/// digit of cell `(row, column)` is the `column + 1`-th item on line `row + 1`.
+///
+/// ```
+/// let line = "0 0 0 0 0 0 0 0 0\n";
+/// assert_eq!(p2580::parse(line.repeat(9).as_bytes()).unwrap(), [0; 81]);
+/// let error = p2580::parse(line.repeat(8).as_bytes()).unwrap_err();
+/// assert_eq!(error.to_string(), "line 9: the input ends after 8 lines; expected 9 lines of 9 digits");
+/// ```
+pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
+    read_grid(input, RowFormat::Spaced)
+}
+
 /// The grid as nine lines of nine space-separated digits.
 ///
 /// ```
@@ -239,8 +250,9 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    // Step 1 is `parse`, steps 2 and 3 are `solve`.
-    common::grid_reader::answer(input, output, parse, solve, format_grid)
+    let grid = parse(input)?;
+    let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
+    write_answer(output, &format_grid(&completion))
 }
 
 #[cfg(test)]
@@ -248,6 +260,30 @@ mod tests {
     use super::*;
 
     const SAMPLE_IN: &str = include_str!("../samples/sample-1.in");
+
+    #[test]
+    fn the_sample_reads_item_by_item() {
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let last_row: Vec<u8> = SAMPLE_IN
+            .lines()
+            .nth(8)
+            .unwrap()
+            .split(' ')
+            .map(|item| item.parse().unwrap())
+            .collect();
+        assert_eq!(grid[72..], last_row[..]);
+    }
+
+    #[test]
+    fn a_row_in_2239s_packed_format_is_refused_with_a_hint() {
+        let packed = SAMPLE_IN.replacen("0 3 5 4 6 9 2 7 8", "035469278", 1);
+        let error = parse(packed.as_bytes()).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "line 1, column 1: `035469278` is not a single digit; this format separates the \
+             digits of a row by spaces"
+        );
+    }
 
     #[test]
     fn sample_is_completed_validly() {
