@@ -1,14 +1,13 @@
 //! # Reading a Sudoku grid, in either judge format
 //!
-//! Problem 2239 writes a row as nine digits with nothing between them (`530070000`);
-//! problem 2580 puts spaces between them (`5 3 0 0 7 0 0 0 0`). [`read_grid`] reads both
-//! through the [`Lines`] of [`crate::input`], so line ends, separators (spaces and tabs
-//! only), places, quotes and memory follow the rules written there. A grid is nine lines,
-//! one row each, `0` for an empty cell. White space at the end of a line, blank lines
-//! after the grid and a missing final line end are accepted. Anything else is an
-//! [`Error`] naming the line (and column) at fault, and so is a digit given twice in a
-//! row, column or box: such a grid has no completion, and saying where the clash is helps
-//! more than saying only that.
+//! A grid is nine lines, one row each, `0` for an empty cell. Problem 2239 writes a row as
+//! nine digits with nothing between them (`530070000`), problem 2580 with spaces between
+//! them (`5 3 0 0 7 0 0 0 0`). [`read_grid`] reads both through the [`Lines`] of
+//! [`crate::input`], whose rules hold: blanks at line ends, Windows line ends, a byte order
+//! mark and a missing final line end are accepted, and so are blank lines after the grid.
+//! Anything else is an [`Error`] naming the line (and column) at fault, and so is a digit
+//! given twice in a row, column or box: such a grid has no completion, and saying where
+//! the clash is helps more than saying only that.
 
 use std::io::BufRead;
 
@@ -30,11 +29,8 @@ pub enum RowFormat {
 /// ```
 /// use common::grid_reader::{read_grid, RowFormat};
 ///
-/// let packed = "000000000\n".repeat(8) + "000000001\n";
 /// let spaced = "0 0 0 0 0 0 0 0 0\n".repeat(8) + "0 0 0 0 0 0 0 0 1\n";
-/// let grid = read_grid(packed.as_bytes(), RowFormat::Packed).unwrap();
-/// assert_eq!(grid[80], 1);
-/// assert_eq!(read_grid(spaced.as_bytes(), RowFormat::Spaced).unwrap(), grid);
+/// assert_eq!(read_grid(spaced.as_bytes(), RowFormat::Spaced).unwrap()[80], 1);
 /// let error = read_grid(spaced.as_bytes(), RowFormat::Packed).unwrap_err();
 /// assert_eq!(error.to_string(), "line 1, column 2: a space inside the row; this format \
 ///     writes the 9 digits of a row without separators");
@@ -42,24 +38,14 @@ pub enum RowFormat {
 pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS], Error> {
     let mut lines = Lines::new(input);
     let mut grid = [0; N_CELLS];
-    // The column where each cell's digit stands (row `r` is line `r + 1`), for a message
-    // about a repeated digit.
-    let mut columns = [0; N_CELLS];
+    // Where each cell's digit stands (line, column), for a message about a repeated digit.
+    let mut places = [(0, 0); N_CELLS];
     for row in 0..9 {
-        let line = match lines.next_line()? {
-            Some(line) => line,
-            None if row == 0 => {
-                let message = "the input is empty; expected 9 lines of 9 digits";
-                return Err(Error::on_line(1, message));
-            }
-            None => {
-                let message =
-                    format!("the input ends after {row} lines; expected 9 lines of 9 digits");
-                return Err(Error::on_line(row + 1, message));
-            }
-        };
-        // Each digit as an item of one character: the row's characters when packed (up
-        // to the blanks at its end), its items when spaced.
+        let line = lines
+            .next_line()?
+            .ok_or_else(|| lines.ended("9 lines of 9 digits"))?;
+        // Each digit as an item of one character: the characters of a packed row (up to
+        // the blanks at its end), the items of a spaced one.
         let digits: Vec<Item> = match format {
             RowFormat::Packed => line
                 .text
@@ -84,7 +70,7 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
                 }
                 [byte @ b'0'..=b'9'] => {
                     grid[row * 9 + column_in_grid] = byte - b'0';
-                    columns[row * 9 + column_in_grid] = digit.column;
+                    places[row * 9 + column_in_grid] = (digit.line, digit.column);
                     continue;
                 }
                 b" " | b"\t" => format!(
@@ -102,7 +88,7 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
                     quote(&digit.text)
                 ),
             };
-            return Err(Error::at(line.number, digit.column, message));
+            return Err(Error::at(digit.line, digit.column, message));
         }
         if digits.len() < 9 {
             let separated = if format == RowFormat::Spaced {
@@ -114,27 +100,41 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
             return Err(Error::on_line(line.number, message));
         }
     }
-    while let Some(line) = lines.next_line()? {
-        if let Some(item) = line.items().first() {
-            let message = format!(
-                "unexpected {} after the 9 lines of the grid",
-                quote(&item.text)
-            );
-            return Err(Error::at(item.line, item.column, message));
-        }
-    }
-    if let Some(repeat) = find_repeated_digit(&grid) {
-        let (first, second) = (repeat.first_cell, repeat.second_cell);
-        let message = format!(
-            "digit {} is given twice in {} (also at line {}, column {})",
-            repeat.digit,
-            unit_name(repeat.unit),
-            first / 9 + 1,
-            columns[first]
-        );
-        return Err(Error::at(second / 9 + 1, columns[second], message));
-    }
+    lines.expect_end("the 9 lines of the grid")?;
+    refuse_repeated_digit(&grid, &places)?;
     Ok(grid)
+}
+
+/// Refuses a digit that `grid` gives twice in one unit, at the later of the two places
+/// (line, column) that `places` gives for its cells. Problem 4574 checks its givens with
+/// this too.
+///
+/// ```
+/// let mut grid = [0; 81];
+/// let mut places = [(0, 0); 81];
+/// grid[0] = 5;
+/// grid[4] = 5;
+/// places[0] = (2, 1);
+/// places[4] = (1, 9);
+/// let error = common::grid_reader::refuse_repeated_digit(&grid, &places).unwrap_err();
+/// assert_eq!(error.to_string(), "line 2, column 1: digit 5 is given twice in row 1 (also at line 1, column 9)");
+/// ```
+pub fn refuse_repeated_digit(
+    grid: &[u8; N_CELLS],
+    places: &[(usize, usize); N_CELLS],
+) -> Result<(), Error> {
+    if let Some(repeat) = find_repeated_digit(grid) {
+        let mut two_places = [places[repeat.first_cell], places[repeat.second_cell]];
+        two_places.sort();
+        let [(first_line, first_column), (line, column)] = two_places;
+        let message = format!(
+            "digit {} is given twice in {} (also at line {first_line}, column {first_column})",
+            repeat.digit,
+            unit_name(repeat.unit)
+        );
+        return Err(Error::at(line, column, message));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,36 +1,27 @@
-//! # Reading input: one line at a time, in bounded memory, with places and quotes
+//! # Reading input: a line at a time, in bounded memory, with places and quotes
 //!
 //! All three solutions read their input through [`Lines`], so the same rules hold
 //! everywhere:
 //!
-//! - **Lines** end with `\n` or `\r\n`, and the last line may lack its end. A `\r`
-//!   anywhere else is refused with a hint: files from old Macs end lines with a lone `\r`.
-//! - **A byte order mark** (U+FEFF, which Notepad writes at the start of a file) is skipped
-//!   at the start of the input.
+//! - **Lines** end with `\n` or `\r\n`, and the last line may lack its end. A lone `\r` is
+//!   refused with a hint: files from old Macs end lines with it. A byte order mark
+//!   (U+FEFF, which Notepad writes) is skipped at the start of the input.
 //! - **Memory is bounded.** A line is read with `read_until` from the input cut to
-//!   [`MAX_LINE_BYTES`] + 1 bytes (`take`), so a longer line is refused after that many
-//!   bytes and nothing more is read: a 100 MB line costs no more memory than a short one.
-//! - **Text is decoded line by line** with `str::from_utf8`: a byte that is not UTF-8 is
-//!   refused at its line and column (`Utf8Error::valid_up_to` says where), after every
-//!   line before it has been read (and, in p4574, answered).
-//! - **Items** are the runs of characters between separators, and the separators are
-//!   spaces and tabs, nothing else. Any other white space (a no-break space, the
-//!   ideographic space U+3000, a form feed) is refused where it stands, so the three
-//!   solutions agree on what separates items.
-//! - **Places** are counted from 1: lines by their line ends, columns in characters (not
-//!   bytes), the byte order mark not counted. Every [`Error`] names its place.
-//! - **Quotes** ([`quote`]) show bad text short, with control and invisible characters
-//!   escaped: an ESC byte reads `\x1b` and a no-break space `\u{a0}`, so nothing from the
-//!   input reaches the terminal raw.
+//!   [`MAX_LINE_BYTES`] + 1 bytes (`take`): a longer line is refused there, and nothing
+//!   after it is read. A 100 MB line costs no more memory than a short one.
+//! - **Each line is decoded** with `String::from_utf8`: a byte that is not UTF-8 is refused
+//!   at its column (`Utf8Error::valid_up_to` says where), after every line before it has
+//!   been read (and, in p4574, answered).
+//! - **Items** are separated by spaces and tabs, nothing else: other white space (a
+//!   no-break space, the ideographic space U+3000, a form feed) is refused where it stands.
+//! - **Places** count from 1, columns in characters (not bytes), the byte order mark not
+//!   counted. Every [`Error`] names its place, and [`quote`] shows the bad text short and
+//!   escaped, so nothing from the input reaches the terminal raw.
 //!
 //! ```
-//! use common::input::Lines;
-//!
-//! let mut lines = Lines::new("\u{feff}12 B3\r\n".as_bytes());
-//! let line = lines.next_line().unwrap().unwrap();
-//! let items = line.items();
-//! assert_eq!((items[0].column, items[0].text.as_str()), (1, "12"));
-//! assert_eq!((items[1].column, items[1].text.as_str()), (4, "B3"));
+//! let mut lines = common::input::Lines::new("\u{feff}12 B3\r\n".as_bytes());
+//! let items = lines.next_line().unwrap().unwrap().items();
+//! assert_eq!((items[1].line, items[1].column, items[1].text.as_str()), (1, 4, "B3"));
 //! assert!(lines.next_line().unwrap().is_none()); // no line 2
 //! ```
 
@@ -45,24 +36,20 @@ pub const MAX_LINE_BYTES: usize = 1 << 16;
 /// The most characters of input a message quotes; a longer text ends in `...`.
 pub const MAX_QUOTED_CHARS: usize = 16;
 
-/// Why a solution stops without its whole answer: what is wrong, and where, as far as
-/// one place is at fault. Places count from 1, columns in characters.
+/// What stops a solution, and where: the puzzle (in p4574), the line and the column, as
+/// far as one place is at fault, each counted from 1 (columns in characters).
 ///
 /// ```
-/// use common::input::Error;
-///
-/// assert_eq!(Error::at(3, 7, "`x` is not a digit").to_string(), "line 3, column 7: `x` is not a digit");
-/// let error = Error { puzzle: Some(2), ..Error::on_line(14, "tile 2+9 is laid twice") };
-/// assert_eq!(error.to_string(), "puzzle 2, line 14: tile 2+9 is laid twice");
-/// assert_eq!(Error::new("the grid has no completion").to_string(), "the grid has no completion");
+/// let error = common::input::Error::at(3, 7, "`x` is not a digit");
+/// assert_eq!(error.to_string(), "line 3, column 7: `x` is not a digit");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
-    /// The puzzle, in an input of several (p4574).
+    /// The puzzle at fault, in an input of several.
     pub puzzle: Option<usize>,
-    /// The line, when the fault is in one line.
+    /// The line at fault.
     pub line: Option<usize>,
-    /// The column, when the fault is at one place of the line.
+    /// The column at fault.
     pub column: Option<usize>,
     /// What is wrong, in one line, with any input text quoted by [`quote`].
     pub message: String,
@@ -114,18 +101,14 @@ impl fmt::Display for Error {
     }
 }
 
-/// `text` between backticks, at most [`MAX_QUOTED_CHARS`] characters of it, with every
-/// character that a terminal would not show plainly written as an escape.
-///
-/// The escapes are the standard library's `char::escape_debug` (`\t`, `\0`, `\u{a0}`,
-/// `\u{feff}`, `\\`), with two changes: other ASCII control characters read as the bytes
-/// they are (`\x1b`, not `\u{1b}`), and a backtick gets a backslash, since it ends a quote.
+/// `text` between backticks, at most [`MAX_QUOTED_CHARS`] characters of it, each escaped
+/// as `char::escape_debug` does (`\t`, `\0`, `\u{a0}`, `\u{feff}`, `\\`), but for quotes,
+/// which stay as they are, a backtick, which gets a backslash, and the other ASCII control
+/// characters, which read as the bytes they are (`\x1b`).
 ///
 /// ```
 /// use common::input::quote;
-/// assert_eq!(quote("B3"), "`B3`");
-/// assert_eq!(quote("\u{feff}0"), "`\\u{feff}0`");
-/// assert_eq!(quote("\x1b[2J"), "`\\x1b[2J`");
+/// assert_eq!(quote("\x1b[2J\u{a0}"), "`\\x1b[2J\\u{a0}`");
 /// assert_eq!(quote(&"7".repeat(40)), format!("`{}...`", "7".repeat(16)));
 /// ```
 pub fn quote(text: &str) -> String {
@@ -158,12 +141,6 @@ pub struct Line {
 
 impl Line {
     /// Its items, the runs of characters between spaces and tabs, in order.
-    ///
-    /// ```
-    /// let line = common::input::Line { number: 4, text: " 6\tB2  1".to_string() };
-    /// let places: Vec<_> = line.items().iter().map(|item| (item.column, item.text.clone())).collect();
-    /// assert_eq!(places, [(2, "6".to_string()), (4, "B2".to_string()), (8, "1".to_string())]);
-    /// ```
     pub fn items(&self) -> Vec<Item> {
         let mut items = Vec::new();
         // The item being read, from its first character to the next separator.
@@ -192,12 +169,12 @@ pub struct Item {
     pub line: usize,
     /// The column of its first character, counted from 1.
     pub column: usize,
-    /// Its text: no spaces, tabs or other white space.
+    /// Its text, without white space.
     pub text: String,
 }
 
-/// The lines of an input, read one at a time; see the [module documentation](self) for
-/// the rules they keep.
+/// The lines of an input, read one at a time by the rules of the
+/// [module documentation](self).
 #[derive(Debug)]
 pub struct Lines<R> {
     /// Where the bytes come from.
@@ -248,23 +225,21 @@ impl<R: BufRead> Lines<R> {
                 .utf8_error()
                 .error_len()
                 .unwrap_or(bytes.len() - start);
-            let escaped: Vec<String> = bytes[start..start + length]
+            let bad_bytes = &bytes[start..start + length];
+            let escaped: String = bad_bytes
                 .iter()
                 .map(|byte| format!("\\x{byte:02x}"))
                 .collect();
             // The bytes before `start` are valid, so the lossy decoding loses nothing.
             let column = String::from_utf8_lossy(&bytes[..start]).chars().count() + 1;
-            let message = format!(
-                "`{}` is not UTF-8 text; the input must be plain text",
-                escaped.concat()
-            );
+            let message = format!("`{escaped}` is not UTF-8 text; the input must be plain text");
             Error::at(number, column, message)
         })?;
         // Only spaces and tabs separate items, and a `\r` here does not end a line.
-        let is_other_space =
-            |character: char| character.is_whitespace() && character != ' ' && character != '\t';
-        if let Some((index, character)) = text.chars().enumerate().find(|&(_, c)| is_other_space(c))
-        {
+        let is_other_space = |(_, character): &(usize, char)| {
+            character.is_whitespace() && *character != ' ' && *character != '\t'
+        };
+        if let Some((index, character)) = text.chars().enumerate().find(is_other_space) {
             let message = if character == '\r' {
                 "a carriage return `\\r` inside a line; lines end with `\\n` or `\\r\\n` (a \
                  file whose lines end with `\\r` alone, as old Macs wrote them, needs converting)"
@@ -280,9 +255,30 @@ impl<R: BufRead> Lines<R> {
         }
         Ok(Some(Line { number, text }))
     }
+
+    /// The error for an input that has ended where `expected` was due.
+    pub fn ended(&self, expected: &str) -> Error {
+        let message = match self.n_read {
+            0 => format!("the input is empty; expected {expected}"),
+            n_read => format!("the input ends after {n_read} lines; expected {expected}"),
+        };
+        Error::on_line(self.n_read + 1, message)
+    }
+
+    /// Reads the rest of the input, which may hold only blank lines (empty, or spaces and
+    /// tabs) `after` what it ended with.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), Error> {
+        while let Some(line) = self.next_line()? {
+            if let Some(item) = line.items().first() {
+                let message = format!("unexpected {} after {after}", quote(&item.text));
+                return Err(Error::at(item.line, item.column, message));
+            }
+        }
+        Ok(())
+    }
 }
 
-/// Writes `answer` to `output` and flushes it, so that it is out before the next input is
+/// Writes `answer` to `output` and flushes it, so that it is out before more input is
 /// read; a failure is an [`Error`] that says so.
 pub fn write_answer(output: &mut impl Write, answer: &str) -> Result<(), Error> {
     output
@@ -292,11 +288,9 @@ pub fn write_answer(output: &mut impl Write, answer: &str) -> Result<(), Error> 
 }
 
 /// Runs a solution as the judge does: `run` reads standard input and writes standard
-/// output; on an error, one line `NAME: message` goes to standard error and the exit status
-/// is 1. Every `main.rs` of the workspace is a call to this.
-///
-/// The output is flushed before the error is reported, so whatever `run` wrote before a
-/// fault (the answers to the puzzles before a bad one) reaches standard output.
+/// output, flushing what it writes (see [`write_answer`]); on an error, one line
+/// `NAME: message` goes to standard error and the exit status is 1. Every `main.rs` of the
+/// workspace is a call to this.
 pub fn run_as_program<E: fmt::Display>(
     name: &str,
     run: impl FnOnce(
@@ -305,16 +299,10 @@ pub fn run_as_program<E: fmt::Display>(
     ) -> Result<(), E>,
 ) -> ExitCode {
     let mut output = io::BufWriter::new(io::stdout().lock());
-    let result = run(io::stdin().lock(), &mut output);
-    let flushed = output.flush();
-    match (result, flushed) {
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(error), _) => {
+    match run(io::stdin().lock(), &mut output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
             eprintln!("{name}: {error}");
-            ExitCode::FAILURE
-        }
-        (Ok(()), Err(error)) => {
-            eprintln!("{name}: cannot write the output: {error}");
             ExitCode::FAILURE
         }
     }
@@ -454,6 +442,26 @@ mod tests {
         input.splice(..1, Vec::new());
         let line = Lines::new(&input[..]).next_line().unwrap().unwrap();
         assert_eq!(line.items()[0].column, MAX_LINE_BYTES);
+    }
+
+    #[test]
+    fn an_early_end_and_text_after_the_end_are_named() {
+        let lines = Lines::new("".as_bytes());
+        assert_eq!(
+            lines.ended("a tile count").to_string(),
+            "line 1: the input is empty; expected a tile count"
+        );
+        let mut lines = Lines::new("x\n \t\n\n  \u{1b}[2J\n".as_bytes());
+        assert!(lines.next_line().unwrap().is_some());
+        assert_eq!(
+            lines.expect_end("the grid").unwrap_err().to_string(),
+            "line 4, column 3: unexpected `\\x1b[2J` after the grid"
+        );
+        assert_eq!(
+            lines.ended("9 lines").to_string(),
+            "line 5: the input ends after 4 lines; expected 9 lines"
+        );
+        assert_eq!(Lines::new(" \n\t\n".as_bytes()).expect_end("0"), Ok(()));
     }
 
     #[test]

@@ -2,19 +2,17 @@
 //! rule its givens alone can break.
 //!
 //! The lines come from the [`Lines`] of [`common::input`], which all three solutions
-//! share: it reads one line at a time in bounded memory, decodes it, and names the line
-//! and column of anything wrong. On top of it this module knows the format:
+//! share: it reads one line at a time in bounded memory and names the line and column of
+//! anything wrong. On top of it this module knows the format:
 //!
 //! - Blank lines (empty, or spaces and tabs only) are skipped wherever they appear.
-//! - The count line holds one item, a tile line exactly four, the singles line exactly
-//!   nine. That is how the judge writes them, and it lets every message name the line at
-//!   fault.
-//! - Row letters must be capitals (`b3` is refused with a hint); the judge writes capitals.
-//! - After the closing `0` only blank lines may follow.
+//! - The count line holds one item, a tile line four, the singles line nine, as the judge
+//!   writes them, so that every message can name the line at fault.
+//! - Row letters are capitals (`b3` is refused with a hint), as the judge writes them.
 //! - The givens break no rule: the halves of a tile show two digits and lie side by side,
-//!   no tile is laid twice, no cell covered twice, and no digit given twice in a unit.
-//!   Each is checked here, once, where the lines are still known, so that a message can
-//!   name both lines of a clash.
+//!   no tile is laid twice, no cell covered twice, no digit given twice in a unit. They
+//!   are checked here, where the lines are known, so that a message names both lines of a
+//!   clash; the solver's start state only lays them.
 //!
 //! [`read_puzzle`] reads one puzzle, so [`crate::run`] answers each before it reads the
 //! next: a fault in puzzle `k`, even a byte that is not UTF-8, leaves the answers to
@@ -22,12 +20,14 @@
 
 use std::io::BufRead;
 
+use common::grid_reader::refuse_repeated_digit;
 use common::input::{quote, Error, Item, Lines};
-use common::{find_repeated_digit, unit_name, COL_OF, N_CELLS, ROW_OF};
+use common::{COL_OF, N_CELLS, ROW_OF};
 
 use crate::{tile_index, PlacedTile, Puzzle, N_TILES, TILE_DIGITS};
 
-/// Reads the next puzzle of `lines`; `None` when the closing `0` comes instead.
+/// Reads the next puzzle of `lines`; `None` when the closing `0` comes instead (and
+/// nothing after it but blank lines).
 ///
 /// ```
 /// let input = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n3 F5 2 F6\n\
@@ -39,29 +39,16 @@ use crate::{tile_index, PlacedTile, Puzzle, N_TILES, TILE_DIGITS};
 /// assert_eq!(p4574::read_puzzle(&mut lines).unwrap(), None);
 /// ```
 pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, Error> {
-    // The tile count, or the closing 0 and nothing after it but blank lines.
-    let count = read_line(
-        lines,
-        1,
-        "the tile count line holds one number",
-        "a tile count (or the line `0` that ends the input)",
-    )?
-    .remove(0);
+    let count_holds = "the tile count line holds one number";
+    let expected = "a tile count (or the line `0` that ends the input)";
+    let count = read_line(lines, 1, count_holds, expected)?.remove(0);
     if count.text == "0" {
-        while let Some(line) = lines.next_line()? {
-            if let Some(item) = line.items().first() {
-                let message = format!(
-                    "unexpected {} after the line `0` that ends the input",
-                    quote(&item.text)
-                );
-                return Err(Error::at(item.line, item.column, message));
-            }
-        }
+        lines.expect_end("the line `0` that ends the input")?;
         return Ok(None);
     }
-    let is_number = count.text.bytes().all(|byte| byte.is_ascii_digit());
-    let n_tiles = match count.text.parse::<usize>() {
-        Ok(n_tiles) if is_number && (10..=35).contains(&n_tiles) => n_tiles,
+    // `parse` takes a leading `+`, which the format does not.
+    let n_tiles = match count.text.parse() {
+        Ok(n_tiles) if (10..=35).contains(&n_tiles) && !count.text.starts_with('+') => n_tiles,
         _ => {
             let message = format!(
                 "the tile count must be a number from 10 to 35 (or 0 to end the input), \
@@ -72,53 +59,78 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
         }
     };
 
-    // The tiles already laid. The line that covered each cell and laid each tile (0 for
-    // none yet) lets a message name both lines of a clash.
-    let mut line_of_cell = [0; N_CELLS];
+    // Where each given digit stands (line, column; line 0 for a cell not covered yet),
+    // and the line that laid each tile (0 for none yet).
+    let mut places = [(0, 0); N_CELLS];
     let mut line_of_tile = [0; N_TILES];
+    let mut cover = |cell: usize, item: &Item| {
+        let (first_line, _) = places[cell];
+        if first_line != 0 {
+            let name = location_name(cell);
+            let message = format!("cell {name} is covered twice (first on line {first_line})");
+            return Err(Error::at(item.line, item.column, message));
+        }
+        places[cell] = (item.line, item.column);
+        Ok(())
+    };
+    let digit = |item: &Item| match *item.text.as_bytes() {
+        [digit @ b'1'..=b'9'] => Ok(digit - b'0'),
+        _ => {
+            let message = format!("a digit must be one of 1 to 9, found {}", quote(&item.text));
+            Err(Error::at(item.line, item.column, message))
+        }
+    };
+
+    // The tiles already laid, `U LU V LV` each.
     let mut tiles = Vec::with_capacity(n_tiles);
     for tile_number in 1..=n_tiles {
-        let items = read_line(
-            lines,
-            4,
-            "a tile line holds 4 items `U LU V LV`, like `6 B2 1 B3`",
-            &format!("tile {tile_number} of {n_tiles}"),
-        )?;
-        tiles.push(read_tile(&items, &mut line_of_cell, &mut line_of_tile)?);
+        let holds = "a tile line holds 4 items `U LU V LV`, like `6 B2 1 B3`";
+        let items = read_line(lines, 4, holds, &format!("tile {tile_number} of {n_tiles}"))?;
+        let digits = [digit(&items[0])?, digit(&items[2])?];
+        let cells = [parse_location(&items[1])?, parse_location(&items[3])?];
+        let line = items[0].line;
+        if digits[0] == digits[1] {
+            let message = format!(
+                "there is no tile {0}+{0}: the halves of a tile show two different digits",
+                digits[0]
+            );
+            return Err(Error::on_line(line, message));
+        }
+        if !are_side_by_side(cells[0], cells[1]) {
+            let [first, second] = cells.map(location_name);
+            let message = format!(
+                "the halves of a tile must be side by side, but {first} and {second} are not"
+            );
+            return Err(Error::on_line(line, message));
+        }
+        let tile = tile_index(digits[0], digits[1]);
+        if line_of_tile[tile] != 0 {
+            let (low, high) = TILE_DIGITS[tile];
+            let message = format!(
+                "tile {low}+{high} is laid twice (first on line {}); the set has one of each",
+                line_of_tile[tile]
+            );
+            return Err(Error::on_line(line, message));
+        }
+        line_of_tile[tile] = line;
+        cover(cells[0], &items[1])?;
+        cover(cells[1], &items[3])?;
+        tiles.push(PlacedTile { cells, digits });
     }
 
     // The nine single cells, for the digits 1, 2, ..., 9 in this order.
-    let items = read_line(
-        lines,
-        9,
-        "the singles line holds 9 locations, where 1, 2, ..., 9 stand",
-        "the line of the nine single cells",
-    )?;
+    let holds = "the singles line holds 9 locations, where 1, 2, ..., 9 stand";
+    let items = read_line(lines, 9, holds, "the line of the nine single cells")?;
     let mut single_cells = [0; 9];
     for (index, item) in items.iter().enumerate() {
         single_cells[index] = parse_location(item)?;
-        cover(single_cells[index], item, &mut line_of_cell)?;
+        cover(single_cells[index], item)?;
     }
     let puzzle = Puzzle {
         tiles,
         single_cells,
     };
-
-    // No digit twice in a unit, named at the later of the two lines.
-    if let Some(repeat) = find_repeated_digit(&puzzle.given_grid()) {
-        let mut cells = [repeat.first_cell, repeat.second_cell];
-        cells.sort_by_key(|&cell| line_of_cell[cell]);
-        let [earlier, later] = cells;
-        let message = format!(
-            "digit {} stands twice in {}: at {} and at {} (line {})",
-            repeat.digit,
-            unit_name(repeat.unit),
-            location_name(later),
-            location_name(earlier),
-            line_of_cell[earlier]
-        );
-        return Err(Error::on_line(line_of_cell[later], message));
-    }
+    refuse_repeated_digit(&puzzle.given_grid(), &places)?;
     Ok(Some(puzzle))
 }
 
@@ -132,18 +144,8 @@ fn read_line<R: BufRead>(
 ) -> Result<Vec<Item>, Error> {
     let mut items = Vec::new();
     while items.is_empty() {
-        match lines.next_line()? {
-            Some(line) => items = line.items(),
-            None => {
-                let n_read = lines.n_read;
-                let message = if n_read == 0 {
-                    format!("the input is empty; expected {expected}")
-                } else {
-                    format!("the input ends after {n_read} lines; expected {expected}")
-                };
-                return Err(Error::on_line(n_read + 1, message));
-            }
-        }
+        let line = lines.next_line()?.ok_or_else(|| lines.ended(expected))?;
+        items = line.items();
     }
     if let Some(extra) = items.get(n_items) {
         let message = format!("{holds}, found more: {}", quote(&extra.text));
@@ -154,76 +156,6 @@ fn read_line<R: BufRead>(
         return Err(Error::on_line(items[0].line, message));
     }
     Ok(items)
-}
-
-/// Reads the four items `U LU V LV` of a tile line, and records the cells it covers and
-/// the tile it lays.
-fn read_tile(
-    items: &[Item],
-    line_of_cell: &mut [usize; N_CELLS],
-    line_of_tile: &mut [usize; N_TILES],
-) -> Result<PlacedTile, Error> {
-    let digit = |item: &Item| match *item.text.as_bytes() {
-        [digit @ b'1'..=b'9'] => Ok(digit - b'0'),
-        _ => {
-            let message = format!("a digit must be one of 1 to 9, found {}", quote(&item.text));
-            Err(Error::at(item.line, item.column, message))
-        }
-    };
-    let first_digit = digit(&items[0])?;
-    let first_cell = parse_location(&items[1])?;
-    let second_digit = digit(&items[2])?;
-    let second_cell = parse_location(&items[3])?;
-    let (digits, cells) = ([first_digit, second_digit], [first_cell, second_cell]);
-    let line = items[0].line;
-    let [first_name, second_name] = cells.map(location_name);
-
-    if digits[0] == digits[1] {
-        let message = format!(
-            "there is no tile {0}+{0}: the halves of a tile show two different digits",
-            digits[0]
-        );
-        return Err(Error::on_line(line, message));
-    }
-    if cells[0] == cells[1] {
-        let message = format!("both halves of the tile are on {first_name}");
-        return Err(Error::on_line(line, message));
-    }
-    if !are_side_by_side(cells[0], cells[1]) {
-        let message = format!(
-            "the halves of a tile must be side by side, but {first_name} and {second_name} \
-             are not"
-        );
-        return Err(Error::on_line(line, message));
-    }
-    let tile = tile_index(digits[0], digits[1]);
-    if line_of_tile[tile] != 0 {
-        let (low, high) = TILE_DIGITS[tile];
-        let message = format!(
-            "tile {low}+{high} is laid twice (first on line {}); the set has one of each",
-            line_of_tile[tile]
-        );
-        return Err(Error::on_line(line, message));
-    }
-    line_of_tile[tile] = line;
-    cover(cells[0], &items[1], line_of_cell)?;
-    cover(cells[1], &items[3], line_of_cell)?;
-    Ok(PlacedTile { cells, digits })
-}
-
-/// Records that `cell`, named by `item`, is covered by the item's line, refusing a cell
-/// covered before.
-fn cover(cell: usize, item: &Item, line_of_cell: &mut [usize; N_CELLS]) -> Result<(), Error> {
-    if line_of_cell[cell] != 0 {
-        let message = format!(
-            "cell {} is covered twice (first on line {})",
-            location_name(cell),
-            line_of_cell[cell]
-        );
-        return Err(Error::at(item.line, item.column, message));
-    }
-    line_of_cell[cell] = item.line;
-    Ok(())
 }
 
 /// Reads a location item `A1`..`I9`: the cell it names.
@@ -237,10 +169,9 @@ fn parse_location(item: &Item) -> Result<usize, Error> {
     if let Some(cell) = cell_of(item.text.as_bytes()) {
         return Ok(cell);
     }
-    let hint = if cell_of(item.text.to_ascii_uppercase().as_bytes()).is_some() {
-        " (row letters are capitals)"
-    } else {
-        ""
+    let hint = match cell_of(item.text.to_ascii_uppercase().as_bytes()) {
+        Some(_) => " (row letters are capitals)",
+        None => "",
     };
     let message = format!(
         "a location is a row letter A to I and a column digit 1 to 9, like `B3`, found {}{hint}",
@@ -500,7 +431,7 @@ pub(crate) mod tests {
         );
         assert_rejected(
             &third_puzzle_with(2, "6 B2 1 B2"),
-            &["puzzle 3, line 27", "both halves of the tile are on B2"],
+            &["puzzle 3, line 27", "B2 and B2 are not"],
         );
     }
 
@@ -557,16 +488,16 @@ pub(crate) mod tests {
         assert_rejected(
             &third_puzzle_with(11, "7 C9 1 B9"),
             &[
-                "puzzle 3, line 36",
-                "digit 1 stands twice in row 2: at B9 and at B3 (line 27)",
+                "puzzle 3, line 36, column 8",
+                "digit 1 is given twice in row 2 (also at line 27, column 8)",
             ],
         );
         // In a column: digit 1 on H3, below that same 1 on B3.
         assert_rejected(
             &third_puzzle_with(11, "1 H3 3 H4"),
             &[
-                "puzzle 3, line 36",
-                "digit 1 stands twice in column 3: at H3 and at B3 (line 27)",
+                "puzzle 3, line 36, column 3",
+                "digit 1 is given twice in column 3 (also at line 27, column 8)",
             ],
         );
         // In a box only: digit 6 on A1, where B2 holds a 6 (line 2 of the puzzle). (The
@@ -575,16 +506,16 @@ pub(crate) mod tests {
         assert_rejected(
             &third_puzzle_with(11, "6 A1 3 B1"),
             &[
-                "puzzle 3, line 36",
-                "digit 6 stands twice in box 1: at A1 and at B2 (line 27)",
+                "puzzle 3, line 36, column 3",
+                "digit 6 is given twice in box 1 (also at line 27, column 3)",
             ],
         );
         // A single: the 8 moved to E2, where E3 holds an 8 (line 4 of the puzzle).
         assert_rejected(
             &third_puzzle_with(12, "C5 A3 D9 I4 A9 E5 A2 E2 I1"),
             &[
-                "puzzle 3, line 37",
-                "digit 8 stands twice in row 5: at E2 and at E3 (line 29)",
+                "puzzle 3, line 37, column 22",
+                "digit 8 is given twice in row 5 (also at line 29, column 8)",
             ],
         );
     }
