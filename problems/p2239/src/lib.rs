@@ -15,8 +15,8 @@
 //!   final line end. Spaces and tabs are the only separators, as in the other two
 //!   solutions. Anything else malformed, and a grid without completion, gets one line on
 //!   standard error naming the line and column, with invisible characters escaped, and
-//!   exit status 1. The input is read line by line in a few kilobytes, whatever its size
-//!   ([`common::input`]).
+//!   exit status 1. The input is read line by line, and a line longer than 64 KiB is
+//!   refused unread, so memory stays bounded whatever its size ([`common::input`]).
 //!
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation

@@ -26,8 +26,9 @@
 //!   name the line. Anything else malformed, and a puzzle without completion, gets one line
 //!   on standard error naming the puzzle, line and column, with invisible characters
 //!   escaped, and exit status 1; the answers to the puzzles before it are written in full
-//!   by then. Each puzzle is read, answered and flushed before the next is read, in a few
-//!   kilobytes whatever the input's size ([`common::input`]).
+//!   by then. Each puzzle is read, answered and flushed before the next is read, line by
+//!   line; a line longer than 64 KiB is refused unread, so memory stays bounded whatever
+//!   the input's size ([`common::input`]).
 //!
 //! ## Approach
 //!
