@@ -15,6 +15,7 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
+use common::grid_reader::{read_grid, RowFormat};
 use common::input::{quote, Error};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
@@ -379,14 +380,16 @@ pub fn record(
     let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
     match problem.strip_prefix('p').unwrap_or(problem) {
         "2239" => {
-            let grid = p2239::parse(input.as_bytes()).map_err(|error| message(&error))?;
+            let grid =
+                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2239::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2239::format_grid(&grid)));
             each(recorder.finish("p2239: the smallest completion".into(), answer))
         }
         "2580" => {
-            let grid = p2580::parse(input.as_bytes()).map_err(|error| message(&error))?;
+            let grid =
+                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2580::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2580::format_grid(&grid)));
@@ -458,7 +461,7 @@ mod tests {
         let [trace] = &traces("p2580", &input)[..] else {
             panic!("one puzzle")
         };
-        let givens = p2580::parse(input.as_bytes()).unwrap();
+        let givens = read_grid(input.as_bytes(), RowFormat::Spaced).unwrap();
         let n_givens = givens.iter().filter(|&&digit| digit != 0).count();
         let mut replay = Replay::default();
         let mut deduced = 0;

@@ -24,9 +24,9 @@
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
 //! the smallest completion first) and [rung 4](common::ladder::rung4_band_board) (the board's search).
 //!
-//! 1. **Read** the grid ([`parse`], with the reader shared with p2580 in
-//!    [`common::grid_reader`]), reporting the line and column of anything malformed, and
-//!    refuse a digit given twice in a unit.
+//! 1. **Read** the grid ([`read_grid`] in the `Packed` format, shared with p2580),
+//!    reporting the line and column of anything malformed, and refuse a digit given twice
+//!    in a unit.
 //! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles and locked
 //!    candidates. *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
@@ -298,19 +298,6 @@ fn smallest_completion(
     witness
 }
 
-/// Step 1: reads nine lines of nine digits with nothing between them (`530070000`), the
-/// format of [`read_grid`] that p2580 writes with spaces. Cell `(row, column)` stands at
-/// line `row + 1`, column `column + 1` of the input.
-///
-/// ```
-/// let grid = p2239::parse("000000000\n".repeat(9).as_bytes()).unwrap();
-/// assert_eq!(grid, [0; 81]);
-/// assert!(p2239::parse("12345678\n".as_bytes()).is_err());
-/// ```
-pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
-    read_grid(input, RowFormat::Packed)
-}
-
 /// The grid as nine lines of nine digits.
 ///
 /// ```
@@ -338,7 +325,7 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.starts_with(b"123456789\n456789123\n"));
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    let grid = parse(input)?;
+    let grid = read_grid(input, RowFormat::Packed)?;
     let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
     write_answer(output, &format_grid(&completion))
 }
@@ -376,7 +363,7 @@ mod tests {
 
     #[test]
     fn the_sample_reads_row_by_row() {
-        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Packed).unwrap();
         let first_line: Vec<u8> = SAMPLE_IN.bytes().take(9).map(|byte| byte - b'0').collect();
         assert_eq!(grid[..9], first_line[..]);
     }
@@ -385,7 +372,9 @@ mod tests {
     fn a_row_in_2580s_spaced_format_is_refused_with_a_hint() {
         let spaced = SAMPLE_IN.replacen("103000509", "1 0 3 0 0 0 5 0 9", 1);
         assert_ne!(spaced, SAMPLE_IN, "the sample's first row changed");
-        let error = parse(spaced.as_bytes()).unwrap_err().to_string();
+        let error = read_grid(spaced.as_bytes(), RowFormat::Packed)
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             error,
             "line 1, column 2: a space inside the row; this format writes the 9 digits of a \
@@ -403,7 +392,7 @@ mod tests {
     #[test]
     fn grids_with_many_completions_give_the_smallest() {
         // Start from the sample's solution and empty whole rows: many completions remain.
-        let solution = parse(SAMPLE_OUT.as_bytes()).unwrap();
+        let solution = read_grid(SAMPLE_OUT.as_bytes(), RowFormat::Packed).unwrap();
         for emptied_rows in [&[0usize, 1][..], &[3, 4, 6], &[0, 4, 8], &[2, 5, 7, 8]] {
             let mut grid = solution;
             for &row in emptied_rows {

@@ -26,10 +26,10 @@
 //! [1](common::ladder::rung1_masks) (MRV), [2](common::ladder::rung2_singles) (singles),
 //! [3](common::ladder::rung3_locked) (locked candidates), [4](common::ladder::rung4_band_board) (this search).
 //!
-//! 1. **Read** the grid ([`parse`], with the reader shared with p2239 in
-//!    [`common::grid_reader`]), reporting the line and column of anything malformed, and
-//!    refuse a digit given twice in a unit. Such a grid has no completion, and saying
-//!    where the clash is helps more than saying only that.
+//! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239),
+//!    reporting the line and column of anything malformed, and refuse a digit given twice
+//!    in a unit. Such a grid has no completion, and saying where the clash is helps more
+//!    than saying only that.
 //! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
 //!    single); a digit with one place in a row, column or box goes there (hidden single);
 //!    a digit whose places in a box lie in one row or column leaves the rest of that line
@@ -205,20 +205,6 @@ fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     }
 }
 
-/// Step 1: reads nine lines of nine digits separated by spaces or tabs
-/// (`5 3 0 0 7 0 0 0 0`), the format of [`read_grid`] that p2239 writes without spaces; the
-/// digit of cell `(row, column)` is the `column + 1`-th item on line `row + 1`.
-///
-/// ```
-/// let line = "0 0 0 0 0 0 0 0 0\n";
-/// assert_eq!(p2580::parse(line.repeat(9).as_bytes()).unwrap(), [0; 81]);
-/// let error = p2580::parse(line.repeat(8).as_bytes()).unwrap_err();
-/// assert_eq!(error.to_string(), "line 9: the input ends after 8 lines; expected 9 lines of 9 digits");
-/// ```
-pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
-    read_grid(input, RowFormat::Spaced)
-}
-
 /// The grid as nine lines of nine space-separated digits.
 ///
 /// ```
@@ -251,7 +237,7 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    let grid = parse(input)?;
+    let grid = read_grid(input, RowFormat::Spaced)?;
     let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
     write_answer(output, &format_grid(&completion))
 }
@@ -264,7 +250,7 @@ mod tests {
 
     #[test]
     fn the_sample_reads_item_by_item() {
-        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Spaced).unwrap();
         let last_row: Vec<u8> = SAMPLE_IN
             .lines()
             .nth(8)
@@ -278,7 +264,9 @@ mod tests {
     #[test]
     fn a_row_in_2239s_packed_format_is_refused_with_a_hint() {
         let packed = SAMPLE_IN.replacen("0 3 5 4 6 9 2 7 8", "035469278", 1);
-        let error = parse(packed.as_bytes()).unwrap_err().to_string();
+        let error = read_grid(packed.as_bytes(), RowFormat::Spaced)
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             error,
             "line 1, column 1: `035469278` is not a single digit; this format separates the \
@@ -288,7 +276,7 @@ mod tests {
 
     #[test]
     fn sample_is_completed_validly() {
-        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Spaced).unwrap();
         let solution = solve(&grid).unwrap();
         assert!(common::is_valid_solution(&solution));
         for (cell, (&given, &digit)) in grid.iter().zip(&solution).enumerate() {
