@@ -1,12 +1,10 @@
 //! # Reading a Sudoku grid, in either judge format
 //!
-//! A grid is nine lines, one row each, `0` for an empty cell. Problem 2239 writes a row as
-//! nine digits with nothing between them (`530070000`), problem 2580 with spaces between
-//! them (`5 3 0 0 7 0 0 0 0`). [`read_grid`] reads both through the [`Lines`] of
-//! [`crate::input`], whose rules hold: blanks at line ends, Windows line ends, a byte order
-//! mark and a missing final line end are accepted, and so are blank lines after the grid.
-//! Anything else is an [`Error`] naming the line (and column) at fault, and so is a digit
-//! given twice in a row, column or box: such a grid has no completion, and saying where
+//! A grid is nine lines of nine digits, `0` for an empty cell: problem 2239 writes a row
+//! with nothing between the digits, problem 2580 with spaces. [`read_grid`] reads both
+//! through the [`Lines`] of [`crate::input`], whose rules hold; blank lines after the grid
+//! are accepted. Anything else is an [`Error`] naming the line (and column) at fault, and
+//! so is a digit given twice in a unit: such a grid has no completion, and saying where
 //! the clash is helps more than saying only that.
 
 use std::io::BufRead;

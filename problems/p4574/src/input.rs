@@ -1,22 +1,16 @@
-//! Step 1, reading the puzzles: one at a time, line by line, each checked against every
-//! rule its givens alone can break.
-//!
-//! The lines come from the [`Lines`] of [`common::input`], which all three solutions
-//! share: it reads one line at a time in bounded memory and names the line and column of
-//! anything wrong. On top of it this module knows the format:
+//! Step 1, reading the puzzles one at a time, through the [`Lines`] of [`common::input`]
+//! (bounded memory, places, quotes). This module knows the format:
 //!
 //! - Blank lines (empty, or spaces and tabs only) are skipped wherever they appear.
 //! - The count line holds one item, a tile line four, the singles line nine, as the judge
 //!   writes them, so that every message can name the line at fault.
 //! - Row letters are capitals (`b3` is refused with a hint), as the judge writes them.
-//! - The givens break no rule: the halves of a tile show two digits and lie side by side,
-//!   no tile is laid twice, no cell covered twice, no digit given twice in a unit. They
-//!   are checked here, where the lines are known, so that a message names both lines of a
-//!   clash; the solver's start state only lays them.
+//! - The givens break no rule: a tile's halves show two digits and lie side by side, no
+//!   tile is laid twice, no cell is covered twice, no digit is given twice in a unit.
+//!   They are checked here, where their places are known, so that a message names both.
 //!
-//! [`read_puzzle`] reads one puzzle, so [`crate::run`] answers each before it reads the
-//! next: a fault in puzzle `k`, even a byte that is not UTF-8, leaves the answers to
-//! puzzles `1..k` written.
+//! [`crate::run`] answers each puzzle before it reads the next, so a fault in puzzle `k`,
+//! even a byte that is not UTF-8, leaves the answers to puzzles `1..k` written.
 
 use std::io::BufRead;
 
