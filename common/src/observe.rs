@@ -127,6 +127,26 @@ pub trait SearchObserver {
     }
 }
 
+/// Tells `observer` about each given digit of `grid` (row-major, 0 = empty), in cell
+/// order: the first steps of every search that reports to an observer.
+///
+/// ```
+/// use common::observe::{report_givens, GuessCounter};
+/// let mut counter = GuessCounter::default();
+/// report_givens(&[0; 81], &mut counter); // givens are not guesses
+/// assert_eq!(counter.guesses, 0);
+/// ```
+pub fn report_givens(grid: &[u8; crate::N_CELLS], observer: &mut impl SearchObserver) {
+    if !observer.is_watching() {
+        return;
+    }
+    for (cell, &digit) in grid.iter().enumerate() {
+        if digit != 0 {
+            observer.deduced(cell, digit, Reason::Given);
+        }
+    }
+}
+
 /// Observes nothing, at no cost.
 impl SearchObserver for () {
     fn is_watching(&self) -> bool {

@@ -43,7 +43,6 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use common::input::quote;
 use common::ladder::{rung0_textbook, Outcome, RUNGS};
 use common::observe::GuessCounter;
 use rand::SeedableRng;
@@ -52,9 +51,8 @@ use xtask::domino_textbook;
 use xtask::generate::Symmetry;
 use xtask::project_root;
 use xtask::reference::{completion_fault, Grid};
+use xtask::registry::KnownProblem;
 use xtask::workspace::cargo;
-
-use xtask::workspace::usage_error;
 
 /// Time the solutions on puzzle files, fairly, or each binary as a whole process.
 ///
@@ -109,9 +107,8 @@ enum Puzzle {
 /// Something `bench` times: a solution, or the textbook method beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Solver {
-    P2239,
-    P2580,
-    P4574,
+    /// The solution of this problem, its library called in-process.
+    Solution(KnownProblem),
     /// Plain row-major backtracking with a cap (`--baseline`).
     Baseline,
     /// The rung of [`RUNGS`] with this number (`--ladder`).
@@ -119,24 +116,24 @@ enum Solver {
 }
 
 impl Solver {
-    /// The name printed after `problem=`.
-    fn label(self, sudoku: bool) -> &'static str {
+    /// The name printed after `problem=` (or, for a rung, after `name=`).
+    fn label(self, sudoku: bool) -> String {
         match self {
-            Solver::P2239 => "p2239",
-            Solver::P2580 => "p2580",
-            Solver::P4574 => "p4574",
-            Solver::Baseline if sudoku => "baseline",
-            Solver::Baseline => "baseline-p4574",
-            Solver::Rung(number) => RUNGS[number].name,
+            Solver::Solution(problem) => problem.crate_name(),
+            Solver::Baseline if sudoku => "baseline".to_string(),
+            Solver::Baseline => "baseline-p4574".to_string(),
+            Solver::Rung(number) => RUNGS[number].name.to_string(),
         }
     }
 
     /// The timed call: solves `puzzle` and nothing else.
     fn solve(self, puzzle: &Puzzle) -> Outcome {
         let solution = match (self, puzzle) {
-            (Solver::P2239, Puzzle::Sudoku(grid)) => p2239::solve(grid),
-            (Solver::P2580, Puzzle::Sudoku(grid)) => p2580::solve(grid),
-            (Solver::P4574, Puzzle::Domino(puzzle, _)) => p4574::solve(puzzle),
+            (Solver::Solution(KnownProblem::P2239), Puzzle::Sudoku(grid)) => p2239::solve(grid),
+            (Solver::Solution(KnownProblem::P2580), Puzzle::Sudoku(grid)) => p2580::solve(grid),
+            (Solver::Solution(KnownProblem::P4574), Puzzle::Domino(puzzle, _)) => {
+                p4574::solve(puzzle)
+            }
             (Solver::Baseline, Puzzle::Sudoku(grid)) => return rung0_textbook::solve(grid),
             (Solver::Rung(number), Puzzle::Sudoku(grid)) => return (RUNGS[number].solve)(grid),
             (Solver::Baseline, Puzzle::Domino(puzzle, _)) => {
@@ -178,9 +175,13 @@ impl Solver {
         let mut counter = GuessCounter::default();
         // The answers were checked above; here only the guesses matter.
         let _ = match (self, puzzle) {
-            (Solver::P2239, Puzzle::Sudoku(grid)) => p2239::solve_observed(grid, &mut counter),
-            (Solver::P2580, Puzzle::Sudoku(grid)) => p2580::solve_observed(grid, &mut counter),
-            (Solver::P4574, Puzzle::Domino(puzzle, _)) => {
+            (Solver::Solution(KnownProblem::P2239), Puzzle::Sudoku(grid)) => {
+                p2239::solve_observed(grid, &mut counter)
+            }
+            (Solver::Solution(KnownProblem::P2580), Puzzle::Sudoku(grid)) => {
+                p2580::solve_observed(grid, &mut counter)
+            }
+            (Solver::Solution(KnownProblem::P4574), Puzzle::Domino(puzzle, _)) => {
                 p4574::solve_with_tiling(puzzle, &mut counter);
                 return Ok((counter.guesses, None));
             }
@@ -329,7 +330,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
                 .with_context(|| format!("timing {}", path.display()))?;
             for (&solver, measurements) in solvers.iter().zip(table) {
                 let label = solver.label(is_sudoku);
-                summaries.push(summarise(solver, label, &file, &measurements));
+                summaries.push(summarise(solver, &label, &file, &measurements));
             }
         }
     }
@@ -348,20 +349,21 @@ fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
         let rungs = RUNGS.iter().map(|rung| Solver::Rung(rung.number)).collect();
         return Ok([(rungs, true), (Vec::new(), false)]);
     }
-    let (mut sudoku, mut domino) = (vec![Solver::P2239, Solver::P2580], vec![Solver::P4574]);
-    match &arguments.problem {
-        None if arguments.files.is_empty() => {}
-        None => domino.clear(),
-        Some(name) => match name.trim_start_matches('p') {
-            "2239" => (sudoku, domino) = (vec![Solver::P2239], vec![]),
-            "2580" => (sudoku, domino) = (vec![Solver::P2580], vec![]),
-            "4574" => sudoku.clear(),
-            _ => {
-                let message = format!("`bench` knows p2239, p2580 and p4574; not {}", quote(name));
-                return Err(usage_error(message));
-            }
-        },
-    }
+    // Without --problem: every solution, but files named on the command line are Sudoku.
+    let problems = match &arguments.problem {
+        Some(name) => vec![KnownProblem::named(name, "bench")?],
+        None if arguments.files.is_empty() => KnownProblem::ALL.to_vec(),
+        None => vec![KnownProblem::P2239, KnownProblem::P2580],
+    };
+    let solutions = |sudoku: bool| -> Vec<Solver> {
+        let on_these_files = problems
+            .iter()
+            .filter(|problem| problem.is_sudoku() == sudoku);
+        on_these_files
+            .map(|&problem| Solver::Solution(problem))
+            .collect()
+    };
+    let (mut sudoku, mut domino) = (solutions(true), solutions(false));
     for solvers in [&mut sudoku, &mut domino] {
         if arguments.baseline && !solvers.is_empty() {
             solvers.push(Solver::Baseline);
@@ -514,8 +516,8 @@ mod tests {
     fn every_solver_is_timed_and_counted_on_every_puzzle() {
         let puzzles: Vec<Puzzle> = some_puzzles(4).into_iter().map(Puzzle::Sudoku).collect();
         let solvers = [
-            Solver::P2239,
-            Solver::P2580,
+            Solver::Solution(KnownProblem::P2239),
+            Solver::Solution(KnownProblem::P2580),
             Solver::Baseline,
             Solver::Rung(1),
             Solver::Rung(4),
@@ -548,7 +550,9 @@ mod tests {
                 guesses: 0,
                 capped: false,
             };
-            let error = Solver::P2580.inspect(&puzzle, &outcome).unwrap_err();
+            let error = Solver::Solution(KnownProblem::P2580)
+                .inspect(&puzzle, &outcome)
+                .unwrap_err();
             assert!(error.to_string().contains(message), "{error}");
         }
         // No answer is right for a grid that has no completion: here, a digit twice in a row.
@@ -563,7 +567,7 @@ mod tests {
             guesses: 0,
             capped: false,
         };
-        Solver::P2580
+        Solver::Solution(KnownProblem::P2580)
             .inspect(&Puzzle::Sudoku(clash), &none)
             .unwrap();
     }

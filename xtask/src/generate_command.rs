@@ -13,9 +13,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use common::input::quote;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use xtask::domino::{generate_puzzle, input_text, output_text};
+use xtask::registry::KnownProblem;
 
 /// Write generated Su-domino-ku puzzles and their answers.
 ///
@@ -23,8 +25,8 @@ use xtask::domino::{generate_puzzle, input_text, output_text};
 #[derive(clap::Args)]
 pub struct Arguments {
     /// The problem; only p4574 puzzles can be generated.
-    #[arg(value_parser = ["p4574", "4574"])]
-    problem: String,
+    #[arg(value_parser = only_p4574)]
+    problem: KnownProblem,
     /// How many puzzles to write.
     #[arg(long, value_name = "N")]
     count: usize,
@@ -37,6 +39,18 @@ pub struct Arguments {
     /// The seed; the same seed always writes the same files.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+}
+
+/// Reads the problem's name as every subcommand does ([`KnownProblem::named`]), and
+/// takes only 4574.
+fn only_p4574(name: &str) -> Result<KnownProblem, String> {
+    match KnownProblem::named(name, "generate") {
+        Ok(KnownProblem::P4574) => Ok(KnownProblem::P4574),
+        _ => Err(format!(
+            "only p4574 puzzles can be generated, not {}",
+            quote(name)
+        )),
+    }
 }
 
 /// Runs `cargo xtask generate`.

@@ -1,6 +1,8 @@
 //! The project's tooling library: what `cargo xtask` (`src/main.rs`) and the tests share.
 //!
 //! Finding and judging the solutions:
+//! - [`registry`]: the one place that knows the problems by name, and the one parser of
+//!   their names.
 //! - [`workspace`]: the workspace as cargo reports it (its root, target folder and problem
 //!   crates) and the binaries cargo has just built.
 //! - [`judge`]: runs one solution on one input, bounded in time and output, and decides
@@ -33,6 +35,7 @@ pub mod exact_cover;
 pub mod generate;
 pub mod judge;
 pub mod reference;
+pub mod registry;
 pub mod trace;
 pub mod trace_page;
 pub mod workspace;

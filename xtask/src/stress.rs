@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use xtask::checker::{excerpt, Checker};
@@ -29,6 +29,7 @@ use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_gr
 use xtask::generate::stress_grid;
 use xtask::judge::{describe_status, first_line, run_program, Run};
 use xtask::reference::{self, Grid};
+use xtask::registry::KnownProblem;
 use xtask::workspace::{Problem, Workspace};
 
 /// Random differential testing against the reference solvers.
@@ -96,15 +97,11 @@ enum Kind {
 
 impl Kind {
     fn of(problem: &Problem) -> Result<Kind> {
-        match problem.id {
-            2239 => Ok(Kind::Smallest),
-            2580 => Ok(Kind::Any),
-            4574 => Ok(Kind::Domino),
-            _ => bail!(
-                "`stress` has no generator or reference for {}; it knows p2239, p2580 and p4574",
-                problem.name
-            ),
-        }
+        Ok(match problem.known("stress")? {
+            KnownProblem::P2239 => Kind::Smallest,
+            KnownProblem::P2580 => Kind::Any,
+            KnownProblem::P4574 => Kind::Domino,
+        })
     }
 
     fn generate(self, rng: &mut StdRng) -> Case {

@@ -15,12 +15,13 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
-use common::grid_reader::{read_grid, RowFormat};
-use common::input::{quote, Error};
+use common::input::Error;
+use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
 use crate::reference::Grid;
+use crate::registry::KnownProblem;
 
 /// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
 /// a step: a line of the text trace and a moment of the page.
@@ -365,37 +366,104 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
     write!(out, "{}", trace.answer.as_deref().unwrap_or_default())
 }
 
-/// Runs `problem`'s solver on `input`, recording at most `limit` steps per puzzle, and
+/// Whose search [`record`] follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searcher {
+    /// The problem's own solution.
+    Solution,
+    /// A rung of the ladder ([`common::ladder::RUNGS`]), on the grid of a Sudoku
+    /// problem's input.
+    Rung {
+        /// The rung's number.
+        number: usize,
+    },
+}
+
+impl Searcher {
+    /// Checks that `self` can search `problem`'s input: the ladder solves Sudoku, and has
+    /// rungs `0..RUNGS.len()` only.
+    ///
+    /// # Errors
+    /// A [usage error](crate::workspace::usage_error) saying what is wrong.
+    pub fn check(self, problem: KnownProblem) -> Result<()> {
+        let Searcher::Rung { number } = self else {
+            return Ok(());
+        };
+        let last = RUNGS.len() - 1;
+        if number > last {
+            let message = format!("the ladder has rungs 0 to {last}, not {number}");
+            return Err(crate::workspace::usage_error(message));
+        }
+        if !problem.is_sudoku() {
+            let message = format!(
+                "the ladder solves Sudoku: --rung works with p2239 and p2580, not {problem}"
+            );
+            return Err(crate::workspace::usage_error(message));
+        }
+        Ok(())
+    }
+}
+
+/// Runs `searcher` on `problem`'s `input`, recording at most `limit` steps per puzzle, and
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
 ///
 /// # Errors
-/// An unknown problem (a [usage error](crate::workspace::usage_error)), input the solution
-/// rejects (after the puzzles before it were handed on), or an error from `each`.
+/// A searcher that cannot search this problem (see [`Searcher::check`]), input the
+/// solution rejects (after the puzzles before it were handed on), or an error from `each`.
 pub fn record(
-    problem: &str,
+    problem: KnownProblem,
+    searcher: Searcher,
     input: &str,
     limit: u64,
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
+    searcher.check(problem)?;
     let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
-    match problem.strip_prefix('p').unwrap_or(problem) {
-        "2239" => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
+    if let Searcher::Rung { number } = searcher {
+        // The grid in the problem's own format, and the answer printed that way too.
+        let (grid, format_grid): (Grid, fn(&Grid) -> String) = match problem {
+            KnownProblem::P2239 => (
+                p2239::parse(input.as_bytes()).map_err(|error| message(&error))?,
+                p2239::format_grid,
+            ),
+            _ => (
+                p2580::parse(input.as_bytes()).map_err(|error| message(&error))?,
+                p2580::format_grid,
+            ),
+        };
+        let mut recorder = Recorder::new(limit);
+        let outcome = solve_rung(number, &grid, &mut recorder);
+        if outcome.capped {
+            recorder.remark(|| {
+                format!(
+                    "rung {number} stops at its cap of {} guesses",
+                    outcome.guesses
+                )
+            });
+        }
+        let answer = outcome.solution.map(|grid| (grid, format_grid(&grid)));
+        let name = RUNGS[number].name;
+        let title = format!(
+            "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
+        );
+        return each(recorder.finish(title, answer));
+    }
+    match problem {
+        KnownProblem::P2239 => {
+            let grid = p2239::parse(input.as_bytes()).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2239::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2239::format_grid(&grid)));
             each(recorder.finish("p2239: the smallest completion".into(), answer))
         }
-        "2580" => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
+        KnownProblem::P2580 => {
+            let grid = p2580::parse(input.as_bytes()).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2580::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2580::format_grid(&grid)));
             each(recorder.finish("p2580: any completion".into(), answer))
         }
-        "4574" => {
+        KnownProblem::P4574 => {
             let mut lines = common::input::Lines::new(input.as_bytes());
             for number in 1.. {
                 let puzzle = match p4574::read_puzzle(&mut lines) {
@@ -421,11 +489,6 @@ pub fn record(
             }
             Ok(())
         }
-        _ => {
-            let problem = quote(problem);
-            let message = format!("`trace` knows p2239, p2580 and p4574, not {problem}");
-            Err(crate::workspace::usage_error(message))
-        }
     }
 }
 
@@ -434,9 +497,9 @@ mod tests {
     use super::*;
 
     /// The traces of `problem` on `input`, every step recorded.
-    fn traces(problem: &str, input: &str) -> Vec<PuzzleTrace> {
+    fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
         let mut all = Vec::new();
-        record(problem, input, u64::MAX, |trace| {
+        record(problem, Searcher::Solution, input, u64::MAX, |trace| {
             all.push(trace);
             Ok(())
         })
@@ -458,10 +521,10 @@ mod tests {
     #[test]
     fn a_sample_without_guesses_is_givens_then_singles() {
         let input = sample("problems/p2580/samples/sample-1.in");
-        let [trace] = &traces("p2580", &input)[..] else {
+        let [trace] = &traces(KnownProblem::P2580, &input)[..] else {
             panic!("one puzzle")
         };
-        let givens = read_grid(input.as_bytes(), RowFormat::Spaced).unwrap();
+        let givens = p2580::parse(input.as_bytes()).unwrap();
         let n_givens = givens.iter().filter(|&&digit| digit != 0).count();
         let mut replay = Replay::default();
         let mut deduced = 0;
@@ -490,9 +553,9 @@ mod tests {
     fn the_replay_reaches_the_answer_before_the_answer_step() {
         // The first of the hardest puzzles needs guesses and takes some back.
         let grid = crate::data::load("forum_hardest_1106.txt").unwrap()[0];
-        for problem in ["p2580", "p2239"] {
+        for problem in [KnownProblem::P2580, KnownProblem::P2239] {
             // Each problem reads the format it prints.
-            let input = if problem == "p2580" {
+            let input = if problem == KnownProblem::P2580 {
                 p2580::format_grid(&grid)
             } else {
                 p2239::format_grid(&grid)
@@ -509,7 +572,7 @@ mod tests {
             assert!(before.iter().any(|event| matches!(event, Event::Back(_))));
             // p2580 returns with its guesses open; p2239 proves the completion unique by
             // searching the whole tree, so it returns to where its search began.
-            if problem == "p2580" {
+            if problem == KnownProblem::P2580 {
                 assert_eq!(&replay.grid, answer);
             } else {
                 assert_eq!(replay.depth(), 0);
@@ -520,12 +583,18 @@ mod tests {
     #[test]
     fn the_limit_cuts_the_record_but_not_the_count() {
         let input = sample("problems/p4574/samples/sample-1.in");
-        let full = traces("p4574", &input);
+        let full = traces(KnownProblem::P4574, &input);
         let mut cut = Vec::new();
-        record("p4574", &input, 5, |trace| {
-            cut.push(trace);
-            Ok(())
-        })
+        record(
+            KnownProblem::P4574,
+            Searcher::Solution,
+            &input,
+            5,
+            |trace| {
+                cut.push(trace);
+                Ok(())
+            },
+        )
         .unwrap();
         assert_eq!(full.len(), cut.len());
         for (full, cut) in full.iter().zip(&cut) {

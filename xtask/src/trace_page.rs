@@ -25,13 +25,14 @@
 use common::observe::{Conflict, Reason};
 use serde_json::{json, Value};
 
+use crate::registry::KnownProblem;
 use crate::trace::{Event, PuzzleTrace};
 
 /// The page's markup, style and script, with `{{TITLE}}` and `{{TRACE}}` to fill in.
 const TEMPLATE: &str = include_str!("trace_page.html");
 
 /// The page for the traces of `problem` (one per puzzle).
-pub fn page(problem: &str, traces: &[PuzzleTrace]) -> String {
+pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
     let puzzles: Vec<Value> = traces
         .iter()
         .map(|trace| {
@@ -46,8 +47,8 @@ pub fn page(problem: &str, traces: &[PuzzleTrace]) -> String {
         })
         .collect();
     let data = json!({
-        "problem": problem,
-        "naming": if problem.ends_with("4574") { "location" } else { "row-column" },
+        "problem": problem.crate_name(),
+        "naming": if problem.is_sudoku() { "row-column" } else { "location" },
         "puzzles": puzzles,
     });
     // Inside a <script> element the text must not hold "</script>": in JSON a `<` can
@@ -104,12 +105,18 @@ mod tests {
             crate::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
         )
         .unwrap();
-        crate::trace::record("p4574", &input, 1000, |trace| {
-            traces.push(trace);
-            Ok(())
-        })
+        crate::trace::record(
+            KnownProblem::P4574,
+            crate::trace::Searcher::Solution,
+            &input,
+            1000,
+            |trace| {
+                traces.push(trace);
+                Ok(())
+            },
+        )
         .unwrap();
-        let page = page("p4574", &traces);
+        let page = page(KnownProblem::P4574, &traces);
         let start = page.find(r#"id="trace">"#).unwrap() + r#"id="trace">"#.len();
         let end = start + page[start..].find("</script>").unwrap();
         let data: Value = serde_json::from_str(&page[start..end]).unwrap();
@@ -143,7 +150,7 @@ mod tests {
             answer: None,
             given_tiles: Vec::new(),
         };
-        let page = page("p2580", &[trace]);
+        let page = page(KnownProblem::P2580, &[trace]);
         assert!(page.contains(r"\u003c/script>\u003cb>"));
     }
 }

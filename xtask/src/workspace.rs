@@ -38,6 +38,7 @@ use common::input::quote;
 use serde::Deserialize;
 
 use crate::checker::Checker;
+use crate::registry::{parse_problem_number, KnownProblem};
 
 /// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
 /// of `xtask/`, which cargo names in `CARGO_MANIFEST_DIR` when it compiles this crate.
@@ -227,9 +228,16 @@ impl Problem {
         Ok(problem)
     }
 
-    /// Whether `name` names this problem, as its package name or its bare number.
+    /// Whether `name` names this problem, as `p2239` or `2239` (read by
+    /// [`parse_problem_number`], as every subcommand reads a problem's name).
     pub fn is_called(&self, name: &str) -> bool {
-        self.name == name || self.id.to_string() == name
+        parse_problem_number(name) == Some(self.id)
+    }
+
+    /// What the tooling knows of this problem's solution beyond its manifest, if anything
+    /// (see [`crate::registry`]); `subcommand` needs it, and names itself in the error.
+    pub fn known(&self, subcommand: &str) -> Result<KnownProblem> {
+        KnownProblem::named(&self.name, subcommand)
     }
 
     /// The problem's sample cases, in the order of their numbers: none while it has no
@@ -272,7 +280,7 @@ impl Problem {
 }
 
 /// Keeps the problems the user named, as `p2239` or as the bare number `2239` (none: all
-/// of them), each once and in the order of `problems`. An unknown name is a usage error
+/// of them; see [`parse_problem_number`]), each once and in the order of `problems`. An unknown name is a usage error
 /// that lists the known ones.
 pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
     let is_known = |name: &&String| problems.iter().any(|problem| problem.is_called(name));

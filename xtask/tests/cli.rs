@@ -35,12 +35,41 @@ fn command_lines_it_does_not_understand_exit_with_2() {
         &["new", "1000", "--title", "two\nlines"],
         &["generate", "p2239", "--count", "1", "--out", "x"],
         &["trace", "p1000"],
+        &["bench", "--problem", "pp2239"],
+        &["stress", "02239"],
     ] {
         let output = xtask(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}: {output:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.starts_with("error: "), "{arguments:?}: {stderr}");
     }
+}
+
+#[test]
+fn trace_refuses_a_name_it_does_not_know_before_it_reads_any_input() {
+    // Standard input stays open and empty: a tool that read it first would wait forever.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["trace", "nope"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xtask starts");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("xtask can be waited for") {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("`trace nope` waited for its input");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(2));
+    let output = child.wait_with_output().expect("its output");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("`nope`"), "{stderr}");
 }
 
 #[test]

@@ -22,9 +22,9 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
-//! the smallest completion first) and [rung 4](common::ladder::rung4_band_board) (the board's search).
+//! the smallest completion first) and [rung 8](common::ladder::rung8_board) (the board's search).
 //!
-//! 1. **Read** the grid ([`read_grid`] in the `Packed` format, shared with p2580),
+//! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Packed` format, shared with p2580),
 //!    reporting the line and column of anything malformed, and refuse a digit given twice
 //!    in a unit.
 //! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles and locked
@@ -120,7 +120,7 @@
 use common::board::Board;
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
-use common::observe::{Branch, Reason, SearchObserver};
+use common::observe::{report_givens, Branch, Reason, SearchObserver};
 use common::{cell_bit, digits, N_CELLS};
 use std::io::{BufRead, Write};
 
@@ -147,13 +147,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    if observer.is_watching() {
-        for (cell, &digit) in grid.iter().enumerate() {
-            if digit != 0 {
-                observer.deduced(cell, digit, Reason::Given);
-            }
-        }
-    }
+    report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
     board.propagate_observed(observer).ok()?;
 
@@ -258,7 +252,6 @@ fn smallest_completion(
         }
         let candidates = board.candidates(cell);
         for (index, digit) in digits(candidates).enumerate() {
-            let (row, column) = (cell / 9 + 1, cell % 9 + 1);
             if digit == witness[cell] {
                 // The witness proves that a completion has `digit` here: no search needed.
                 // (Placing it cannot fail, since the witness is a completion of `board`.)
@@ -272,13 +265,7 @@ fn smallest_completion(
                 break;
             }
             // A smaller digit than the witness's: is there a completion with it here?
-            observer.remark(|| {
-                format!(
-                    "step 4: row {row}, column {column}: is there a completion with {digit}, \
-                     below the witness's {}?",
-                    witness[cell]
-                )
-            });
+            observer.remark(|| smaller_digit_question(cell, digit, witness[cell]));
             observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
             let mut trial = board;
             let mut found = Completions::up_to(1);
@@ -296,6 +283,27 @@ fn smallest_completion(
     }
     // Every cell now agrees with the smallest completion, and the witness is a completion.
     witness
+}
+
+/// Step 4's question at `cell`, in words for a trace: is there a completion with `digit`
+/// there, smaller than the witness's `witness_digit`?
+fn smaller_digit_question(cell: usize, digit: u8, witness_digit: u8) -> String {
+    let (row, column) = (cell / 9 + 1, cell % 9 + 1);
+    format!(
+        "step 4: row {row}, column {column}: is there a completion with {digit}, below the \
+         witness's {witness_digit}?"
+    )
+}
+
+/// Step 1: reads the grid as the judge writes it, with [`read_grid`] in the `Packed`
+/// format.
+///
+/// ```
+/// let grid = p2239::parse("000000000\n".repeat(9).as_bytes()).unwrap();
+/// assert_eq!(grid, [0; 81]);
+/// ```
+pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
+    read_grid(input, RowFormat::Packed)
 }
 
 /// The grid as nine lines of nine digits.
@@ -325,7 +333,7 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.starts_with(b"123456789\n456789123\n"));
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    let grid = read_grid(input, RowFormat::Packed)?;
+    let grid = parse(input)?;
     let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
     write_answer(output, &format_grid(&completion))
 }
@@ -363,7 +371,7 @@ mod tests {
 
     #[test]
     fn the_sample_reads_row_by_row() {
-        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Packed).unwrap();
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
         let first_line: Vec<u8> = SAMPLE_IN.bytes().take(9).map(|byte| byte - b'0').collect();
         assert_eq!(grid[..9], first_line[..]);
     }
@@ -372,9 +380,7 @@ mod tests {
     fn a_row_in_2580s_spaced_format_is_refused_with_a_hint() {
         let spaced = SAMPLE_IN.replacen("103000509", "1 0 3 0 0 0 5 0 9", 1);
         assert_ne!(spaced, SAMPLE_IN, "the sample's first row changed");
-        let error = read_grid(spaced.as_bytes(), RowFormat::Packed)
-            .unwrap_err()
-            .to_string();
+        let error = parse(spaced.as_bytes()).unwrap_err().to_string();
         assert_eq!(
             error,
             "line 1, column 2: a space inside the row; this format writes the 9 digits of a \
@@ -392,7 +398,7 @@ mod tests {
     #[test]
     fn grids_with_many_completions_give_the_smallest() {
         // Start from the sample's solution and empty whole rows: many completions remain.
-        let solution = read_grid(SAMPLE_OUT.as_bytes(), RowFormat::Packed).unwrap();
+        let solution = parse(SAMPLE_OUT.as_bytes()).unwrap();
         for emptied_rows in [&[0usize, 1][..], &[3, 4, 6], &[0, 4, 8], &[2, 5, 7, 8]] {
             let mut grid = solution;
             for &row in emptied_rows {

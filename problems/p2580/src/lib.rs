@@ -22,11 +22,11 @@
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
-//! From plain backtracking to here, one idea at a time: the ladder's rungs
-//! [1](common::ladder::rung1_masks) (MRV), [2](common::ladder::rung2_singles) (singles),
-//! [3](common::ladder::rung3_locked) (locked candidates), [4](common::ladder::rung4_band_board) (this search).
+//! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
+//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 8](common::ladder::rung8_board)
+//! (this board, searched the same way but for the order of two candidates).
 //!
-//! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239),
+//! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Spaced` format, shared with p2239),
 //!    reporting the line and column of anything malformed, and refuse a digit given twice
 //!    in a unit. Such a grid has no completion, and saying where the clash is helps more
 //!    than saying only that.
@@ -117,7 +117,7 @@
 use common::board::Board;
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
-use common::observe::{Branch, Reason, SearchObserver};
+use common::observe::{report_givens, Branch, SearchObserver};
 use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
 use std::iter;
@@ -150,18 +150,6 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     board.propagate_observed(observer).ok()?;
     // Step 3: search.
     first_completion(&board, observer)
-}
-
-/// Tells `observer` about each given digit.
-fn report_givens(grid: &Grid, observer: &mut impl SearchObserver) {
-    if !observer.is_watching() {
-        return;
-    }
-    for (cell, &digit) in grid.iter().enumerate() {
-        if digit != 0 {
-            observer.deduced(cell, digit, Reason::Given);
-        }
-    }
 }
 
 /// Depth-first search for one completion of a propagated board.
@@ -205,6 +193,17 @@ fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     }
 }
 
+/// Step 1: reads the grid as the judge writes it, with [`read_grid`] in the `Spaced`
+/// format.
+///
+/// ```
+/// let grid = p2580::parse("0 0 0 0 0 0 0 0 0\n".repeat(9).as_bytes()).unwrap();
+/// assert_eq!(grid, [0; 81]);
+/// ```
+pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
+    read_grid(input, RowFormat::Spaced)
+}
+
 /// The grid as nine lines of nine space-separated digits.
 ///
 /// ```
@@ -237,7 +236,7 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    let grid = read_grid(input, RowFormat::Spaced)?;
+    let grid = parse(input)?;
     let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
     write_answer(output, &format_grid(&completion))
 }
@@ -250,7 +249,7 @@ mod tests {
 
     #[test]
     fn the_sample_reads_item_by_item() {
-        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Spaced).unwrap();
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
         let last_row: Vec<u8> = SAMPLE_IN
             .lines()
             .nth(8)
@@ -264,9 +263,7 @@ mod tests {
     #[test]
     fn a_row_in_2239s_packed_format_is_refused_with_a_hint() {
         let packed = SAMPLE_IN.replacen("0 3 5 4 6 9 2 7 8", "035469278", 1);
-        let error = read_grid(packed.as_bytes(), RowFormat::Spaced)
-            .unwrap_err()
-            .to_string();
+        let error = parse(packed.as_bytes()).unwrap_err().to_string();
         assert_eq!(
             error,
             "line 1, column 1: `035469278` is not a single digit; this format separates the \
@@ -276,7 +273,7 @@ mod tests {
 
     #[test]
     fn sample_is_completed_validly() {
-        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Spaced).unwrap();
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
         let solution = solve(&grid).unwrap();
         assert!(common::is_valid_solution(&solution));
         for (cell, (&given, &digit)) in grid.iter().zip(&solution).enumerate() {

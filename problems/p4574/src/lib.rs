@@ -32,7 +32,7 @@
 //!
 //! ## Approach
 //!
-//! Its Sudoku half is the ladder's [rung 4](common::ladder::rung4_band_board), the band
+//! Its Sudoku half is the ladder's [rung 8](common::ladder::rung8_board), the band
 //! board, which [`common::ladder`] reaches from plain backtracking one idea at a time.
 //!
 //! 1. **Read and check one puzzle** ([`read_puzzle`], in the module `input`, after the
@@ -149,7 +149,7 @@ use std::io::{BufRead, Write};
 
 use common::board::{Board, Contradiction};
 use common::input::{write_answer, Error, Lines};
-use common::observe::{Conflict, Reason, SearchObserver};
+use common::observe::{report_givens, Conflict, SearchObserver};
 use common::{cell_bit, cells, CellSet, ALL_CELLS, N_CELLS};
 
 // Step 1, reading the puzzles and their errors, lives in src/input.rs: the lesson here starts
@@ -355,13 +355,7 @@ struct State {
 impl State {
     /// Step 2: the singles and the given tiles laid, then propagated.
     fn start(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Result<State, Contradiction> {
-        if observer.is_watching() {
-            for (cell, &digit) in puzzle.given_grid().iter().enumerate() {
-                if digit != 0 {
-                    observer.deduced(cell, digit, Reason::Given);
-                }
-            }
-        }
+        report_givens(&puzzle.given_grid(), observer);
         let mut state = State {
             board: Board::new(),
             covered: 0,
