@@ -42,9 +42,10 @@
 //!    try the next candidate. Of two candidates, try first the one that more open peers
 //!    could still take ("fail first", [`Board::open_places_among_peers`]): if it is wrong,
 //!    taking all those places runs into the contradiction sooner, and if it is right, the
-//!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 135.7
-//!    (the smaller digit first) to 126.8, and the time from 0.99 to 0.96 of the peer's
-//!    below (`cargo xtask bench --problem p2580` counts the guesses too). p2239 searches the whole tree of a
+//!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 130.9
+//!    (the smaller digit first) to 121.1 (`cargo xtask bench --problem p2580` counts the
+//!    guesses too); when it came, before claiming along columns joined the board's rules,
+//!    from 135.7 to 126.8, and the time from 0.99 to 0.96 of the peer's below. p2239 searches the whole tree of a
 //!    puzzle with one completion, where the order changes nothing. *Why this finds a completion when there is one:* every completion puts
 //!    one of the cell's candidates in that cell, so some branch contains it; and a board on
 //!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
@@ -98,11 +99,27 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 126.8; 66.1 |
-//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 141.8–153.9; 73.8–79.8 |
-//! | magictour_top1465 | 1,465 | 5.1 µs | 6.2 µs | 0.81 | 13.0; 7.3 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 85.0; 44.5 |
+//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 121.1; 63.2 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 140.2–141.0; 73.0–73.3 |
+//! | magictour_top1465 | 1,465 | 5.1 µs | 6.2 µs | 0.81 | 12.4; 7.0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 82.1; 43.0 |
 //! | 17_clue (first 2,000) | 2,000 | 1.6 µs | 2.2 µs | 0.75 | 0.7; 0.4 |
+//!
+//! (The times came before claiming along columns joined the board's rules; the guesses
+//! are the board's now.) Against tdoku, the fastest published solver (C++ with SIMD),
+//! asked for one solution, measured the same way in a harness that links it, built once
+//! for the host (`-march=native`) and once for plain SSE2, the x86-64 baseline that the
+//! judge's `rustc -O` gives this code (the README says how): the ratio of this solution's
+//! time to tdoku's, as a range over four runs on a shared machine, and tdoku's own
+//! guesses per puzzle.
+//!
+//! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | tdoku's guesses |
+//! |---|---:|---:|---:|
+//! | forum_hardest_1106 | 0.82–1.19 | 0.18–0.29 | 59.8 |
+//! | forum_hardest_1106, 4 random relabellings (two seeds) | 0.84–1.29 | 0.27–0.34 | |
+//! | magictour_top1465 | 1.02–1.91 | 0.23–0.31 | 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.82–1.11 | 0.22–0.32 | 34.1 |
+//! | 17_clue (first 2,000) | 0.44–0.80 | 0.14–0.19 | 0.3 |
 //!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
