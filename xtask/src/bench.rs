@@ -407,14 +407,14 @@ fn read_puzzles(sudoku: bool, path: &Path, relabel: u32, seed: u64) -> Result<Ve
         // A judge answer beside the input (`x.in` and `x.out`) gives the expected grids.
         let answer = std::fs::read_to_string(path.with_extension("out")).unwrap_or_default();
         let expected = expected_grids(&answer);
-        p4574::parse_puzzles(text.as_bytes())
-            .enumerate()
-            .map(|(index, puzzle)| {
-                let puzzle =
-                    puzzle.map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
-                Ok(Puzzle::Domino(puzzle, expected.get(index).copied()))
-            })
-            .collect::<Result<_>>()?
+        let mut lines = common::input::Lines::new(text.as_bytes());
+        let mut puzzles = Vec::new();
+        while let Some(puzzle) = p4574::read_puzzle(&mut lines)
+            .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?
+        {
+            puzzles.push(Puzzle::Domino(puzzle, expected.get(puzzles.len()).copied()));
+        }
+        puzzles
     };
     if puzzles.is_empty() {
         bail!("{} holds no puzzles", path.display());

@@ -15,6 +15,7 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
+use common::input::Error;
 use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
@@ -463,14 +464,24 @@ pub fn record(
             each(recorder.finish("p2580: any completion".into(), answer))
         }
         KnownProblem::P4574 => {
-            for parsed in p4574::parse_puzzles(input.as_bytes()) {
-                let puzzle = parsed.map_err(|error| message(&error))?;
+            let mut lines = common::input::Lines::new(input.as_bytes());
+            for number in 1.. {
+                let puzzle = match p4574::read_puzzle(&mut lines) {
+                    Ok(Some(puzzle)) => puzzle,
+                    Ok(None) => break,
+                    Err(error) => {
+                        return Err(message(&Error {
+                            puzzle: Some(number),
+                            ..error
+                        }))
+                    }
+                };
                 let mut recorder = Recorder::new(limit);
                 let answer = p4574::solve_with_tiling(&puzzle, &mut recorder).map(|solution| {
-                    let text = p4574::format_solution(puzzle.number, &solution.grid);
+                    let text = p4574::format_solution(number, &solution.grid);
                     (solution.grid, text)
                 });
-                let title = format!("p4574: puzzle {}", puzzle.number);
+                let title = format!("p4574: puzzle {number}");
                 let mut trace = recorder.finish(title, answer);
                 trace.cell_name = p4574::location_name;
                 trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();

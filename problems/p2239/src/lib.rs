@@ -15,8 +15,8 @@
 //!   final line end. Spaces and tabs are the only separators, as in the other two
 //!   solutions. Anything else malformed, and a grid without completion, gets one line on
 //!   standard error naming the line and column, with invisible characters escaped, and
-//!   exit status 1. The input is read line by line in a few kilobytes, whatever its size
-//!   ([`common::input`]).
+//!   exit status 1. The input is read line by line, and a line longer than 64 KiB is
+//!   refused unread, so memory stays bounded whatever its size ([`common::input`]).
 //!
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
@@ -24,9 +24,9 @@
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
 //! the smallest completion first) and [rung 8](common::ladder::rung8_board) (the board's search).
 //!
-//! 1. **Read** the grid ([`parse`], with the reader shared with p2580 in
-//!    [`common::grid_reader`]), reporting the line and column of anything malformed, and
-//!    refuse a digit given twice in a unit.
+//! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Packed` format, shared with p2580),
+//!    reporting the line and column of anything malformed, and refuse a digit given twice
+//!    in a unit.
 //! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles and locked
 //!    candidates. *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
@@ -134,14 +134,11 @@
 //!   dropping the copy: nothing has to be restored by hand.
 
 use common::board::Board;
+use common::grid_reader::{read_grid, RowFormat};
+use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, Reason, SearchObserver};
 use common::{cell_bit, digits, N_CELLS};
 use std::io::{BufRead, Write};
-
-// Step 1, reading the grid and its errors, lives in src/input.rs: the lesson here starts
-// with the solver.
-mod input;
-pub use input::{parse, Error};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
@@ -314,6 +311,17 @@ fn smaller_digit_question(cell: usize, digit: u8, witness_digit: u8) -> String {
     )
 }
 
+/// Step 1: reads the grid as the judge writes it, with [`read_grid`] in the `Packed`
+/// format.
+///
+/// ```
+/// let grid = p2239::parse("000000000\n".repeat(9).as_bytes()).unwrap();
+/// assert_eq!(grid, [0; 81]);
+/// ```
+pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
+    read_grid(input, RowFormat::Packed)
+}
+
 /// The grid as nine lines of nine digits.
 ///
 /// ```
@@ -341,8 +349,9 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.starts_with(b"123456789\n456789123\n"));
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    // Step 1 is `parse`, steps 2 to 4 are `solve`.
-    common::grid_reader::answer(input, output, parse, solve, format_grid)
+    let grid = parse(input)?;
+    let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
+    write_answer(output, &format_grid(&completion))
 }
 
 #[cfg(test)]
@@ -374,6 +383,25 @@ mod tests {
         }
         grid[cell] = 0;
         false
+    }
+
+    #[test]
+    fn the_sample_reads_row_by_row() {
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let first_line: Vec<u8> = SAMPLE_IN.bytes().take(9).map(|byte| byte - b'0').collect();
+        assert_eq!(grid[..9], first_line[..]);
+    }
+
+    #[test]
+    fn a_row_in_2580s_spaced_format_is_refused_with_a_hint() {
+        let spaced = SAMPLE_IN.replacen("103000509", "1 0 3 0 0 0 5 0 9", 1);
+        assert_ne!(spaced, SAMPLE_IN, "the sample's first row changed");
+        let error = parse(spaced.as_bytes()).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "line 1, column 2: a space inside the row; this format writes the 9 digits of a \
+             row without separators"
+        );
     }
 
     #[test]

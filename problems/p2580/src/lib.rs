@@ -15,8 +15,9 @@
 //!   lines after the grid and a missing final line end. Spaces and tabs are the only
 //!   separators, as in the other two solutions. Anything else malformed, and a grid without
 //!   completion, gets one line on standard error naming the line and column, with invisible
-//!   characters escaped, and exit status 1. The input is read line by line in a few
-//!   kilobytes, whatever its size ([`common::input`]).
+//!   characters escaped, and exit status 1. The input is read line by line, and a line
+//!   longer than 64 KiB is refused unread, so memory stays bounded whatever its size
+//!   ([`common::input`]).
 //!
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
@@ -25,10 +26,10 @@
 //! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 8](common::ladder::rung8_board)
 //! (this board, searched the same way but for the order of two candidates).
 //!
-//! 1. **Read** the grid ([`parse`], with the reader shared with p2239 in
-//!    [`common::grid_reader`]), reporting the line and column of anything malformed, and
-//!    refuse a digit given twice in a unit. Such a grid has no completion, and saying
-//!    where the clash is helps more than saying only that.
+//! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Spaced` format, shared with p2239),
+//!    reporting the line and column of anything malformed, and refuse a digit given twice
+//!    in a unit. Such a grid has no completion, and saying where the clash is helps more
+//!    than saying only that.
 //! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
 //!    single); a digit with one place in a row, column or box goes there (hidden single);
 //!    a digit whose places in a box lie in one row or column leaves the rest of that line
@@ -131,15 +132,12 @@
 //!   undoing it is dropping the copy.
 
 use common::board::Board;
+use common::grid_reader::{read_grid, RowFormat};
+use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, SearchObserver};
 use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
 use std::iter;
-
-// Step 1, reading the grid and its errors, lives in src/input.rs: the lesson here starts
-// with the solver.
-mod input;
-pub use input::{parse, Error};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
@@ -212,6 +210,17 @@ fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     }
 }
 
+/// Step 1: reads the grid as the judge writes it, with [`read_grid`] in the `Spaced`
+/// format.
+///
+/// ```
+/// let grid = p2580::parse("0 0 0 0 0 0 0 0 0\n".repeat(9).as_bytes()).unwrap();
+/// assert_eq!(grid, [0; 81]);
+/// ```
+pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
+    read_grid(input, RowFormat::Spaced)
+}
+
 /// The grid as nine lines of nine space-separated digits.
 ///
 /// ```
@@ -244,8 +253,9 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    // Step 1 is `parse`, steps 2 and 3 are `solve`.
-    common::grid_reader::answer(input, output, parse, solve, format_grid)
+    let grid = parse(input)?;
+    let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
+    write_answer(output, &format_grid(&completion))
 }
 
 #[cfg(test)]
@@ -253,6 +263,30 @@ mod tests {
     use super::*;
 
     const SAMPLE_IN: &str = include_str!("../samples/sample-1.in");
+
+    #[test]
+    fn the_sample_reads_item_by_item() {
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let last_row: Vec<u8> = SAMPLE_IN
+            .lines()
+            .nth(8)
+            .unwrap()
+            .split(' ')
+            .map(|item| item.parse().unwrap())
+            .collect();
+        assert_eq!(grid[72..], last_row[..]);
+    }
+
+    #[test]
+    fn a_row_in_2239s_packed_format_is_refused_with_a_hint() {
+        let packed = SAMPLE_IN.replacen("0 3 5 4 6 9 2 7 8", "035469278", 1);
+        let error = parse(packed.as_bytes()).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "line 1, column 1: `035469278` is not a single digit; this format separates the \
+             digits of a row by spaces"
+        );
+    }
 
     #[test]
     fn sample_is_completed_validly() {

@@ -26,15 +26,16 @@
 //!   name the line. Anything else malformed, and a puzzle without completion, gets one line
 //!   on standard error naming the puzzle, line and column, with invisible characters
 //!   escaped, and exit status 1; the answers to the puzzles before it are written in full
-//!   by then. Each puzzle is read, answered and flushed before the next is read, in a few
-//!   kilobytes whatever the input's size ([`common::input`]).
+//!   by then. Each puzzle is read, answered and flushed before the next is read, line by
+//!   line; a line longer than 64 KiB is refused unread, so memory stays bounded whatever
+//!   the input's size ([`common::input`]).
 //!
 //! ## Approach
 //!
 //! Its Sudoku half is the ladder's [rung 8](common::ladder::rung8_board), the band
 //! board, which [`common::ladder`] reaches from plain backtracking one idea at a time.
 //!
-//! 1. **Read and check one puzzle** ([`parse_puzzles`], in the module `input`, after the
+//! 1. **Read and check one puzzle** ([`read_puzzle`], in the module `input`, after the
 //!    solver). Everything the givens alone can break is checked here, where the line is
 //!    still known: the format, a digit outside 1..9, a location outside `A1`..`I9`, a tile
 //!    with equal halves, halves that are not side by side, a tile laid twice, a cell
@@ -147,13 +148,14 @@
 use std::io::{BufRead, Write};
 
 use common::board::{Board, Contradiction};
+use common::input::{write_answer, Error, Lines};
 use common::observe::{report_givens, Conflict, SearchObserver};
-use common::{cell_bit, cells, CellSet, ALL_CELLS, COL_OF, N_CELLS, ROW_OF};
+use common::{cell_bit, cells, CellSet, ALL_CELLS, N_CELLS};
 
 // Step 1, reading the puzzles and their errors, lives in src/input.rs: the lesson here starts
 // with the solver.
 mod input;
-pub use input::{parse_puzzles, Error, Puzzles};
+pub use input::{location_name, read_puzzle};
 
 /// Number of tiles: one for every unordered pair of distinct digits 1..9, 9 × 8 / 2 = 36.
 pub const N_TILES: usize = 36;
@@ -234,27 +236,6 @@ fn tile_bit(tile: usize) -> TileSet {
     1 << tile
 }
 
-/// The name the input gives a cell: its row letter `A`..`I`, then its column digit `1`..`9`.
-///
-/// ```
-/// assert_eq!(p4574::location_name(0), "A1");
-/// assert_eq!(p4574::location_name(11), "B3");
-/// assert_eq!(p4574::location_name(80), "I9");
-/// ```
-pub fn location_name(cell: usize) -> String {
-    let row_letter = char::from(b'A' + ROW_OF[cell]);
-    format!("{}{}", row_letter, COL_OF[cell] + 1)
-}
-
-/// Whether two cells are side by side: same row and neighbouring columns, or same column
-/// and neighbouring rows. Only such a pair can carry a tile.
-fn are_side_by_side(first: usize, second: usize) -> bool {
-    let same_row = ROW_OF[first] == ROW_OF[second];
-    let same_column = COL_OF[first] == COL_OF[second];
-    (same_row && COL_OF[first].abs_diff(COL_OF[second]) == 1)
-        || (same_column && ROW_OF[first].abs_diff(ROW_OF[second]) == 1)
-}
-
 /// The cells that have a right-hand neighbour: all but the last column.
 const HAS_RIGHT_NEIGHBOUR: CellSet = build_has_right_neighbour();
 
@@ -299,15 +280,9 @@ pub struct PlacedTile {
 }
 
 /// One puzzle as read from the input, already checked against every rule that the givens
-/// alone can break (see [`parse_puzzles`]).
+/// alone can break (see [`read_puzzle`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    /// The puzzle's number in the input, counted from 1.
-    pub number: usize,
-    /// The input line holding the tile count (1-based).
-    pub first_line: usize,
-    /// The input line holding the nine single cells.
-    pub last_line: usize,
     /// The tiles already laid, in input order.
     pub tiles: Vec<PlacedTile>,
     /// `single_cells[d - 1]`: the cell where the single digit `d` stands.
@@ -343,7 +318,8 @@ pub struct Solution {
 ///
 /// ```
 /// let input = std::fs::read("samples/sample-1.in").unwrap();
-/// let puzzle = p4574::parse_puzzles(&input[..]).next().unwrap().unwrap();
+/// let mut lines = common::input::Lines::new(&input[..]);
+/// let puzzle = p4574::read_puzzle(&mut lines).unwrap().unwrap();
 /// let grid = p4574::solve(&puzzle).unwrap();
 /// assert!(common::is_valid_solution(&grid));
 /// ```
@@ -655,17 +631,24 @@ pub fn format_solution(puzzle_number: usize, grid: &[u8; N_CELLS]) -> String {
 /// assert_eq!(output, expected);
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    for parsed in parse_puzzles(input) {
-        let puzzle = parsed?;
-        let grid = solve(&puzzle).ok_or(Error::NoCompletion {
-            puzzle: puzzle.number,
-            first_line: puzzle.first_line,
-            last_line: puzzle.last_line,
+    let mut lines = Lines::new(input);
+    for number in 1.. {
+        // Every error names the puzzle it stopped in.
+        let in_puzzle = |error: Error| Error {
+            puzzle: Some(number),
+            ..error
+        };
+        let puzzle = match read_puzzle(&mut lines).map_err(in_puzzle)? {
+            Some(puzzle) => puzzle,
+            None => break,
+        };
+        let grid = solve(&puzzle).ok_or_else(|| {
+            in_puzzle(Error::new(
+                "no completion: no way to lay the remaining tiles, each once, so that the \
+                 grid is a valid sudoku",
+            ))
         })?;
-        output
-            .write_all(format_solution(puzzle.number, &grid).as_bytes())
-            .map_err(Error::Output)?;
-        output.flush().map_err(Error::Output)?;
+        write_answer(output, &format_solution(number, &grid))?;
     }
     Ok(())
 }
@@ -673,6 +656,7 @@ pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::are_side_by_side;
     use crate::input::tests::{third_puzzle_with, SAMPLE_1_IN};
     use common::is_valid_solution;
 
@@ -777,7 +761,7 @@ mod tests {
         let (_, result) = run_on(&third_puzzle_with(12, "I4 A3 D9 C5 A9 E5 A2 C6 I1"));
         let message = result.unwrap_err().to_string();
         assert!(
-            message.starts_with("puzzle 3 (lines 26-37): no completion"),
+            message.starts_with("puzzle 3: no completion: no way to lay the remaining tiles"),
             "{message}"
         );
     }
@@ -788,7 +772,9 @@ mod tests {
         assert!(result.is_err());
         assert_eq!(output, SAMPLE_1_OUT);
         let (output, result) = run_on(&third_puzzle_with(12, "I4 A3 D9 C5 A9 E5 A2 C6 I1"));
-        assert!(matches!(result, Err(Error::NoCompletion { puzzle: 3, .. })));
+        let error = result.unwrap_err();
+        assert_eq!(error.puzzle, Some(3));
+        assert!(error.message.starts_with("no completion"), "{error}");
         assert_eq!(output, SAMPLE_1_OUT);
     }
 
@@ -805,15 +791,13 @@ mod tests {
             }
         }
         let error = run(SAMPLE_1_IN.as_bytes(), &mut Refuse).unwrap_err();
-        assert!(matches!(error, Error::Output(_)));
         assert_eq!(error.to_string(), "cannot write the output: disk full");
-        assert!(std::error::Error::source(&error).is_some());
     }
 
     /// Checks everything a solution must satisfy, with a message naming the puzzle.
     fn assert_solution_is_right(puzzle: &Puzzle, solution: &Solution) {
         let grid = &solution.grid;
-        let shown = format_solution(puzzle.number, grid);
+        let shown = format_solution(1, grid);
         assert!(is_valid_solution(grid), "not a valid sudoku:\n{shown}");
         let givens = puzzle.given_grid();
         for cell in 0..N_CELLS {
@@ -849,8 +833,8 @@ mod tests {
     #[test]
     fn sample_solutions_keep_the_givens_and_use_every_tile_once() {
         for input in [SAMPLE_1_IN, SAMPLE_2_IN] {
-            for puzzle in parse_puzzles(input.as_bytes()) {
-                let puzzle = puzzle.unwrap();
+            let mut lines = Lines::new(input.as_bytes());
+            while let Some(puzzle) = read_puzzle(&mut lines).unwrap() {
                 let solution =
                     solve_with_tiling(&puzzle, &mut ()).expect("the sample has a solution");
                 assert_solution_is_right(&puzzle, &solution);
@@ -892,16 +876,16 @@ mod tests {
     fn turned_mirrored_and_relabelled_samples_have_the_turned_answers() {
         // Symmetries of the square keep cells side by side and units units, and renaming
         // the digits keeps the tile set, so each changed puzzle has the changed answer.
-        let puzzles: Vec<Puzzle> = parse_puzzles(SAMPLE_1_IN.as_bytes())
-            .map(Result::unwrap)
-            .collect();
+        let mut lines = Lines::new(SAMPLE_1_IN.as_bytes());
+        let puzzles: Vec<Puzzle> =
+            std::iter::from_fn(|| read_puzzle(&mut lines).unwrap()).collect();
         let answers = expected_grids(SAMPLE_1_OUT);
         let renamings: [[u8; 10]; 3] = [
             [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
             [0, 9, 8, 7, 6, 5, 4, 3, 2, 1],
             [0, 4, 7, 1, 9, 2, 8, 3, 6, 5],
         ];
-        for (puzzle, answer) in puzzles.iter().zip(&answers) {
+        for (number, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
             for mirror in [false, true] {
                 for quarter_turns in 0..4 {
                     for rename in &renamings {
@@ -923,9 +907,10 @@ mod tests {
                         let solution = solve_with_tiling(&changed, &mut ()).expect("a solution");
                         assert_solution_is_right(&changed, &solution);
                         assert_eq!(
-                            solution.grid, changed_answer,
+                            solution.grid,
+                            changed_answer,
                             "puzzle {}, mirror {mirror}, {quarter_turns} turns, {rename:?}",
-                            puzzle.number
+                            number + 1
                         );
                     }
                 }
@@ -937,9 +922,6 @@ mod tests {
     fn unbalanced_colours_have_no_completion() {
         // Nine singles on light cells leave 32 light and 40 dark cells: no tiling.
         let puzzle = Puzzle {
-            number: 1,
-            first_line: 1,
-            last_line: 1,
             tiles: Vec::new(),
             single_cells: [0, 10, 20, 30, 40, 50, 60, 70, 80],
         };
