@@ -2,15 +2,14 @@
 //!
 //! A grid is nine lines of nine digits, `0` for an empty cell: problem 2239 writes a row
 //! with nothing between the digits, problem 2580 with spaces. [`read_grid`] reads both
-//! through the [`Lines`] of [`crate::input`], whose rules hold; blank lines after the grid
-//! are accepted. Anything else is an [`Error`] naming the line (and column) at fault, and
-//! so is a digit given twice in a unit: such a grid has no completion, and saying where
-//! the clash is helps more than saying only that.
+//! by the rules of [`crate::input`]; blank lines after the grid are accepted. A digit given
+//! twice in a unit is refused too, at its place: such a grid has no completion, and saying
+//! where the clash is helps more than saying only that.
 
 use std::io::BufRead;
 
 use crate::input::{quote, Error, Item, Lines};
-use crate::{find_repeated_digit, unit_name, N_CELLS};
+use crate::{unit_name, CELLS_OF_UNIT, N_CELLS};
 
 /// How a judge writes the nine digits of a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,42 +20,32 @@ pub enum RowFormat {
     Spaced,
 }
 
-/// Reads a grid of nine rows written in `format`; cell `row * 9 + column` holds the digit
-/// of row `row` and column `column` (both from 0), 0 for an empty cell.
-///
-/// ```
-/// use common::grid_reader::{read_grid, RowFormat};
-///
-/// let spaced = "0 0 0 0 0 0 0 0 0\n".repeat(8) + "0 0 0 0 0 0 0 0 1\n";
-/// assert_eq!(read_grid(spaced.as_bytes(), RowFormat::Spaced).unwrap()[80], 1);
-/// let error = read_grid(spaced.as_bytes(), RowFormat::Packed).unwrap_err();
-/// assert_eq!(error.to_string(), "line 1, column 2: a space inside the row; this format \
-///     writes the 9 digits of a row without separators");
-/// ```
+/// Reads a grid of nine rows written in `format`: cell `row * 9 + column` holds the digit
+/// of that row and column (both from 0), 0 for an empty cell.
 pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS], Error> {
     let mut lines = Lines::new(input);
     let mut grid = [0; N_CELLS];
     // Where each cell's digit stands (line, column), for a message about a repeated digit.
     let mut places = [(0, 0); N_CELLS];
     for row in 0..9 {
-        let line = lines
+        let row_line = lines
             .next_line()?
             .ok_or_else(|| lines.ended("9 lines of 9 digits"))?;
         // Each digit as an item of one character: the characters of a packed row (up to
         // the blanks at its end), the items of a spaced one.
         let digits: Vec<Item> = match format {
-            RowFormat::Packed => line
+            RowFormat::Packed => row_line
                 .text
                 .trim_end_matches([' ', '\t'])
                 .chars()
                 .enumerate()
                 .map(|(index, character)| Item {
-                    line: line.number,
-                    column: index + 1,
+                    line: row_line.line,
+                    column: row_line.column + index,
                     text: character.to_string(),
                 })
                 .collect(),
-            RowFormat::Spaced => line.items(),
+            RowFormat::Spaced => row_line.items(),
         };
         for (column_in_grid, digit) in digits.iter().enumerate() {
             let message = match digit.text.as_bytes() {
@@ -95,7 +84,7 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
                 ""
             };
             let message = format!("expected 9 digits{separated}, found {}", digits.len());
-            return Err(Error::on_line(line.number, message));
+            return Err(Error::on_line(row_line.line, message));
         }
     }
     lines.expect_end("the 9 lines of the grid")?;
@@ -103,34 +92,34 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
     Ok(grid)
 }
 
-/// Refuses a digit that `grid` gives twice in one unit, at the later of the two places
-/// (line, column) that `places` gives for its cells. Problem 4574 checks its givens with
-/// this too.
-///
-/// ```
-/// let mut grid = [0; 81];
-/// let mut places = [(0, 0); 81];
-/// grid[0] = 5;
-/// grid[4] = 5;
-/// places[0] = (2, 1);
-/// places[4] = (1, 9);
-/// let error = common::grid_reader::refuse_repeated_digit(&grid, &places).unwrap_err();
-/// assert_eq!(error.to_string(), "line 2, column 1: digit 5 is given twice in row 1 (also at line 1, column 9)");
-/// ```
+/// Refuses the first digit that `grid` (0 for an empty cell) gives twice in one unit, at
+/// the later of the places (line, column) that `places` gives for the two cells. Problem
+/// 4574 checks its givens with this too.
 pub fn refuse_repeated_digit(
     grid: &[u8; N_CELLS],
     places: &[(usize, usize); N_CELLS],
 ) -> Result<(), Error> {
-    if let Some(repeat) = find_repeated_digit(grid) {
-        let mut two_places = [places[repeat.first_cell], places[repeat.second_cell]];
-        two_places.sort();
-        let [(first_line, first_column), (line, column)] = two_places;
-        let message = format!(
-            "digit {} is given twice in {} (also at line {first_line}, column {first_column})",
-            repeat.digit,
-            unit_name(repeat.unit)
-        );
-        return Err(Error::at(line, column, message));
+    for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
+        // The place of each digit met so far in this unit.
+        let mut place_of_digit = [None; 10];
+        for &cell in unit_cells {
+            let digit = grid[usize::from(cell)];
+            let place = places[usize::from(cell)];
+            match place_of_digit[usize::from(digit)] {
+                Some(earlier) if digit != 0 => {
+                    let mut two_places = [earlier, place];
+                    two_places.sort();
+                    let [(first_line, first_column), (line, column)] = two_places;
+                    let message = format!(
+                        "digit {digit} is given twice in {} (also at line {first_line}, column \
+                         {first_column})",
+                        unit_name(unit)
+                    );
+                    return Err(Error::at(line, column, message));
+                }
+                _ => place_of_digit[usize::from(digit)] = Some(place),
+            }
+        }
     }
     Ok(())
 }

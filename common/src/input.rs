@@ -3,46 +3,33 @@
 //! All three solutions read their input through [`Lines`], so the same rules hold
 //! everywhere:
 //!
-//! - **Lines** end with `\n` or `\r\n`, and the last line may lack its end. A lone `\r` is
-//!   refused with a hint: files from old Macs end lines with it. A byte order mark
-//!   (U+FEFF, which Notepad writes) is skipped at the start of the input.
-//! - **Memory is bounded.** A line is read with `read_until` from the input cut to
+//! - **Lines** end with `\n` or `\r\n`; the last may lack its end. A lone `\r` is refused
+//!   with a hint (old Macs ended lines with it). A byte order mark (U+FEFF) is skipped at
+//!   the start of the input.
+//! - **Memory is bounded.** `read_until` reads a line from the input cut to
 //!   [`MAX_LINE_BYTES`] + 1 bytes (`take`): a longer line is refused there, and nothing
-//!   after it is read. A 100 MB line costs no more memory than a short one.
+//!   after it is read, so a 100 MB line costs no more memory than a short one.
 //! - **Each line is decoded** with `String::from_utf8`: a byte that is not UTF-8 is refused
-//!   at its column (`Utf8Error::valid_up_to` says where), after every line before it has
-//!   been read (and, in p4574, answered).
-//! - **Items** are separated by spaces and tabs, nothing else: other white space (a
-//!   no-break space, the ideographic space U+3000, a form feed) is refused where it stands.
-//! - **Places** count from 1, columns in characters (not bytes), the byte order mark not
-//!   counted. Every [`Error`] names its place, and [`quote`] shows the bad text short and
-//!   escaped, so nothing from the input reaches the terminal raw.
-//!
-//! ```
-//! let mut lines = common::input::Lines::new("\u{feff}12 B3\r\n".as_bytes());
-//! let items = lines.next_line().unwrap().unwrap().items();
-//! assert_eq!((items[1].line, items[1].column, items[1].text.as_str()), (1, 4, "B3"));
-//! assert!(lines.next_line().unwrap().is_none()); // no line 2
-//! ```
+//!   at its column (`Utf8Error::valid_up_to`), after every line before it has been read
+//!   (and, in p4574, answered).
+//! - **Items** are the runs of characters between spaces and tabs; any other white space is
+//!   refused where it stands.
+//! - **Places** count from 1, columns in characters. Every [`Error`] names its place, and
+//!   [`quote`] cuts bad text to [`MAX_QUOTED_CHARS`] and escapes it as `char::escape_debug`
+//!   does, but for ASCII control characters, shown as bytes (`\x1b`): nothing from the
+//!   input reaches the terminal raw.
 
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
-/// The longest line read, in bytes, its `\n` not counted. The longest line of the three
-/// formats is 26 characters (p4574's singles); the rest is room for blanks at line ends.
+/// The longest line read, in bytes, its `\n` not counted: room for blanks at line ends.
 pub const MAX_LINE_BYTES: usize = 1 << 16;
 
 /// The most characters of input a message quotes; a longer text ends in `...`.
 pub const MAX_QUOTED_CHARS: usize = 16;
 
-/// What stops a solution, and where: the puzzle (in p4574), the line and the column, as
-/// far as one place is at fault, each counted from 1 (columns in characters).
-///
-/// ```
-/// let error = common::input::Error::at(3, 7, "`x` is not a digit");
-/// assert_eq!(error.to_string(), "line 3, column 7: `x` is not a digit");
-/// ```
+/// What stops a solution, and where, as far as one place is at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// The puzzle at fault, in an input of several.
@@ -83,6 +70,7 @@ impl Error {
     }
 }
 
+/// `puzzle 3, line 28, column 6: message`, each part of the place there when known.
 impl fmt::Display for Error {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let parts = [
@@ -101,16 +89,8 @@ impl fmt::Display for Error {
     }
 }
 
-/// `text` between backticks, at most [`MAX_QUOTED_CHARS`] characters of it, each escaped
-/// as `char::escape_debug` does (`\t`, `\0`, `\u{a0}`, `\u{feff}`, `\\`), but for quotes,
-/// which stay as they are, a backtick, which gets a backslash, and the other ASCII control
-/// characters, which read as the bytes they are (`\x1b`).
-///
-/// ```
-/// use common::input::quote;
-/// assert_eq!(quote("\x1b[2J\u{a0}"), "`\\x1b[2J\\u{a0}`");
-/// assert_eq!(quote(&"7".repeat(40)), format!("`{}...`", "7".repeat(16)));
-/// ```
+/// `text` between backticks, cut short and escaped by the rules of the
+/// [module documentation](self).
 pub fn quote(text: &str) -> String {
     let mut quoted = String::from("`");
     for character in text.chars().take(MAX_QUOTED_CHARS) {
@@ -130,51 +110,40 @@ pub fn quote(text: &str) -> String {
     quoted
 }
 
-/// One line of the input.
+/// A piece of the input and where it starts: a whole line, as [`Lines::next_line`] reads
+/// it, or one item of a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// Its number, counted from 1.
-    pub number: usize,
-    /// Its text: no line end, no byte order mark, and no white space but spaces and tabs.
+pub struct Item {
+    /// The line.
+    pub line: usize,
+    /// The column of its first character.
+    pub column: usize,
+    /// Its text; a line's has no line end, no byte order mark, and no white space but
+    /// spaces and tabs.
     pub text: String,
 }
 
-impl Line {
-    /// Its items, the runs of characters between spaces and tabs, in order.
+impl Item {
+    /// The items of this text, in order.
     pub fn items(&self) -> Vec<Item> {
         let mut items = Vec::new();
-        // The item being read, from its first character to the next separator.
-        let mut current: Option<Item> = None;
-        // A separator after the last character ends the last item.
-        for (index, character) in self.text.chars().chain([' ']).enumerate() {
-            if character == ' ' || character == '\t' {
-                items.extend(current.take());
-            } else {
-                let item = current.get_or_insert_with(|| Item {
-                    line: self.number,
-                    column: index + 1,
-                    text: String::new(),
+        let mut column = self.column;
+        // Each piece is followed by one separator, or by the end of the text.
+        for piece in self.text.split([' ', '\t']) {
+            if !piece.is_empty() {
+                items.push(Item {
+                    line: self.line,
+                    column,
+                    text: piece.to_string(),
                 });
-                item.text.push(character);
             }
+            column += piece.chars().count() + 1;
         }
         items
     }
 }
 
-/// One item of a line, and where it stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Item {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// The column of its first character, counted from 1.
-    pub column: usize,
-    /// Its text, without white space.
-    pub text: String,
-}
-
-/// The lines of an input, read one at a time by the rules of the
-/// [module documentation](self).
+/// The lines of an input, read one at a time.
 #[derive(Debug)]
 pub struct Lines<R> {
     /// Where the bytes come from.
@@ -189,8 +158,8 @@ impl<R: BufRead> Lines<R> {
         Lines { source, n_read: 0 }
     }
 
-    /// Reads the next line; `None` at the end of the input.
-    pub fn next_line(&mut self) -> Result<Option<Line>, Error> {
+    /// Reads the next line, as an item at column 1; `None` at the end of the input.
+    pub fn next_line(&mut self) -> Result<Option<Item>, Error> {
         let number = self.n_read + 1;
         let mut bytes = Vec::new();
         let mut limited = (&mut self.source).take(MAX_LINE_BYTES as u64 + 1);
@@ -221,25 +190,24 @@ impl<R: BufRead> Lines<R> {
         let text = String::from_utf8(bytes).map_err(|error| {
             let bytes = error.as_bytes();
             let start = error.utf8_error().valid_up_to();
-            let length = error
+            // A sequence cut short by the end of the line is bad up to there.
+            let end = error
                 .utf8_error()
                 .error_len()
-                .unwrap_or(bytes.len() - start);
-            let bad_bytes = &bytes[start..start + length];
-            let escaped: String = bad_bytes
-                .iter()
-                .map(|byte| format!("\\x{byte:02x}"))
-                .collect();
+                .map_or(bytes.len(), |length| start + length);
             // The bytes before `start` are valid, so the lossy decoding loses nothing.
             let column = String::from_utf8_lossy(&bytes[..start]).chars().count() + 1;
-            let message = format!("`{escaped}` is not UTF-8 text; the input must be plain text");
+            let message = format!(
+                "`{}` is not UTF-8 text; the input must be plain text",
+                bytes[start..end].escape_ascii()
+            );
             Error::at(number, column, message)
         })?;
         // Only spaces and tabs separate items, and a `\r` here does not end a line.
-        let is_other_space = |(_, character): &(usize, char)| {
-            character.is_whitespace() && *character != ' ' && *character != '\t'
-        };
-        if let Some((index, character)) = text.chars().enumerate().find(is_other_space) {
+        let other_space = text.chars().enumerate().find(|&(_, character)| {
+            character.is_whitespace() && character != ' ' && character != '\t'
+        });
+        if let Some((index, character)) = other_space {
             let message = if character == '\r' {
                 "a carriage return `\\r` inside a line; lines end with `\\n` or `\\r\\n` (a \
                  file whose lines end with `\\r` alone, as old Macs wrote them, needs converting)"
@@ -253,7 +221,11 @@ impl<R: BufRead> Lines<R> {
             };
             return Err(Error::at(number, index + 1, message));
         }
-        Ok(Some(Line { number, text }))
+        Ok(Some(Item {
+            line: number,
+            column: 1,
+            text,
+        }))
     }
 
     /// The error for an input that has ended where `expected` was due.
@@ -265,8 +237,8 @@ impl<R: BufRead> Lines<R> {
         Error::on_line(self.n_read + 1, message)
     }
 
-    /// Reads the rest of the input, which may hold only blank lines (empty, or spaces and
-    /// tabs) `after` what it ended with.
+    /// Reads the rest of the input, which may hold only blank lines `after` what it ended
+    /// with.
     pub fn expect_end(&mut self, after: &str) -> Result<(), Error> {
         while let Some(line) = self.next_line()? {
             if let Some(item) = line.items().first() {
@@ -279,7 +251,7 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// Writes `answer` to `output` and flushes it, so that it is out before more input is
-/// read; a failure is an [`Error`] that says so.
+/// read.
 pub fn write_answer(output: &mut impl Write, answer: &str) -> Result<(), Error> {
     output
         .write_all(answer.as_bytes())
@@ -288,9 +260,8 @@ pub fn write_answer(output: &mut impl Write, answer: &str) -> Result<(), Error> 
 }
 
 /// Runs a solution as the judge does: `run` reads standard input and writes standard
-/// output, flushing what it writes (see [`write_answer`]); on an error, one line
-/// `NAME: message` goes to standard error and the exit status is 1. Every `main.rs` of the
-/// workspace is a call to this.
+/// output; on an error, one line `NAME: message` goes to standard error and the exit
+/// status is 1. Every `main.rs` of the workspace is a call to this.
 pub fn run_as_program<E: fmt::Display>(
     name: &str,
     run: impl FnOnce(

@@ -117,13 +117,6 @@ pub const BOX_OF: [u8; N_CELLS] = build_box_of();
 /// ```
 pub const CELLS_OF_UNIT: [[u8; 9]; N_UNITS] = build_cells_of_unit();
 
-/// The three units of each cell: `[row unit, column unit, box unit]`.
-///
-/// ```
-/// assert_eq!(common::UNITS_OF[80], [8, 17, 26]);
-/// ```
-pub const UNITS_OF: [[u8; 3]; N_CELLS] = build_units_of();
-
 /// The 20 peers of each cell, in increasing order.
 ///
 /// ```
@@ -206,16 +199,6 @@ const fn units_of_cell(cell: usize) -> [u8; 3] {
         9 + (cell % 9) as u8,
         18 + ((cell / 9) / 3 * 3 + (cell % 9) / 3) as u8,
     ]
-}
-
-const fn build_units_of() -> [[u8; 3]; N_CELLS] {
-    let mut table = [[0; 3]; N_CELLS];
-    let mut cell = 0;
-    while cell < N_CELLS {
-        table[cell] = units_of_cell(cell);
-        cell += 1;
-    }
-    table
 }
 
 const fn build_cells_of_unit() -> [[u8; 9]; N_UNITS] {
@@ -420,60 +403,6 @@ pub fn unit_name(unit: usize) -> String {
     }
 }
 
-/// The first digit given twice in one unit of a grid (0 = empty), if any.
-///
-/// Returns the unit, the two cells and the digit. Solvers call this before searching so
-/// that clashing givens are reported as such, not as a grid without a completion.
-///
-/// ```
-/// let mut grid = [0u8; 81];
-/// grid[0] = 5;
-/// grid[80] = 5;
-/// assert_eq!(common::find_repeated_digit(&grid), None);
-/// grid[4] = 5;
-/// assert_eq!(common::find_repeated_digit(&grid), Some(common::Repeat {
-///     unit: 0, first_cell: 0, second_cell: 4, digit: 5,
-/// }));
-/// ```
-pub fn find_repeated_digit(grid: &[u8; N_CELLS]) -> Option<Repeat> {
-    for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
-        // Where each digit was first seen in this unit.
-        let mut seen_at: [Option<usize>; 10] = [None; 10];
-        for &cell in unit_cells {
-            let cell = cell as usize;
-            let digit = grid[cell];
-            if digit == 0 {
-                continue;
-            }
-            match seen_at[digit as usize] {
-                Some(first_cell) => {
-                    return Some(Repeat {
-                        unit,
-                        first_cell,
-                        second_cell: cell,
-                        digit,
-                    })
-                }
-                None => seen_at[digit as usize] = Some(cell),
-            }
-        }
-    }
-    None
-}
-
-/// A digit that appears twice in one unit; see [`find_repeated_digit`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Repeat {
-    /// The unit (`0..27`) holding the digit twice.
-    pub unit: usize,
-    /// The earlier of the two cells, row-major.
-    pub first_cell: usize,
-    /// The later of the two cells.
-    pub second_cell: usize,
-    /// The repeated digit.
-    pub digit: u8,
-}
-
 /// Whether `grid` is a complete, valid Sudoku: every unit holds 1..9 once.
 ///
 /// ```
@@ -508,7 +437,7 @@ mod tests {
             let mut sorted = peers.to_vec();
             sorted.dedup();
             assert_eq!(sorted.len(), N_PEERS, "cell {cell} has repeated peers");
-            for unit in UNITS_OF[cell] {
+            for unit in units_of_cell(cell) {
                 assert!(CELLS_OF_UNIT[unit as usize].contains(&(cell as u8)));
             }
         }

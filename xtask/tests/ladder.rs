@@ -137,9 +137,9 @@ fn puzzles_made_wrong() -> Vec<Grid> {
                 .expect("an open cell");
             let wrong = (1..=9)
                 .find(|&digit| {
-                    let mut grid = puzzle;
-                    grid[cell] = digit;
-                    digit != solution[cell] && common::find_repeated_digit(&grid).is_none()
+                    let peers = common::PEERS_OF[cell];
+                    digit != solution[cell]
+                        && peers.iter().all(|&peer| puzzle[peer as usize] != digit)
                 })
                 .expect("a wrong digit the givens allow");
             let mut grid = puzzle;

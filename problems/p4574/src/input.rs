@@ -1,16 +1,6 @@
-//! Step 1, reading the puzzles one at a time, through the [`Lines`] of [`common::input`]
-//! (bounded memory, places, quotes). This module knows the format:
-//!
-//! - Blank lines (empty, or spaces and tabs only) are skipped wherever they appear.
-//! - The count line holds one item, a tile line four, the singles line nine, as the judge
-//!   writes them, so that every message can name the line at fault.
-//! - Row letters are capitals (`b3` is refused with a hint), as the judge writes them.
-//! - The givens break no rule: a tile's halves show two digits and lie side by side, no
-//!   tile is laid twice, no cell is covered twice, no digit is given twice in a unit.
-//!   They are checked here, where their places are known, so that a message names both.
-//!
-//! [`crate::run`] answers each puzzle before it reads the next, so a fault in puzzle `k`,
-//! even a byte that is not UTF-8, leaves the answers to puzzles `1..k` written.
+//! Step 1, reading the puzzles one at a time through [`common::input::Lines`], by the
+//! format and the checks the crate's header lists. The givens are checked here, where
+//! their places are known, so that a message about a clash names both places.
 
 use std::io::BufRead;
 
@@ -18,20 +8,10 @@ use common::grid_reader::refuse_repeated_digit;
 use common::input::{quote, Error, Item, Lines};
 use common::{COL_OF, N_CELLS, ROW_OF};
 
-use crate::{tile_index, PlacedTile, Puzzle, N_TILES, TILE_DIGITS};
+use crate::{PlacedTile, Puzzle};
 
 /// Reads the next puzzle of `lines`; `None` when the closing `0` comes instead (and
 /// nothing after it but blank lines).
-///
-/// ```
-/// let input = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n3 F5 2 F6\n\
-///              7 F7 6 F8\n5 G4 9 G5\n7 I8 8 I9\n7 C9 2 B9\nC5 A3 D9 I4 A9 E5 A2 C6 I1\n0\n";
-/// let mut lines = common::input::Lines::new(input.as_bytes());
-/// let puzzle = p4574::read_puzzle(&mut lines).unwrap().unwrap();
-/// assert_eq!(puzzle.tiles.len(), 10);
-/// assert_eq!(p4574::location_name(puzzle.single_cells[0]), "C5");
-/// assert_eq!(p4574::read_puzzle(&mut lines).unwrap(), None);
-/// ```
 pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, Error> {
     let count_holds = "the tile count line holds one number";
     let expected = "a tile count (or the line `0` that ends the input)";
@@ -53,10 +33,8 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
         }
     };
 
-    // Where each given digit stands (line, column; line 0 for a cell not covered yet),
-    // and the line that laid each tile (0 for none yet).
+    // Where each given digit stands (line, column; line 0 for a cell not covered yet).
     let mut places = [(0, 0); N_CELLS];
-    let mut line_of_tile = [0; N_TILES];
     let mut cover = |cell: usize, item: &Item| {
         let (first_line, _) = places[cell];
         if first_line != 0 {
@@ -97,16 +75,18 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
             );
             return Err(Error::on_line(line, message));
         }
-        let tile = tile_index(digits[0], digits[1]);
-        if line_of_tile[tile] != 0 {
-            let (low, high) = TILE_DIGITS[tile];
+        let is_same_tile = |earlier: &&PlacedTile| {
+            earlier.digits == digits || earlier.digits == [digits[1], digits[0]]
+        };
+        if let Some(earlier) = tiles.iter().find(is_same_tile) {
+            let (low, high) = (digits[0].min(digits[1]), digits[0].max(digits[1]));
+            let (first_line, _) = places[earlier.cells[0]];
             let message = format!(
-                "tile {low}+{high} is laid twice (first on line {}); the set has one of each",
-                line_of_tile[tile]
+                "tile {low}+{high} is laid twice (first on line {first_line}); the set has one \
+                 of each"
             );
             return Err(Error::on_line(line, message));
         }
-        line_of_tile[tile] = line;
         cover(cells[0], &items[1])?;
         cover(cells[1], &items[3])?;
         tiles.push(PlacedTile { cells, digits });
@@ -154,18 +134,12 @@ fn read_line<R: BufRead>(
 
 /// Reads a location item `A1`..`I9`: the cell it names.
 fn parse_location(item: &Item) -> Result<usize, Error> {
-    let cell_of = |text: &[u8]| match *text {
-        [row_letter @ b'A'..=b'I', column_digit @ b'1'..=b'9'] => {
-            Some(usize::from(row_letter - b'A') * 9 + usize::from(column_digit - b'1'))
-        }
-        _ => None,
-    };
-    if let Some(cell) = cell_of(item.text.as_bytes()) {
-        return Ok(cell);
+    if let [row_letter @ b'A'..=b'I', column_digit @ b'1'..=b'9'] = *item.text.as_bytes() {
+        return Ok(usize::from(row_letter - b'A') * 9 + usize::from(column_digit - b'1'));
     }
-    let hint = match cell_of(item.text.to_ascii_uppercase().as_bytes()) {
-        Some(_) => " (row letters are capitals)",
-        None => "",
+    let hint = match item.text.as_bytes() {
+        [b'a'..=b'i', b'1'..=b'9'] => " (row letters are capitals)",
+        _ => "",
     };
     let message = format!(
         "a location is a row letter A to I and a column digit 1 to 9, like `B3`, found {}{hint}",
@@ -174,25 +148,17 @@ fn parse_location(item: &Item) -> Result<usize, Error> {
     Err(Error::at(item.line, item.column, message))
 }
 
-/// The name the input gives a cell: its row letter `A`..`I`, then its column digit `1`..`9`.
-///
-/// ```
-/// assert_eq!(p4574::location_name(0), "A1");
-/// assert_eq!(p4574::location_name(11), "B3");
-/// assert_eq!(p4574::location_name(80), "I9");
-/// ```
+/// The name the input gives a cell: its row letter `A`..`I`, then its column digit `1`..`9`
+/// (cell 11 is `B3`).
 pub fn location_name(cell: usize) -> String {
     let row_letter = char::from(b'A' + ROW_OF[cell]);
     format!("{}{}", row_letter, COL_OF[cell] + 1)
 }
 
-/// Whether two cells are side by side: same row and neighbouring columns, or same column
-/// and neighbouring rows. Only such a pair can carry a tile.
+/// Whether two cells are side by side, the only pairs a tile can cover: one row apart or
+/// one column apart, not both.
 pub(crate) fn are_side_by_side(first: usize, second: usize) -> bool {
-    let same_row = ROW_OF[first] == ROW_OF[second];
-    let same_column = COL_OF[first] == COL_OF[second];
-    (same_row && COL_OF[first].abs_diff(COL_OF[second]) == 1)
-        || (same_column && ROW_OF[first].abs_diff(ROW_OF[second]) == 1)
+    ROW_OF[first].abs_diff(ROW_OF[second]) + COL_OF[first].abs_diff(COL_OF[second]) == 1
 }
 
 #[cfg(test)]
