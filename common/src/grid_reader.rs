@@ -49,12 +49,10 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
         };
         for (column_in_grid, digit) in digits.iter().enumerate() {
             let message = match digit.text.as_bytes() {
-                _ if column_in_grid == 9 => {
-                    format!(
-                        "unexpected {} after the 9 digits of the row",
-                        quote(&digit.text)
-                    )
-                }
+                _ if column_in_grid == 9 => format!(
+                    "unexpected {} after the 9 digits of the row",
+                    quote(&digit.text)
+                ),
                 [byte @ b'0'..=b'9'] => {
                     grid[row * 9 + column_in_grid] = byte - b'0';
                     places[row * 9 + column_in_grid] = (digit.line, digit.column);
@@ -78,10 +76,9 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
             return Err(Error::at(digit.line, digit.column, message));
         }
         if digits.len() < 9 {
-            let separated = if format == RowFormat::Spaced {
-                " separated by spaces"
-            } else {
-                ""
+            let separated = match format {
+                RowFormat::Packed => "",
+                RowFormat::Spaced => " separated by spaces",
             };
             let message = format!("expected 9 digits{separated}, found {}", digits.len());
             return Err(Error::on_line(row_line.line, message));

@@ -8,7 +8,8 @@
 //!   the start of the input.
 //! - **Memory is bounded.** `read_until` reads a line from the input cut to
 //!   [`MAX_LINE_BYTES`] + 1 bytes (`take`): a longer line is refused there, and nothing
-//!   after it is read, so a 100 MB line costs no more memory than a short one.
+//!   after it is read, so a 100 MB line costs no more memory than a short one (the peak
+//!   memory step of `.ci/run` measures it).
 //! - **Each line is decoded** with `String::from_utf8`: a byte that is not UTF-8 is refused
 //!   at its column (`Utf8Error::valid_up_to`), after every line before it has been read
 //!   (and, in p4574, answered).

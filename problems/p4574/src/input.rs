@@ -54,7 +54,7 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
     };
 
     // The tiles already laid, `U LU V LV` each.
-    let mut tiles = Vec::with_capacity(n_tiles);
+    let mut tiles: Vec<PlacedTile> = Vec::with_capacity(n_tiles);
     for tile_number in 1..=n_tiles {
         let holds = "a tile line holds 4 items `U LU V LV`, like `6 B2 1 B3`";
         let items = read_line(lines, 4, holds, &format!("tile {tile_number} of {n_tiles}"))?;
@@ -75,10 +75,11 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
             );
             return Err(Error::on_line(line, message));
         }
-        let is_same_tile = |earlier: &&PlacedTile| {
-            earlier.digits == digits || earlier.digits == [digits[1], digits[0]]
-        };
-        if let Some(earlier) = tiles.iter().find(is_same_tile) {
+        // The same tile laid before, its halves in either order.
+        let same_tile = tiles
+            .iter()
+            .find(|earlier| earlier.digits == digits || earlier.digits == [digits[1], digits[0]]);
+        if let Some(earlier) = same_tile {
             let (low, high) = (digits[0].min(digits[1]), digits[0].max(digits[1]));
             let (first_line, _) = places[earlier.cells[0]];
             let message = format!(
