@@ -161,17 +161,17 @@ impl<R: BufRead> Lines<R> {
 
     /// Reads the next line, as an item at column 1; `None` at the end of the input.
     pub fn next_line(&mut self) -> Result<Option<Item>, Error> {
-        let number = self.n_read + 1;
+        let line = self.n_read + 1;
         let mut bytes = Vec::new();
         let mut limited = (&mut self.source).take(MAX_LINE_BYTES as u64 + 1);
         if let Err(error) = limited.read_until(b'\n', &mut bytes) {
             let message = format!("cannot read the input: {error}");
-            return Err(Error::on_line(number, message));
+            return Err(Error::on_line(line, message));
         }
         if bytes.is_empty() {
             return Ok(None);
         }
-        self.n_read = number;
+        self.n_read = line;
         if bytes.last() == Some(&b'\n') {
             bytes.pop();
         } else if bytes.len() > MAX_LINE_BYTES {
@@ -179,13 +179,13 @@ impl<R: BufRead> Lines<R> {
                 "the line is longer than {MAX_LINE_BYTES} bytes; no line of the input is \
                  nearly that long"
             );
-            return Err(Error::on_line(number, message));
+            return Err(Error::on_line(line, message));
         }
         // The `\r` of a Windows line end (or of the last line, whose `\n` is missing).
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
-        if number == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
+        if line == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
             bytes.drain(..3);
         }
         let text = String::from_utf8(bytes).map_err(|error| {
@@ -202,7 +202,7 @@ impl<R: BufRead> Lines<R> {
                 "`{}` is not UTF-8 text; the input must be plain text",
                 bytes[start..end].escape_ascii()
             );
-            Error::at(number, column, message)
+            Error::at(line, column, message)
         })?;
         // Only spaces and tabs separate items, and a `\r` here does not end a line.
         let other_space = text.chars().enumerate().find(|&(_, character)| {
@@ -220,10 +220,10 @@ impl<R: BufRead> Lines<R> {
                     quote(&character.to_string())
                 )
             };
-            return Err(Error::at(number, index + 1, message));
+            return Err(Error::at(line, index + 1, message));
         }
         Ok(Some(Item {
-            line: number,
+            line,
             column: 1,
             text,
         }))
