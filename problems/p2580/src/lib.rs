@@ -44,10 +44,10 @@
 //!    taking all those places runs into the contradiction sooner, and if it is right, the
 //!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 130.9
 //!    (the smaller digit first) to 121.1 (`cargo xtask bench --problem p2580` counts the
-//!    guesses too); when it came, before claiming along columns joined the board's rules,
-//!    from 135.7 to 126.8, and the time from 0.99 to 0.96 of the peer's below. p2239 searches the whole tree of a
-//!    puzzle with one completion, where the order changes nothing. *Why this finds a completion when there is one:* every completion puts
-//!    one of the cell's candidates in that cell, so some branch contains it; and a board on
+//!    guesses too). p2239 searches the whole tree of a puzzle with one completion, where
+//!    the order changes nothing. *Why this finds a completion when there is one:* every
+//!    completion puts one of the cell's candidates in that cell, so some branch contains
+//!    it; and a board on
 //!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
 //!    a cell with two candidates gives a two-way branch, and propagation after each guess
 //!    either fills much of the grid or finds the contradiction within a few steps.
