@@ -184,7 +184,7 @@ impl Solver {
                 p2580::solve_observed(grid, &mut counter)
             }
             (Solver::Solution(KnownProblem::P4574), Puzzle::Domino(puzzle, _)) => {
-                p4574::solve_with_tiling(puzzle, &mut counter);
+                p4574::solve_observed(puzzle, &mut counter);
                 return Ok((counter.guesses, None));
             }
             _ => return Ok((outcome.guesses, None)),

@@ -149,8 +149,8 @@
 //!
 //! - **Letters are rows, digits are columns.** `C9` is row 3, column 9 (cell 26), not
 //!   row 9, column 3.
-//! - **A tile used twice.** 2+9 and 9+2 are one tile; the used-tile set is indexed by the
-//!   unordered pair ([`tile_index`]), and the parser rejects a tile given twice.
+//! - **A tile used twice.** 2+9 and 9+2 are one tile; the used-tile set is keyed by the
+//!   unordered pair ([`tile_number`]), and the parser rejects a tile given twice.
 //! - **Two tilings can spell one grid** (the second sample puzzle has two). Print the grid
 //!   only; never compare tilings.
 //! - **A decided grid is not a solved puzzle.** Propagation may fill in all 81 digits while
@@ -230,10 +230,10 @@ const fn build_tile_of_digits() -> [[u8; 10]; 10] {
 /// If the two digits are equal or one is outside 1..=9: there is no such tile.
 ///
 /// ```
-/// assert_eq!(p4574::tile_index(2, 9), p4574::tile_index(9, 2));
-/// assert_eq!(p4574::TILE_DIGITS[p4574::tile_index(9, 2)], (2, 9));
+/// assert_eq!(p4574::tile_number(2, 9), p4574::tile_number(9, 2));
+/// assert_eq!(p4574::TILE_DIGITS[p4574::tile_number(9, 2)], (2, 9));
 /// ```
-pub fn tile_index(first: u8, second: u8) -> usize {
+pub fn tile_number(first: u8, second: u8) -> usize {
     let tile = TILE_OF_DIGITS
         .get(first as usize)
         .and_then(|row| row.get(second as usize))
@@ -282,9 +282,10 @@ const fn build_light_cells() -> CellSet {
     set
 }
 
-/// One tile on the grid: `digits[0]` stands in `cells[0]` and `digits[1]` in `cells[1]`.
+/// A tile on two side-by-side cells, `digits[0]` on `cells[0]` and `digits[1]` on
+/// `cells[1]`: a tile the puzzle gives, one the search laid, or one it may lay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlacedTile {
+pub struct Placement {
     /// The two cells the tile covers; they are side by side.
     pub cells: [usize; 2],
     /// The digit on each half, in the order of `cells`; the two are different.
@@ -296,7 +297,7 @@ pub struct PlacedTile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// The tiles already laid, in input order.
-    pub tiles: Vec<PlacedTile>,
+    pub tiles: Vec<Placement>,
     /// `single_cells[d - 1]`: the cell where the single digit `d` stands.
     pub single_cells: [usize; 9],
 }
@@ -322,7 +323,7 @@ pub struct Solution {
     /// The solved grid, row-major.
     pub grid: [u8; N_CELLS],
     /// Every tile once: the puzzle's tiles in input order, then those the search laid.
-    pub tiles: Vec<PlacedTile>,
+    pub tiles: Vec<Placement>,
 }
 
 /// The solved grid of `puzzle`: the first completion the search finds, or `None` if the
@@ -336,12 +337,12 @@ pub struct Solution {
 /// assert!(common::is_valid_solution(&grid));
 /// ```
 pub fn solve(puzzle: &Puzzle) -> Option<[u8; N_CELLS]> {
-    solve_with_tiling(puzzle, &mut ()).map(|solution| solution.grid)
+    solve_observed(puzzle, &mut ()).map(|solution| solution.grid)
 }
 
 /// Like [`solve`], but also returns the tiling that was found, and reports each guess
 /// (a tile laid by the search) and dead end to `observer`.
-pub fn solve_with_tiling(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Option<Solution> {
+pub fn solve_observed(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Option<Solution> {
     // Step 2: the start state.
     let start = State::start(puzzle, observer).ok()?;
     // Steps 3 to 7: the search. It records its tiles deepest first, as it returns.
@@ -394,16 +395,16 @@ impl State {
 
     /// Lays `tile` on two open cells: places both digits and marks the cells covered and
     /// the tile used. Does not propagate.
-    fn lay_tile(&mut self, tile: &PlacedTile) -> Result<(), Contradiction> {
-        let index = tile_index(tile.digits[0], tile.digits[1]);
+    fn lay_tile(&mut self, tile: &Placement) -> Result<(), Contradiction> {
+        let number = tile_number(tile.digits[0], tile.digits[1]);
         let tile_cells = cell_bit(tile.cells[0]) | cell_bit(tile.cells[1]);
-        if self.used_tiles & tile_bit(index) != 0 || self.covered & tile_cells != 0 {
+        if self.used_tiles & tile_bit(number) != 0 || self.covered & tile_cells != 0 {
             return Err(Contradiction);
         }
         self.board.place(tile.cells[0], tile.digits[0])?;
         self.board.place(tile.cells[1], tile.digits[1])?;
         self.covered |= tile_cells;
-        self.used_tiles |= tile_bit(index);
+        self.used_tiles |= tile_bit(number);
         Ok(())
     }
 }
@@ -413,7 +414,7 @@ impl State {
 /// first.
 fn search(
     mut state: State,
-    laid: &mut Vec<PlacedTile>,
+    laid: &mut Vec<Placement>,
     observer: &mut impl SearchObserver,
 ) -> Option<[u8; N_CELLS]> {
     // Step 3: every cell covered means every cell decided.
@@ -454,8 +455,8 @@ struct Layout {
 
 impl Layout {
     /// The placement of this layout whose first cell is `first_cell`.
-    fn placement(&self, first_cell: usize) -> PlacedTile {
-        PlacedTile {
+    fn placement(&self, first_cell: usize) -> Placement {
+        Placement {
             cells: [first_cell, first_cell + self.step],
             digits: [self.first_digit, self.second_digit],
         }
@@ -543,7 +544,7 @@ fn list_placements(state: &State) -> PlacementTable {
 
 /// Steps 4 to 6: narrows the candidates of `state`, then returns every placement of the
 /// open cell or unused tile that has the fewest; `None` when the state is a dead end.
-fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Option<Vec<PlacedTile>> {
+fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Option<Vec<Placement>> {
     let open = ALL_CELLS & !state.covered;
     let table = loop {
         // Step 4: list the placements. A cell or tile without any is a dead end. (This is
@@ -700,8 +701,8 @@ mod tests {
                 if first == second {
                     continue;
                 }
-                let tile = tile_index(first, second);
-                assert_eq!(tile, tile_index(second, first));
+                let tile = tile_number(first, second);
+                assert_eq!(tile, tile_number(second, first));
                 assert_eq!(TILE_DIGITS[tile], (first.min(second), first.max(second)));
                 seen[tile] = true;
             }
@@ -712,7 +713,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "there is no tile 6+6")]
     fn a_double_has_no_tile_number() {
-        tile_index(6, 6);
+        tile_number(6, 6);
     }
 
     #[test]
@@ -829,7 +830,7 @@ mod tests {
             let [first, second] = tile.cells;
             assert!(are_side_by_side(first, second), "{tile:?}");
             assert_eq!([grid[first], grid[second]], tile.digits, "{tile:?}");
-            used |= tile_bit(tile_index(tile.digits[0], tile.digits[1]));
+            used |= tile_bit(tile_number(tile.digits[0], tile.digits[1]));
             let tile_cells = cell_bit(first) | cell_bit(second);
             assert_eq!(covered & tile_cells, 0, "{tile:?} covers a covered cell");
             covered |= tile_cells;
@@ -847,8 +848,7 @@ mod tests {
         for input in [SAMPLE_1_IN, SAMPLE_2_IN] {
             let mut lines = Lines::new(input.as_bytes());
             while let Some(puzzle) = read_puzzle(&mut lines).unwrap() {
-                let solution =
-                    solve_with_tiling(&puzzle, &mut ()).expect("the sample has a solution");
+                let solution = solve_observed(&puzzle, &mut ()).expect("the sample has a solution");
                 assert_solution_is_right(&puzzle, &solution);
             }
         }
@@ -916,7 +916,7 @@ mod tests {
                         for cell in 0..N_CELLS {
                             changed_answer[moved(cell)] = new_digit(answer[cell]);
                         }
-                        let solution = solve_with_tiling(&changed, &mut ()).expect("a solution");
+                        let solution = solve_observed(&changed, &mut ()).expect("a solution");
                         assert_solution_is_right(&changed, &solution);
                         assert_eq!(
                             solution.grid,
