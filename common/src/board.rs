@@ -117,11 +117,12 @@
 //! | rule 3: claiming along columns (mispredicted branches: 0.58 M → 0.56 M and 1.25 M → 1.21 M) | 136 M | 121 | 290 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
-//! Counted tdoku's way (one guess per two-candidate branch point, one per candidate tried
-//! at a cell with more), the uniqueness search of p2239 makes 143 guesses per puzzle on
-//! this file, and tdoku itself 110 (built from its source beside this project, outside
-//! the repository, as the README says); tdoku's published table gives 326 for the
-//! `sudoku` crate and 113 for tdoku. Claiming along columns took p2239 from 150 to 143.
+//! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
+//! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
+//! itself 110 (built from its source beside this project, outside the repository, as the
+//! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for
+//! tdoku. Claiming along columns took p2239 from 150 to 143 (both counted with the forced
+//! last try at cells of three candidates or more, which the count now leaves out).
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
 //! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
@@ -130,7 +131,7 @@
 //!
 //! ### Where tdoku's smaller tree comes from (measured, not adopted)
 //!
-//! tdoku makes fewer guesses than p2239 (110.4 against 143.4 per puzzle on this file,
+//! tdoku makes fewer guesses than p2239 (110.4 against 141.7 per puzzle on this file,
 //! counted its way). Two things account for it:
 //!
 //! - **Branching on a digit's permutations, not on a cell.** tdoku takes, among the three
