@@ -161,7 +161,7 @@
 //! guesses: instructions, p2239 and p2580, rose by 7% and 3% on this file (319 M against
 //! 299 M, 145 M against 141 M), 7% and 9% on forum_hardest_1905_11plus, 14% and 8% on
 //! magictour and 15% and 17% on 17_clue, with 3% to 26% more mispredicted branches;
-//! `tri-bench` agreed (p2239 slower). Three more versions, measured the same way (p2239
+//! `tri-bench` agreed (p2239 slower). Four more versions, measured the same way (p2239
 //! on this file; this board: 299 M instructions, 1.21 M mispredicted branches):
 //!
 //! - *Running counts*: the band rule and the column rules keep, for each band and stack,
@@ -175,6 +175,8 @@
 //!   magictour 8.9 against 8.9), for 349 M instructions and 1.11 M mispredicted branches.
 //! - The same, counting afresh in a band or stack whose patterns changed instead of
 //!   keeping running counts: 333 M instructions, but 1.32 M mispredicted branches.
+//! - The rules of the first version (running counts) with this board's branch on cells:
+//!   136.1 guesses, for 366 M instructions and 1.31 M mispredicted branches.
 //!
 //! The gap left (110.8 against 110.4) is probably tdoku's branch itself: it is binary (keep
 //! the digit's first permutation, or remove just that one and choose again), while this
