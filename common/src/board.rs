@@ -117,11 +117,12 @@
 //! | rule 3: claiming along columns (mispredicted branches: 0.58 M → 0.56 M and 1.25 M → 1.21 M) | 136 M | 121 | 290 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
-//! Counted tdoku's way (one guess per two-candidate branch point, one per candidate tried
-//! at a cell with more), the uniqueness search of p2239 makes 143 guesses per puzzle on
-//! this file, and tdoku itself 110 (built from its source beside this project, outside
-//! the repository, as the README says); tdoku's published table gives 326 for the
-//! `sudoku` crate and 113 for tdoku. Claiming along columns took p2239 from 150 to 143.
+//! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
+//! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
+//! itself 110 (built from its source beside this project, outside the repository, as the
+//! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for
+//! tdoku. Claiming along columns took p2239 from 150 to 143 (both counted with the forced
+//! last try at cells of three candidates or more, which the count now leaves out).
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
 //! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
@@ -130,7 +131,7 @@
 //!
 //! ### Where tdoku's smaller tree comes from (measured, not adopted)
 //!
-//! tdoku makes fewer guesses than p2239 (110.4 against 143.4 per puzzle on this file,
+//! tdoku makes fewer guesses than p2239 (110.4 against 141.7 per puzzle on this file,
 //! counted its way). Two things account for it:
 //!
 //! - **Branching on a digit's permutations, not on a cell.** tdoku takes, among the three
@@ -153,17 +154,36 @@
 //! keeps each digit's mini-row pattern in each band and stack as the band rule and the
 //! column rules last left it (108 bytes more), so that choosing a branch reads 54 patterns
 //! instead of computing them, and the mini-row counts run only in a band or stack where
-//! a digit became confined to a new mini-row. It reaches tdoku's tree: p2239 makes 114.9
-//! guesses counted tdoku's way (tdoku 110.4), p2580 52.3 (tdoku, one solution: 59.8); on
-//! forum_hardest_1905_11plus 64.5 against 63.2, on magictour 9.1 against 8.9. But every
-//! node does more, and easy puzzles pay for the rules without needing fewer guesses:
-//! instructions, p2239 and p2580, rose by 7% and 3% on this file, 7% and 9% on
-//! forum_hardest_1905_11plus, 14% and 8% on magictour and 15% and 17% on 17_clue, with 5%
-//! to 26% more mispredicted branches; `tri-bench` agreed (p2239 slower). The second
-//! mini-row inference (only three digits can go there) takes p2239 to 111.7 guesses
-//! (relabelled four times: 116.6 against tdoku's 115.4), for more work again. So the board
-//! keeps its cheaper rules and branches on cells; tdoku affords the stronger ones because
-//! its vectors do a box's or a band's work at once.
+//! a digit became confined to a new mini-row. It nearly reaches tdoku's tree: p2239 makes
+//! 113.9 guesses counted tdoku's way (tdoku 110.4), p2580 51.9 (tdoku, one solution:
+//! 59.8); on forum_hardest_1905_11plus 63.9 against 63.2, on magictour 9.0 against 8.9.
+//! But every node does more, and easy puzzles pay for the rules without needing fewer
+//! guesses: instructions, p2239 and p2580, rose by 7% and 3% on this file (319 M against
+//! 299 M, 145 M against 141 M), 7% and 9% on forum_hardest_1905_11plus, 14% and 8% on
+//! magictour and 15% and 17% on 17_clue, with 3% to 26% more mispredicted branches;
+//! `tri-bench` agreed (p2239 slower). Four more versions, measured the same way (p2239
+//! on this file; this board: 299 M instructions, 1.21 M mispredicted branches):
+//!
+//! - *Running counts*: the band rule and the column rules keep, for each band and stack,
+//!   how many digits are confined to each mini-row, four bits a mini-row, starting at 5
+//!   so that bit 3 turns on at three; a band or stack is looked at only when a count
+//!   reaches three. 322 M instructions and 1.18 M mispredicted branches, fewer than this
+//!   board's, but 58 M instructions on 17_clue against 48 M.
+//! - *The second mini-row inference* (only three digits can go there), with running counts
+//!   of the digits that can go in each mini-row: 110.8 guesses (tdoku 110.4; relabelled four times, two seeds: 115.6 and 115.0
+//!   against tdoku's 115.4 and 114.8; forum_hardest_1905_11plus 63.3 against 63.2,
+//!   magictour 8.9 against 8.9), for 349 M instructions and 1.11 M mispredicted branches.
+//! - The same, counting afresh in a band or stack whose patterns changed instead of
+//!   keeping running counts: 333 M instructions, but 1.32 M mispredicted branches.
+//! - The rules of the first version (running counts) with this board's branch on cells:
+//!   136.1 guesses, for 366 M instructions and 1.31 M mispredicted branches.
+//!
+//! The gap left (110.8 against 110.4) is probably tdoku's branch itself: it is binary (keep
+//! the digit's first permutation, or remove just that one and choose again), while this
+//! board cannot hold "every permutation but one" (it keeps places, not permutations) and
+//! so tries each permutation in turn. So the board keeps its cheaper rules and branches on
+//! cells; tdoku affords the stronger ones because its vectors do a box's or a band's work
+//! at once.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in

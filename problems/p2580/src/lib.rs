@@ -99,10 +99,10 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 121.1; 63.2 |
-//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 140.2–141.0; 73.0–73.3 |
+//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 121.1; 62.6 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 140.2–141.0; 72.2–72.6 |
 //! | magictour_top1465 | 1,465 | 5.1 µs | 6.2 µs | 0.81 | 12.4; 7.0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 82.1; 43.0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 82.1; 42.7 |
 //! | 17_clue (first 2,000) | 2,000 | 1.6 µs | 2.2 µs | 0.75 | 0.7; 0.4 |
 //!
 //! (The times came before claiming along columns joined the board's rules; the guesses
