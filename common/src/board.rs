@@ -129,61 +129,9 @@
 //! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
 //! so the times compare better than the instructions (the README compares times).
 //!
-//! ### Where tdoku's smaller tree comes from (measured, not adopted)
-//!
-//! tdoku makes fewer guesses than p2239 (110.4 against 141.7 per puzzle on this file,
-//! counted its way). Two things account for it:
-//!
-//! - **Branching on a digit's permutations, not on a cell.** tdoku takes, among the three
-//!   bands and the three stacks (a stack is read like a band, with columns for rows), the
-//!   one whose digits have the fewest permutations in all, then the digit with the fewest
-//!   there (two, if any has two), and tries each permutation. On this board a digit's
-//!   permutations in a band are those of the band rule's six that fit its mini-row
-//!   pattern. With the rules above alone this *grows* the tree (178.5 guesses, measured
-//!   before claiming joined rule 3).
-//! - **Three digits to a mini-row.** The three cells where a row meets a box hold exactly
-//!   three digits. So if three digits are each confined to a mini-row (their places in
-//!   its box lie in it), no other digit can go there; and if only three digits can still
-//!   go there, each of them is there and leaves the rest of its row and box. The same
-//!   holds for the three cells where a column meets a box; and the band rule read across
-//!   a stack (which contains claiming along columns) completes tdoku's rules: with all of
-//!   them the board after the givens had exactly tdoku's candidates on all 375 puzzles.
-//!
-//! The cheapest version we built adds to this board the band rule across stacks, the
-//! first of the mini-row inferences (in rows and in columns) and tdoku's branch. The board
-//! keeps each digit's mini-row pattern in each band and stack as the band rule and the
-//! column rules last left it (108 bytes more), so that choosing a branch reads 54 patterns
-//! instead of computing them, and the mini-row counts run only in a band or stack where
-//! a digit became confined to a new mini-row. It nearly reaches tdoku's tree: p2239 makes
-//! 113.9 guesses counted tdoku's way (tdoku 110.4), p2580 51.9 (tdoku, one solution:
-//! 59.8); on forum_hardest_1905_11plus 63.9 against 63.2, on magictour 9.0 against 8.9.
-//! But every node does more, and easy puzzles pay for the rules without needing fewer
-//! guesses: instructions, p2239 and p2580, rose by 7% and 3% on this file (319 M against
-//! 299 M, 145 M against 141 M), 7% and 9% on forum_hardest_1905_11plus, 14% and 8% on
-//! magictour and 15% and 17% on 17_clue, with 3% to 26% more mispredicted branches;
-//! `tri-bench` agreed (p2239 slower). Four more versions, measured the same way (p2239
-//! on this file; this board: 299 M instructions, 1.21 M mispredicted branches):
-//!
-//! - *Running counts*: the band rule and the column rules keep, for each band and stack,
-//!   how many digits are confined to each mini-row, four bits a mini-row, starting at 5
-//!   so that bit 3 turns on at three; a band or stack is looked at only when a count
-//!   reaches three. 322 M instructions and 1.18 M mispredicted branches, fewer than this
-//!   board's, but 58 M instructions on 17_clue against 48 M.
-//! - *The second mini-row inference* (only three digits can go there), with running counts
-//!   of the digits that can go in each mini-row: 110.8 guesses (tdoku 110.4; relabelled four times, two seeds: 115.6 and 115.0
-//!   against tdoku's 115.4 and 114.8; forum_hardest_1905_11plus 63.3 against 63.2,
-//!   magictour 8.9 against 8.9), for 349 M instructions and 1.11 M mispredicted branches.
-//! - The same, counting afresh in a band or stack whose patterns changed instead of
-//!   keeping running counts: 333 M instructions, but 1.32 M mispredicted branches.
-//! - The rules of the first version (running counts) with this board's branch on cells:
-//!   136.1 guesses, for 366 M instructions and 1.31 M mispredicted branches.
-//!
-//! The gap left (110.8 against 110.4) is probably tdoku's branch itself: it is binary (keep
-//! the digit's first permutation, or remove just that one and choose again), while this
-//! board cannot hold "every permutation but one" (it keeps places, not permutations) and
-//! so tries each permutation in turn. So the board keeps its cheaper rules and branches on
-//! cells; tdoku affords the stronger ones because its vectors do a box's or a band's work
-//! at once.
+//! What tdoku's smaller tree is made of, and what its rules and branching cost on this
+//! board, is measured in the README ("Where tdoku's smaller tree comes from"); it does not
+//! pay here, so the board keeps the rules above.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in
