@@ -551,10 +551,8 @@ fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Optio
         // checked before narrowing, so narrowing never takes the last candidate of a cell.)
         let table = list_placements(state);
         if let Some(tile) = table.placements_of_tile.iter().position(|&n| n == 0) {
-            let (low, high) = TILE_DIGITS[tile];
-            observer.contradiction(Conflict::UnplaceableTile {
-                digits: [low, high],
-            });
+            let digits = [TILE_DIGITS[tile].0, TILE_DIGITS[tile].1];
+            observer.contradiction(Conflict::UnplaceableTile { digits });
             return None;
         }
         if let Some(cell) = cells(open).find(|&cell| table.placements_of_cell[cell] == 0) {
