@@ -117,53 +117,21 @@
 //! | rule 3: claiming along columns (mispredicted branches: 0.58 M → 0.56 M and 1.25 M → 1.21 M) | 136 M | 121 | 290 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
-//! Counted tdoku's way (one guess per two-candidate branch point, one per candidate tried
-//! at a cell with more), the uniqueness search of p2239 makes 143 guesses per puzzle on
-//! this file, and tdoku itself 110 (built from its source beside this project, outside
-//! the repository, as the README says); tdoku's published table gives 326 for the
-//! `sudoku` crate and 113 for tdoku. Claiming along columns took p2239 from 150 to 143.
+//! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
+//! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
+//! itself 110 (built from its source beside this project, outside the repository, as the
+//! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for
+//! tdoku. Claiming along columns took p2239 from 150 to 143 (both counted with the forced
+//! last try at cells of three candidates or more, which the count now leaves out).
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
 //! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
 //! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
 //! so the times compare better than the instructions (the README compares times).
 //!
-//! ### Where tdoku's smaller tree comes from (measured, not adopted)
-//!
-//! tdoku makes fewer guesses than p2239 (110.4 against 143.4 per puzzle on this file,
-//! counted its way). Two things account for it:
-//!
-//! - **Branching on a digit's permutations, not on a cell.** tdoku takes, among the three
-//!   bands and the three stacks (a stack is read like a band, with columns for rows), the
-//!   one whose digits have the fewest permutations in all, then the digit with the fewest
-//!   there (two, if any has two), and tries each permutation. On this board a digit's
-//!   permutations in a band are those of the band rule's six that fit its mini-row
-//!   pattern. With the rules above alone this *grows* the tree (178.5 guesses, measured
-//!   before claiming joined rule 3).
-//! - **Three digits to a mini-row.** The three cells where a row meets a box hold exactly
-//!   three digits. So if three digits are each confined to a mini-row (their places in
-//!   its box lie in it), no other digit can go there; and if only three digits can still
-//!   go there, each of them is there and leaves the rest of its row and box. The same
-//!   holds for the three cells where a column meets a box; and the band rule read across
-//!   a stack (which contains claiming along columns) completes tdoku's rules: with all of
-//!   them the board after the givens had exactly tdoku's candidates on all 375 puzzles.
-//!
-//! The cheapest version we built adds to this board the band rule across stacks, the
-//! first of the mini-row inferences (in rows and in columns) and tdoku's branch. The board
-//! keeps each digit's mini-row pattern in each band and stack as the band rule and the
-//! column rules last left it (108 bytes more), so that choosing a branch reads 54 patterns
-//! instead of computing them, and the mini-row counts run only in a band or stack where
-//! a digit became confined to a new mini-row. It reaches tdoku's tree: p2239 makes 114.9
-//! guesses counted tdoku's way (tdoku 110.4), p2580 52.3 (tdoku, one solution: 59.8); on
-//! forum_hardest_1905_11plus 64.5 against 63.2, on magictour 9.1 against 8.9. But every
-//! node does more, and easy puzzles pay for the rules without needing fewer guesses:
-//! instructions, p2239 and p2580, rose by 7% and 3% on this file, 7% and 9% on
-//! forum_hardest_1905_11plus, 14% and 8% on magictour and 15% and 17% on 17_clue, with 5%
-//! to 26% more mispredicted branches; `tri-bench` agreed (p2239 slower). The second
-//! mini-row inference (only three digits can go there) takes p2239 to 111.7 guesses
-//! (relabelled four times: 116.6 against tdoku's 115.4), for more work again. So the board
-//! keeps its cheaper rules and branches on cells; tdoku affords the stronger ones because
-//! its vectors do a box's or a band's work at once.
+//! What tdoku's smaller tree is made of, and what its rules and branching cost on this
+//! board, is measured in the README ("Where tdoku's smaller tree comes from"); it does not
+//! pay here, so the board keeps the rules above.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in

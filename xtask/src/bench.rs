@@ -21,8 +21,8 @@
 //! 4. Checks every answer in the first round, outside the timed region: a valid completion
 //!    keeping every given (for 4574, the expected grid when a `.out` file lies beside the
 //!    input), or the reference's word that there is none. It counts the search's guesses
-//!    with a [`GuessCounter`], also as tdoku's published benchmark counts them (one per cell
-//!    with two candidates, one per candidate tried at a cell with more).
+//!    with a [`GuessCounter`], also as tdoku's published benchmark counts them (every way
+//!    tried at a branch point but the last, which is forced).
 //! 5. Prints two lines per solver and file, in a fixed form that scripts can compare:
 //!    `bench problem=p2580 file=forum_hardest_1106.txt puzzles=375 mean_us=41.20
 //!    median_us=30.10 p99_us=210.0 max_us=290.3` (over the puzzles' best rounds), then
@@ -184,7 +184,7 @@ impl Solver {
                 p2580::solve_observed(grid, &mut counter)
             }
             (Solver::Solution(KnownProblem::P4574), Puzzle::Domino(puzzle, _)) => {
-                p4574::solve_with_tiling(puzzle, &mut counter);
+                p4574::solve_observed(puzzle, &mut counter);
                 return Ok((counter.guesses, None));
             }
             _ => return Ok((outcome.guesses, None)),

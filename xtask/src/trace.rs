@@ -477,7 +477,7 @@ pub fn record(
                     }
                 };
                 let mut recorder = Recorder::new(limit);
-                let answer = p4574::solve_with_tiling(&puzzle, &mut recorder).map(|solution| {
+                let answer = p4574::solve_observed(&puzzle, &mut recorder).map(|solution| {
                     let text = p4574::format_solution(number, &solution.grid);
                     (solution.grid, text)
                 });

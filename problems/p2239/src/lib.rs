@@ -95,10 +95,10 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 72.0 µs | 105.8 µs | 0.68 | 281.7; 143.4 |
-//! | forum_hardest_1106, 4 random relabellings | 375 | 74.2–77.3 µs | 111.7–116.4 µs | 0.64–0.68 | 290.6–292.7; 148.1–149.2 |
+//! | forum_hardest_1106 | 375 | 72.0 µs | 105.8 µs | 0.68 | 281.7; 141.7 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 74.2–77.3 µs | 111.7–116.4 µs | 0.64–0.68 | 290.6–292.7; 146.2–147.3 |
 //! | magictour_top1465 | 1,465 | 7.4 µs | 10.1 µs | 0.74 | 20.7; 10.4 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 42.3 µs | 55.0 µs | 0.77 | 163.5; 82.9 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 42.3 µs | 55.0 µs | 0.77 | 163.5; 82.1 |
 //! | 17_clue (first 2,000) | 2,000 | 1.7 µs | 2.5 µs | 0.68 | 1.1; 0.6 |
 //!
 //! (The times came before claiming along columns joined the board's rules; the guesses

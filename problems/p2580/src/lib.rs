@@ -44,10 +44,10 @@
 //!    taking all those places runs into the contradiction sooner, and if it is right, the
 //!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 130.9
 //!    (the smaller digit first) to 121.1 (`cargo xtask bench --problem p2580` counts the
-//!    guesses too); when it came, before claiming along columns joined the board's rules,
-//!    from 135.7 to 126.8, and the time from 0.99 to 0.96 of the peer's below. p2239 searches the whole tree of a
-//!    puzzle with one completion, where the order changes nothing. *Why this finds a completion when there is one:* every completion puts
-//!    one of the cell's candidates in that cell, so some branch contains it; and a board on
+//!    guesses too). p2239 searches the whole tree of a puzzle with one completion, where
+//!    the order changes nothing. *Why this finds a completion when there is one:* every
+//!    completion puts one of the cell's candidates in that cell, so some branch contains
+//!    it; and a board on
 //!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
 //!    a cell with two candidates gives a two-way branch, and propagation after each guess
 //!    either fills much of the grid or finds the contradiction within a few steps.
@@ -99,10 +99,10 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 121.1; 63.2 |
-//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 140.2–141.0; 73.0–73.3 |
+//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 121.1; 62.6 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 140.2–141.0; 72.2–72.6 |
 //! | magictour_top1465 | 1,465 | 5.1 µs | 6.2 µs | 0.81 | 12.4; 7.0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 82.1; 43.0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 82.1; 42.7 |
 //! | 17_clue (first 2,000) | 2,000 | 1.6 µs | 2.2 µs | 0.75 | 0.7; 0.4 |
 //!
 //! (The times came before claiming along columns joined the board's rules; the guesses

@@ -8,7 +8,7 @@ use common::grid_reader::refuse_repeated_digit;
 use common::input::{quote, Error, Item, Lines};
 use common::{COL_OF, N_CELLS, ROW_OF};
 
-use crate::{PlacedTile, Puzzle};
+use crate::{Placement, Puzzle};
 
 /// Reads the next puzzle of `lines`; `None` when the closing `0` comes instead (and
 /// nothing after it but blank lines).
@@ -54,10 +54,10 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
     };
 
     // The tiles already laid, `U LU V LV` each.
-    let mut tiles: Vec<PlacedTile> = Vec::with_capacity(n_tiles);
-    for tile_number in 1..=n_tiles {
+    let mut tiles: Vec<Placement> = Vec::with_capacity(n_tiles);
+    for given in 1..=n_tiles {
         let holds = "a tile line holds 4 items `U LU V LV`, like `6 B2 1 B3`";
-        let items = read_line(lines, 4, holds, &format!("tile {tile_number} of {n_tiles}"))?;
+        let items = read_line(lines, 4, holds, &format!("tile {given} of {n_tiles}"))?;
         let digits = [digit(&items[0])?, digit(&items[2])?];
         let cells = [parse_location(&items[1])?, parse_location(&items[3])?];
         let line = items[0].line;
@@ -90,7 +90,7 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
         }
         cover(cells[0], &items[1])?;
         cover(cells[1], &items[3])?;
-        tiles.push(PlacedTile { cells, digits });
+        tiles.push(Placement { cells, digits });
     }
 
     // The nine single cells, for the digits 1, 2, ..., 9 in this order.

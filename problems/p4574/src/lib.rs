@@ -32,8 +32,20 @@
 //!
 //! ## Approach
 //!
-//! Its Sudoku half is the ladder's [rung 8](common::ladder::rung8_board), the band
-//! board, which [`common::ladder`] reaches from plain backtracking one idea at a time.
+//! **From the usual method.** The solution most people write fills the grid in reading
+//! order: at the first cell not yet covered, try each unused tile reaching right or down,
+//! either way round, where the Sudoku rules allow it, and go back when none fits. That
+//! method is `xtask/src/domino_textbook.rs`, and `cargo xtask bench --problem p4574
+//! --baseline` times it beside this solution (the table under *Cost*). It ignores the
+//! shape of the problem: Su-domino-ku is an **exact cover**. Every open cell must be
+//! covered exactly once and every tile used exactly once, and laying a tile covers two
+//! cells and uses one tile. So an open cell and an unused tile are the same kind of
+//! constraint, each needing exactly one of the placements that satisfy it, and the best
+//! one to branch on is whichever has the fewest placements left, cell or tile (Knuth's
+//! rule for exact cover). Reading order takes the next cell however many placements it
+//! has, even when some tile has one. On top of that search, the Sudoku rules narrow the
+//! digits: the board of the ladder's [rung 8](common::ladder::rung8_board), which
+//! [`common::ladder`] reaches from plain backtracking one idea at a time.
 //!
 //! 1. **Read and check one puzzle** ([`read_puzzle`], in the module `input`, after the
 //!    solver). Everything the givens alone can break is checked here, where the line is
@@ -137,8 +149,8 @@
 //!
 //! - **Letters are rows, digits are columns.** `C9` is row 3, column 9 (cell 26), not
 //!   row 9, column 3.
-//! - **A tile used twice.** 2+9 and 9+2 are one tile; the used-tile set is indexed by the
-//!   unordered pair ([`tile_index`]), and the parser rejects a tile given twice.
+//! - **A tile used twice.** 2+9 and 9+2 are one tile; the used-tile set is keyed by the
+//!   unordered pair ([`tile_number`]), and the parser rejects a tile given twice.
 //! - **Two tilings can spell one grid** (the second sample puzzle has two). Print the grid
 //!   only; never compare tilings.
 //! - **A decided grid is not a solved puzzle.** Propagation may fill in all 81 digits while
@@ -218,10 +230,10 @@ const fn build_tile_of_digits() -> [[u8; 10]; 10] {
 /// If the two digits are equal or one is outside 1..=9: there is no such tile.
 ///
 /// ```
-/// assert_eq!(p4574::tile_index(2, 9), p4574::tile_index(9, 2));
-/// assert_eq!(p4574::TILE_DIGITS[p4574::tile_index(9, 2)], (2, 9));
+/// assert_eq!(p4574::tile_number(2, 9), p4574::tile_number(9, 2));
+/// assert_eq!(p4574::TILE_DIGITS[p4574::tile_number(9, 2)], (2, 9));
 /// ```
-pub fn tile_index(first: u8, second: u8) -> usize {
+pub fn tile_number(first: u8, second: u8) -> usize {
     let tile = TILE_OF_DIGITS
         .get(first as usize)
         .and_then(|row| row.get(second as usize))
@@ -270,9 +282,10 @@ const fn build_light_cells() -> CellSet {
     set
 }
 
-/// One tile on the grid: `digits[0]` stands in `cells[0]` and `digits[1]` in `cells[1]`.
+/// A tile on two side-by-side cells, `digits[0]` on `cells[0]` and `digits[1]` on
+/// `cells[1]`: a tile the puzzle gives, one the search laid, or one it may lay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlacedTile {
+pub struct Placement {
     /// The two cells the tile covers; they are side by side.
     pub cells: [usize; 2],
     /// The digit on each half, in the order of `cells`; the two are different.
@@ -284,7 +297,7 @@ pub struct PlacedTile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// The tiles already laid, in input order.
-    pub tiles: Vec<PlacedTile>,
+    pub tiles: Vec<Placement>,
     /// `single_cells[d - 1]`: the cell where the single digit `d` stands.
     pub single_cells: [usize; 9],
 }
@@ -310,7 +323,7 @@ pub struct Solution {
     /// The solved grid, row-major.
     pub grid: [u8; N_CELLS],
     /// Every tile once: the puzzle's tiles in input order, then those the search laid.
-    pub tiles: Vec<PlacedTile>,
+    pub tiles: Vec<Placement>,
 }
 
 /// The solved grid of `puzzle`: the first completion the search finds, or `None` if the
@@ -324,12 +337,12 @@ pub struct Solution {
 /// assert!(common::is_valid_solution(&grid));
 /// ```
 pub fn solve(puzzle: &Puzzle) -> Option<[u8; N_CELLS]> {
-    solve_with_tiling(puzzle, &mut ()).map(|solution| solution.grid)
+    solve_observed(puzzle, &mut ()).map(|solution| solution.grid)
 }
 
 /// Like [`solve`], but also returns the tiling that was found, and reports each guess
 /// (a tile laid by the search) and dead end to `observer`.
-pub fn solve_with_tiling(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Option<Solution> {
+pub fn solve_observed(puzzle: &Puzzle, observer: &mut impl SearchObserver) -> Option<Solution> {
     // Step 2: the start state.
     let start = State::start(puzzle, observer).ok()?;
     // Steps 3 to 7: the search. It records its tiles deepest first, as it returns.
@@ -382,16 +395,16 @@ impl State {
 
     /// Lays `tile` on two open cells: places both digits and marks the cells covered and
     /// the tile used. Does not propagate.
-    fn lay_tile(&mut self, tile: &PlacedTile) -> Result<(), Contradiction> {
-        let index = tile_index(tile.digits[0], tile.digits[1]);
+    fn lay_tile(&mut self, tile: &Placement) -> Result<(), Contradiction> {
+        let number = tile_number(tile.digits[0], tile.digits[1]);
         let tile_cells = cell_bit(tile.cells[0]) | cell_bit(tile.cells[1]);
-        if self.used_tiles & tile_bit(index) != 0 || self.covered & tile_cells != 0 {
+        if self.used_tiles & tile_bit(number) != 0 || self.covered & tile_cells != 0 {
             return Err(Contradiction);
         }
         self.board.place(tile.cells[0], tile.digits[0])?;
         self.board.place(tile.cells[1], tile.digits[1])?;
         self.covered |= tile_cells;
-        self.used_tiles |= tile_bit(index);
+        self.used_tiles |= tile_bit(number);
         Ok(())
     }
 }
@@ -401,7 +414,7 @@ impl State {
 /// first.
 fn search(
     mut state: State,
-    laid: &mut Vec<PlacedTile>,
+    laid: &mut Vec<Placement>,
     observer: &mut impl SearchObserver,
 ) -> Option<[u8; N_CELLS]> {
     // Step 3: every cell covered means every cell decided.
@@ -442,8 +455,8 @@ struct Layout {
 
 impl Layout {
     /// The placement of this layout whose first cell is `first_cell`.
-    fn placement(&self, first_cell: usize) -> PlacedTile {
-        PlacedTile {
+    fn placement(&self, first_cell: usize) -> Placement {
+        Placement {
             cells: [first_cell, first_cell + self.step],
             digits: [self.first_digit, self.second_digit],
         }
@@ -531,17 +544,15 @@ fn list_placements(state: &State) -> PlacementTable {
 
 /// Steps 4 to 6: narrows the candidates of `state`, then returns every placement of the
 /// open cell or unused tile that has the fewest; `None` when the state is a dead end.
-fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Option<Vec<PlacedTile>> {
+fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Option<Vec<Placement>> {
     let open = ALL_CELLS & !state.covered;
     let table = loop {
         // Step 4: list the placements. A cell or tile without any is a dead end. (This is
         // checked before narrowing, so narrowing never takes the last candidate of a cell.)
         let table = list_placements(state);
         if let Some(tile) = table.placements_of_tile.iter().position(|&n| n == 0) {
-            let (low, high) = TILE_DIGITS[tile];
-            observer.contradiction(Conflict::UnplaceableTile {
-                digits: [low, high],
-            });
+            let digits = [TILE_DIGITS[tile].0, TILE_DIGITS[tile].1];
+            observer.contradiction(Conflict::UnplaceableTile { digits });
             return None;
         }
         if let Some(cell) = cells(open).find(|&cell| table.placements_of_cell[cell] == 0) {
@@ -688,8 +699,8 @@ mod tests {
                 if first == second {
                     continue;
                 }
-                let tile = tile_index(first, second);
-                assert_eq!(tile, tile_index(second, first));
+                let tile = tile_number(first, second);
+                assert_eq!(tile, tile_number(second, first));
                 assert_eq!(TILE_DIGITS[tile], (first.min(second), first.max(second)));
                 seen[tile] = true;
             }
@@ -700,7 +711,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "there is no tile 6+6")]
     fn a_double_has_no_tile_number() {
-        tile_index(6, 6);
+        tile_number(6, 6);
     }
 
     #[test]
@@ -817,7 +828,7 @@ mod tests {
             let [first, second] = tile.cells;
             assert!(are_side_by_side(first, second), "{tile:?}");
             assert_eq!([grid[first], grid[second]], tile.digits, "{tile:?}");
-            used |= tile_bit(tile_index(tile.digits[0], tile.digits[1]));
+            used |= tile_bit(tile_number(tile.digits[0], tile.digits[1]));
             let tile_cells = cell_bit(first) | cell_bit(second);
             assert_eq!(covered & tile_cells, 0, "{tile:?} covers a covered cell");
             covered |= tile_cells;
@@ -835,8 +846,7 @@ mod tests {
         for input in [SAMPLE_1_IN, SAMPLE_2_IN] {
             let mut lines = Lines::new(input.as_bytes());
             while let Some(puzzle) = read_puzzle(&mut lines).unwrap() {
-                let solution =
-                    solve_with_tiling(&puzzle, &mut ()).expect("the sample has a solution");
+                let solution = solve_observed(&puzzle, &mut ()).expect("the sample has a solution");
                 assert_solution_is_right(&puzzle, &solution);
             }
         }
@@ -904,7 +914,7 @@ mod tests {
                         for cell in 0..N_CELLS {
                             changed_answer[moved(cell)] = new_digit(answer[cell]);
                         }
-                        let solution = solve_with_tiling(&changed, &mut ()).expect("a solution");
+                        let solution = solve_observed(&changed, &mut ()).expect("a solution");
                         assert_solution_is_right(&changed, &solution);
                         assert_eq!(
                             solution.grid,
