@@ -3,7 +3,7 @@
 //! A grid is nine lines of nine digits, `0` for an empty cell: problem 2239 writes a row
 //! with nothing between the digits, problem 2580 with spaces. [`read_grid`] reads both
 //! by the rules of [`crate::input`]; blank lines after the grid are accepted. A digit given
-//! twice in a unit is refused too, at its place: such a grid has no completion, and saying
+//! twice in a unit is refused too, at its position: such a grid has no completion, and saying
 //! where the clash is helps more than saying only that.
 
 use std::io::BufRead;
@@ -26,7 +26,7 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
     let mut lines = Lines::new(input);
     let mut grid = [0; N_CELLS];
     // Where each cell's digit stands (line, column), for a message about a repeated digit.
-    let mut places = [(0, 0); N_CELLS];
+    let mut positions = [(0, 0); N_CELLS];
     for row in 0..9 {
         let row_line = lines
             .next_line()?
@@ -55,7 +55,7 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
                 ),
                 [byte @ b'0'..=b'9'] => {
                     grid[row * 9 + column_in_grid] = byte - b'0';
-                    places[row * 9 + column_in_grid] = (digit.line, digit.column);
+                    positions[row * 9 + column_in_grid] = (digit.line, digit.column);
                     continue;
                 }
                 b" " | b"\t" => format!(
@@ -85,28 +85,28 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
         }
     }
     lines.expect_end("the 9 lines of the grid")?;
-    refuse_repeated_digit(&grid, &places)?;
+    refuse_repeated_digit(&grid, &positions)?;
     Ok(grid)
 }
 
 /// Refuses the first digit that `grid` (0 for an empty cell) gives twice in one unit, at
-/// the later of the places (line, column) that `places` gives for the two cells. Problem
+/// the later of the positions (line, column) that `positions` gives for the two cells. Problem
 /// 4574 checks its givens with this too.
 pub fn refuse_repeated_digit(
     grid: &[u8; N_CELLS],
-    places: &[(usize, usize); N_CELLS],
+    positions: &[(usize, usize); N_CELLS],
 ) -> Result<(), Error> {
     for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
-        // The place of each digit met so far in this unit.
-        let mut place_of_digit = [None; 10];
+        // The position of each digit met so far in this unit.
+        let mut position_of_digit = [None; 10];
         for &cell in unit_cells {
             let digit = grid[usize::from(cell)];
-            let place = places[usize::from(cell)];
-            match place_of_digit[usize::from(digit)] {
+            let position = positions[usize::from(cell)];
+            match position_of_digit[usize::from(digit)] {
                 Some(earlier) if digit != 0 => {
-                    let mut two_places = [earlier, place];
-                    two_places.sort();
-                    let [(first_line, first_column), (line, column)] = two_places;
+                    let mut two_positions = [earlier, position];
+                    two_positions.sort();
+                    let [(first_line, first_column), (line, column)] = two_positions;
                     let message = format!(
                         "digit {digit} is given twice in {} (also at line {first_line}, column \
                          {first_column})",
@@ -114,7 +114,7 @@ pub fn refuse_repeated_digit(
                     );
                     return Err(Error::at(line, column, message));
                 }
-                _ => place_of_digit[usize::from(digit)] = Some(place),
+                _ => position_of_digit[usize::from(digit)] = Some(position),
             }
         }
     }
@@ -342,7 +342,7 @@ mod tests {
     }
 
     #[test]
-    fn a_digit_given_twice_names_both_places() {
+    fn a_digit_given_twice_names_both_positions() {
         // Row 1 already holds a 3 in column 2.
         assert_eq!(
             message(
@@ -359,7 +359,7 @@ mod tests {
     }
 
     #[test]
-    fn invalid_utf8_and_lone_carriage_returns_are_refused_with_their_place() {
+    fn invalid_utf8_and_lone_carriage_returns_are_refused_with_their_position() {
         // Row 4 starts at byte 30 (three lines of ten bytes before it); its 9th is 0xff.
         let mut bytes = grid_text(RowFormat::Packed, None).into_bytes();
         bytes[30 + 8] = 0xff;

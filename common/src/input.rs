@@ -1,4 +1,4 @@
-//! # Reading input: a line at a time, in bounded memory, with places and quotes
+//! # Reading input: a line at a time, in bounded memory, with positions and quotes
 //!
 //! All three solutions read their input through [`Lines`], so the same rules hold
 //! everywhere:
@@ -30,7 +30,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 16;
 /// The most characters of input a message quotes; a longer text ends in `...`.
 pub const MAX_QUOTED_CHARS: usize = 16;
 
-/// What stops a solution, and where, as far as one place is at fault.
+/// What stops a solution, and where, as far as one position is at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// The puzzle at fault, in an input of several.
@@ -60,7 +60,7 @@ impl Error {
         }
     }
 
-    /// A fault at no place of the input: a grid without completion, a failed write.
+    /// A fault at no position of the input: a grid without completion, a failed write.
     pub fn new(message: impl Into<String>) -> Error {
         Error {
             puzzle: None,
@@ -71,7 +71,7 @@ impl Error {
     }
 }
 
-/// `puzzle 3, line 28, column 6: message`, each part of the place there when known.
+/// `puzzle 3, line 28, column 6: message`, each part of the position there when known.
 impl fmt::Display for Error {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let parts = [
@@ -79,12 +79,12 @@ impl fmt::Display for Error {
             ("line", self.line),
             ("column", self.column),
         ];
-        let place: Vec<String> = parts
+        let position: Vec<String> = parts
             .iter()
             .filter_map(|(word, number)| number.map(|number| format!("{word} {number}")))
             .collect();
-        if !place.is_empty() {
-            write!(formatter, "{}: ", place.join(", "))?;
+        if !position.is_empty() {
+            write!(formatter, "{}: ", position.join(", "))?;
         }
         formatter.write_str(&self.message)
     }

@@ -28,6 +28,8 @@
 //!   units.
 //! - **index** (of a digit): digit − 1, the digit's bit in a candidate mask and its
 //!   position in any per-digit array (`places[index]`). Nothing else is called an index.
+//! - **position** (in the input): a line and a column, both counted from 1, the column in
+//!   characters; every message about bad input names one.
 //! - **guess**: a placement the search tries to see where it leads, undone if it leads
 //!   nowhere; digits the rules deduce are not guesses.
 //! - **rules**: the deductions of propagation, each named for what it finds (naked single,

@@ -1,6 +1,6 @@
 //! Step 1, reading the puzzles one at a time through [`common::input::Lines`], by the
 //! format and the checks the crate's header lists. The givens are checked here, where
-//! their places are known, so that a message about a clash names both places.
+//! their positions are known, so that a message about a clash names both.
 
 use std::io::BufRead;
 
@@ -34,15 +34,15 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
     };
 
     // Where each given digit stands (line, column; line 0 for a cell not covered yet).
-    let mut places = [(0, 0); N_CELLS];
+    let mut positions = [(0, 0); N_CELLS];
     let mut cover = |cell: usize, item: &Item| {
-        let (first_line, _) = places[cell];
+        let (first_line, _) = positions[cell];
         if first_line != 0 {
             let name = location_name(cell);
             let message = format!("cell {name} is covered twice (first on line {first_line})");
             return Err(Error::at(item.line, item.column, message));
         }
-        places[cell] = (item.line, item.column);
+        positions[cell] = (item.line, item.column);
         Ok(())
     };
     let digit = |item: &Item| match *item.text.as_bytes() {
@@ -81,7 +81,7 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
             .find(|earlier| earlier.digits == digits || earlier.digits == [digits[1], digits[0]]);
         if let Some(earlier) = same_tile {
             let (low, high) = (digits[0].min(digits[1]), digits[0].max(digits[1]));
-            let (first_line, _) = places[earlier.cells[0]];
+            let (first_line, _) = positions[earlier.cells[0]];
             let message = format!(
                 "tile {low}+{high} is laid twice (first on line {first_line}); the set has one \
                  of each"
@@ -105,7 +105,7 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
         tiles,
         single_cells,
     };
-    refuse_repeated_digit(&puzzle.given_grid(), &places)?;
+    refuse_repeated_digit(&puzzle.given_grid(), &positions)?;
     Ok(Some(puzzle))
 }
 
