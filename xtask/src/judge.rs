@@ -859,6 +859,32 @@ mod tests {
     }
 
     #[test]
+    fn a_failure_to_wait_for_the_program_is_an_error_after_its_group_is_killed() {
+        // The waiting thread reports that waiting failed, then is gone; the readers end
+        // once the group is killed and the pipes close.
+        let (sender, reports) = mpsc::channel();
+        sender
+            .send(Report::Reaped {
+                waited: Err(io::Error::other("no such child")),
+                at: Instant::now(),
+            })
+            .unwrap();
+        drop(sender);
+        let mut stops = 0;
+        let started = Instant::now();
+        let error = watch(&reports, started, GENEROUS_LIMIT, &mut || stops += 1).unwrap_err();
+        assert!(
+            format!("{error:#}").contains("waiting for the program"),
+            "{error:#}"
+        );
+        assert!(stops >= 1, "the group was not killed");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "it waited too long"
+        );
+    }
+
+    #[test]
     fn a_program_stopped_by_sigstop_past_its_limit_is_tle_and_killed() {
         // The stall of the child itself: it would end after 100 ms, but is stopped (as a
         // loaded machine may stop it) from 20 ms to 700 ms, past the 300 ms limit.

@@ -303,15 +303,16 @@ fn describe(verdict: &Verdict) -> String {
     }
 }
 
-/// The test bench of one run of `cargo xtask stress`: the problem, its binary and limits.
-struct Bench {
+/// The solution `cargo xtask stress` tests: its problem, its binary, and the limits and
+/// checker of its manifest.
+struct SolutionUnderTest {
     problem: KnownProblem,
     program: Command,
     limits: Limits,
     checker: Checker,
 }
 
-impl Bench {
+impl SolutionUnderTest {
     /// Runs the program on `case`, if the reference can decide it, and judges the run.
     fn try_case(&mut self, case: &Case) -> Result<Outcome> {
         let Some(expectation) = expectation(self.problem, case) else {
@@ -362,7 +363,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
     let problem: &Problem = &problems[0];
-    let mut bench = Bench {
+    let mut solution = SolutionUnderTest {
         problem: problem.known("stress")?,
         program: Command::new(match &options.binary {
             Some(path) => path.clone(),
@@ -380,8 +381,8 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let (mut judged, mut skipped) = (0, 0);
     for case_number in 0..options.cases {
         let case_seed = seed.wrapping_add(case_number);
-        let case = generate_case(bench.problem, &mut StdRng::seed_from_u64(case_seed));
-        let failure = match bench.try_case(&case)? {
+        let case = generate_case(solution.problem, &mut StdRng::seed_from_u64(case_seed));
+        let failure = match solution.try_case(&case)? {
             Outcome::Passed => {
                 judged += 1;
                 continue;
@@ -394,14 +395,14 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
         };
         // The same input once more: a failure that does not repeat is flaky, and is
         // reported as it was found, without shrinking.
-        let outcome = bench.try_case(&failure.case)?;
+        let outcome = solution.try_case(&failure.case)?;
         let repeated = matches!(outcome, Outcome::Failed { .. });
         let (failure, shrinking_stopped) = match repeated {
-            true => bench.shrink(failure)?,
+            true => solution.shrink(failure)?,
             false => (failure, false),
         };
-        let shrunk = failure.input != case_input(bench.problem, &case);
-        report_failure(&failure, bench.checker, case_seed, shrunk);
+        let shrunk = failure.input != case_input(solution.problem, &case);
+        report_failure(&failure, solution.checker, case_seed, shrunk);
         if !repeated {
             outln!(
                 "flaky: a second run on the same input passed; the output above is from \
