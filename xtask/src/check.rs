@@ -14,7 +14,7 @@
 //! 3. judges each binary on each sample, a process each, as [`xtask::judge`] describes
 //!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
 //!    and prints one aligned line per case with the verdict, the wall time and the peak
-//!    memory, `p2239  sample-1  AC    3 ms   2.1 MB`, and the reason under a case that
+//!    memory, `p2239  sample-1  AC    3 ms   6.9 MB`, and the reason under a case that
 //!    failed;
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0.
 

@@ -497,7 +497,7 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// The verdict, time and memory as one aligned piece of a line: `AC    3 ms   2.1 MB`.
+    /// The verdict, time and memory as one aligned piece of a line: `AC    3 ms   6.9 MB`.
     pub fn summary(&self) -> String {
         let name = self.verdict.short_name();
         let millis = self.elapsed.as_millis();

@@ -336,13 +336,13 @@ impl SolutionUnderTest {
     }
 
     /// Shrinks `failure` greedily, taking the first smaller case that still fails until
-    /// none does or `SHRINK_TIME_BUDGET` has passed; returns the smallest failure found and
-    /// whether the time ran out.
-    fn shrink(&mut self, mut failure: Failure) -> Result<(Failure, bool)> {
+    /// none does or `budget` has passed; returns the smallest failure found and whether
+    /// the time ran out.
+    fn shrink(&mut self, mut failure: Failure, budget: Duration) -> Result<(Failure, bool)> {
         let started = Instant::now();
         'shrinking: loop {
             for smaller in smaller_cases(&failure.case) {
-                if started.elapsed() > SHRINK_TIME_BUDGET {
+                if started.elapsed() > budget {
                     return Ok((failure, true));
                 }
                 if let Outcome::Failed {
@@ -398,7 +398,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
         let outcome = solution.try_case(&failure.case)?;
         let repeated = matches!(outcome, Outcome::Failed { .. });
         let (failure, shrinking_stopped) = match repeated {
-            true => solution.shrink(failure)?,
+            true => solution.shrink(failure, SHRINK_TIME_BUDGET)?,
             false => (failure, false),
         };
         let shrunk = failure.input != case_input(solution.problem, &case);
@@ -539,6 +539,35 @@ mod tests {
             stress(&["p4574", "--cases", "5", "--seed", "3", "--binary", &binary]),
             ExitCode::FAILURE
         );
+    }
+
+    #[test]
+    fn shrinking_stops_when_its_time_is_up() {
+        // `cat` fails every grid with holes, so shrinking could go on for 81 rounds.
+        let (_directory, binary) = fake_binary("cat");
+        let mut solution = SolutionUnderTest {
+            problem: KnownProblem::P2239,
+            program: Command::new(binary),
+            limits: LIMITS,
+            checker: Checker::Exact,
+        };
+        let case = (1..100)
+            .map(|seed| generate_case(KnownProblem::P2239, &mut StdRng::seed_from_u64(seed)))
+            .find(|case| {
+                matches!(
+                    expectation(KnownProblem::P2239, case),
+                    Some(Expectation::Answer { .. })
+                )
+            })
+            .expect("a case with a completion");
+        let Outcome::Failed { failure } = solution.try_case(&case).unwrap() else {
+            panic!("cat answered a grid with holes");
+        };
+        let started = Instant::now();
+        let (shrunk, stopped) = solution.shrink(*failure, Duration::ZERO).unwrap();
+        assert!(stopped, "the time was up at once");
+        assert_eq!(shrunk.input, case_input(KnownProblem::P2239, &case));
+        assert!(started.elapsed() < Duration::from_secs(2));
     }
 
     #[test]
