@@ -246,3 +246,28 @@ fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
         "{stdout}"
     );
 }
+
+#[test]
+fn check_shows_the_verdict_time_and_memory_of_every_case() {
+    let output = xtask(&["check", "p2239"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("p2239  sample-1  "))
+        .unwrap_or_else(|| panic!("no line for the sample:\n{stdout}"));
+    // `p2239  sample-1  AC    3 ms   6.9 MB`
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.len(), 7, "{line}");
+    assert_eq!(words[2], "AC", "{line}");
+    assert!(
+        words[3].parse::<u64>().is_ok() && words[4] == "ms",
+        "{line}"
+    );
+    let megabytes: f64 = words[5].parse().expect("a number of megabytes");
+    assert!(megabytes > 0.0 && words[6] == "MB", "{line}");
+    assert!(
+        stdout.trim_end().ends_with("1 passed, 0 failed"),
+        "{stdout}"
+    );
+}
