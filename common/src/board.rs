@@ -1,5 +1,19 @@
 //! The search state the Sudoku solutions share: where each digit may still go.
 //!
+//! Each idea here has a rung of its own on the [ladder](crate::ladder), which climbs to
+//! this board from plain backtracking one idea at a time, with a measured table per rung:
+//!
+//! | idea of this board | introduced by |
+//! |---|---|
+//! | candidate masks, and branching on a cell with the fewest candidates (MRV) | [rung 1](crate::ladder::rung1_masks) |
+//! | naked and hidden singles | [rung 2](crate::ladder::rung2_singles) |
+//! | locked candidates: pointing and claiming, along rows and along columns | [rung 3](crate::ladder::rung3_locked) |
+//! | the state digit-major: for each digit, the cells where it may go | [rung 4](crate::ladder::rung4_digit_sets) |
+//! | bands of 27 cells, one word per digit and band, and the band rule by table lookup | [rung 5](crate::ladder::rung5_bands) |
+//! | change detection: `seen`, and rules applied only where something changed | [rung 6](crate::ladder::rung6_changes) |
+//! | among cells with two candidates, the one with the most open peers | [rung 7](crate::ladder::rung7_tie_break) |
+//! | straight-line band rule, givens in bulk, two-candidate cells counted once | [rung 8](crate::ladder::rung8_board), this board |
+//!
 //! ## The state
 //!
 //! A [`Board`] keeps, for every digit, the set of cells where that digit may still stand,
@@ -33,8 +47,11 @@
 //!      that place has one (the two are tied in every permutation, so the rule cleared the
 //!      rest of both), so looking at the rows finds the singles of the boxes too.
 //! 2. **Naked singles**: a cell with one candidate left takes it.
-//! 3. **Hidden singles in columns**: a column with a single place left for a digit gets
-//!    it there. Columns cross the bands, so this rule looks at a digit's three bands at once.
+//! 3. **The column rules**, which cross the bands and so look at a digit's three bands at
+//!    once. *Hidden singles in columns*: a column with a single place left for the digit
+//!    gets it there. *Claiming along columns*: a column whose places all lie in one band
+//!    puts the digit's place in that box on the column, so the box's other two columns
+//!    lose the digit there.
 //! 4. Any cell without candidates, or digit without a place in a row, column or box, is a
 //!    **contradiction**: the board has no completion, and the call returns [`Contradiction`].
 //!
@@ -97,16 +114,24 @@
 //! | 2: the singles' cells cleared without a branch (mispredicted branches: 0.89 M → 0.59 M and 1.77 M → 1.25 M) | 136 M | 136 | 285 M | 294 |
 //! | p2580 only: of two candidates, the one more open peers could take first (its header says why) | 135 M | 127 | | |
 //! | a digit's places stored once by the band rule; the other bands looked up once per band when choosing; two small methods inline across crates | 132 M | 127 | 279 M | 294 |
+//! | rule 3: claiming along columns (mispredicted branches: 0.58 M → 0.56 M and 1.25 M → 1.21 M) | 136 M | 121 | 290 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
-//! Counted tdoku's way (one guess per two-candidate branch point, one per candidate tried
-//! at a cell with more), the uniqueness search of p2239 makes 150 guesses per puzzle on
-//! this file; tdoku's published table gives 326 for the `sudoku` crate and 113 for tdoku.
+//! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
+//! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
+//! itself 110 (built from its source beside this project, outside the repository, as the
+//! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for
+//! tdoku. Claiming along columns took p2239 from 150 to 143 (both counted with the forced
+//! last try at cells of three candidates or more, which the count now leaves out).
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
 //! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
 //! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
 //! so the times compare better than the instructions (the README compares times).
+//!
+//! What tdoku's smaller tree is made of, and what its rules and branching cost on this
+//! board, is measured in the README ("Where tdoku's smaller tree comes from"); it does not
+//! pay here, so the board keeps the rules above.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in
@@ -117,27 +142,27 @@ use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{CellSet, ALL_CELLS, N_CELLS};
 
 /// The cells of one band where something holds: bit `9 × (row within band) + column`.
-type BandSet = u32;
+pub(crate) type BandSet = u32;
 
 /// All 27 cells of a band.
-const ALL_BAND: BandSet = (1 << 27) - 1;
+pub(crate) const ALL_BAND: BandSet = (1 << 27) - 1;
 
 /// One row of a band: its nine cells are bits `9 × row .. 9 × row + 9`.
-const ROW_CELLS: BandSet = 0b1_1111_1111;
+pub(crate) const ROW_CELLS: BandSet = 0b1_1111_1111;
 
 /// `BOX_IN_BAND[s]`: the nine cells of the band's box in stack `s` (columns `3s..3s+3`).
-const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
+pub(crate) const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
 
 /// `PEERS_IN_BAND[i]`: the cells of the band that share a row or a box with cell `i` of
 /// the band (its column peers in the same band are in its box).
-const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
+pub(crate) const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
 /// `COLUMN_THROUGH[i]`: the three cells of the band in the column of cell `i` of the band.
 const COLUMN_THROUGH: [BandSet; 27] = build_column_through();
 
 /// `STACKS_OF_ROW[r]`: for the nine cells `r` of one row, the stacks (bit `s`) in which any
 /// of them lies.
-const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
+pub(crate) const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
 
 /// `BAND_RULE[p]`: for a pattern `p` of mini-rows (bit `3 × row + stack`) where a digit can
 /// still go in a band, the mini-rows that lie on some permutation inside `p`, i.e. some way
@@ -146,11 +171,17 @@ const BAND_RULE: [u16; 512] = build_band_rule();
 
 /// `LOCKED_COLUMNS[c]`: for a set `c` of columns (bit = column), the columns that are
 /// the only one of `c` in their stack.
-const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
+pub(crate) const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
+
+/// `CLAIMED_BOX_CELLS[c]`: for the set `c` of columns (bit = column) whose places for a
+/// digit all lie in one band, the cells of that band the digit leaves: in each box, the
+/// cells off its claimed column (all of the box's cells when two of its columns claim it,
+/// which no completion allows).
+const CLAIMED_BOX_CELLS: [BandSet; 512] = build_claimed_box_cells();
 
 /// `BAND_RULE_CELLS[p]`: the cells of the mini-rows in `BAND_RULE[p]`, the places the
 /// band rule keeps, in one lookup. 0 means there is no permutation.
-const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
+pub(crate) const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
 
 const fn build_box_in_band() -> [BandSet; 3] {
     let mut table = [0; 3];
@@ -248,6 +279,29 @@ const fn build_locked_columns() -> [u16; 512] {
     table
 }
 
+const fn build_claimed_box_cells() -> [BandSet; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            let claimed = columns & (0b111 << (3 * stack));
+            if claimed != 0 {
+                // One claimed column keeps its cells; two or more keep none.
+                let kept = if claimed & (claimed - 1) == 0 {
+                    in_columns(claimed)
+                } else {
+                    0
+                };
+                table[columns as usize] |= BOX_IN_BAND[stack] & !kept;
+            }
+            stack += 1;
+        }
+        columns += 1;
+    }
+    table
+}
+
 const fn build_band_rule_cells() -> [BandSet; 512] {
     let mut table = [0; 512];
     let mut pattern = 0;
@@ -267,17 +321,27 @@ const fn build_band_rule_cells() -> [BandSet; 512] {
 }
 
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
-const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+
+/// The cell at bit `bit_index` of band `band`: the inverse of [`band_and_bit`].
+pub(crate) const fn cell_of(band: usize, bit_index: usize) -> usize {
+    27 * band + bit_index
+}
+
+/// The lowest cell of `cells`, a non-empty set of cells of band `band`.
+pub(crate) const fn first_cell(band: usize, cells: BandSet) -> usize {
+    cell_of(band, cells.trailing_zeros() as usize)
+}
 
 /// The band of a cell and its bit within the band.
-const fn band_and_bit(cell: usize) -> (usize, BandSet) {
+pub(crate) const fn band_and_bit(cell: usize) -> (usize, BandSet) {
     (cell / 27, 1 << (cell % 27))
 }
 
 /// The cells of a band in the columns `columns` (bit `c` for column `c`): the nine bits
 /// copied to each of the band's three rows. The three copies do not overlap, so one
 /// multiplication makes them.
-const fn in_columns(columns: BandSet) -> BandSet {
+pub(crate) const fn in_columns(columns: BandSet) -> BandSet {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
@@ -471,7 +535,7 @@ impl Board {
             for index in 0..9 {
                 let mut cells = self.places[band][index] & decided;
                 while cells != 0 {
-                    grid[27 * band + cells.trailing_zeros() as usize] = index as u8 + 1;
+                    grid[first_cell(band, cells)] = index as u8 + 1;
                     cells &= cells - 1;
                 }
             }
@@ -612,8 +676,8 @@ impl Board {
             if self.place_naked_singles(observer)? {
                 continue;
             }
-            // Rule 3, hidden singles in columns, for the digits that changed.
-            if !self.place_column_singles(observer)? {
+            // Rule 3, the column rules, for the digits that changed.
+            if !self.apply_column_rules(observer)? {
                 self.propagated = true;
                 return Ok(());
             }
@@ -652,7 +716,7 @@ impl Board {
         let usable_cells = BAND_RULE_CELLS[pattern as usize & 0x1ff];
         if usable_cells == 0 {
             // No row-to-box permutation: say which row or box has no place, if one hasn't.
-            observer.contradiction(band_conflict(index, band, pattern));
+            observer.contradiction(band_conflict(band, index, pattern));
             return Err(Contradiction);
         }
         let places = places & usable_cells;
@@ -688,7 +752,7 @@ impl Board {
         // the processor guesses wrong so often that skipping the ten `&`s costs more than
         // it saves.
         if observer.is_watching() && singles != 0 {
-            report_hidden_singles(observer, index, band, places, singles);
+            report_hidden_singles(observer, band, index, places, singles);
         }
         self.open[band] &= !singles;
         for other in self.places[band].iter_mut() {
@@ -698,52 +762,52 @@ impl Board {
         Ok(())
     }
 
-    /// Rule 3: places each digit whose places changed in every column where one open
-    /// place is left. Returns whether it placed anything.
-    fn place_column_singles(
+    /// Rule 3, for each digit whose places changed: places the digit in every column
+    /// where one open place is left, and clears the rest of a box from the digit where a
+    /// column's places all lie in that box. Returns whether it changed anything.
+    fn apply_column_rules(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        let mut placed_any = false;
+        let mut changed_any = false;
         while self.columns_to_check != 0 {
             let index = self.columns_to_check.trailing_zeros() as usize;
             self.columns_to_check &= self.columns_to_check - 1;
-            // Fold each band onto one row of nine columns: the columns with at least one
-            // place in the band, and those with at least two.
-            let mut at_least_one = 0;
-            let mut at_least_two = 0;
-            for band in 0..3 {
-                let places = self.places[band][index];
-                let rows = [places & ROW_CELLS, (places >> 9) & ROW_CELLS, places >> 18];
-                let in_band = rows[0] | rows[1] | rows[2];
-                let twice_in_band = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
-                at_least_two |= twice_in_band | (at_least_one & in_band);
-                at_least_one |= in_band;
-            }
+            let ColumnCounts {
+                in_band,
+                at_least_one,
+                at_least_two,
+            } = count_in_columns(self.places.map(|band| band[index]));
             if at_least_one != ROW_CELLS {
                 // A column with no place for the digit.
                 let column = (!at_least_one & ROW_CELLS).trailing_zeros() as usize;
-                observer.contradiction(Conflict::NoPlaceInUnit {
-                    digit: index as u8 + 1,
-                    unit: 9 + column,
-                });
+                let (digit, unit) = (index as u8 + 1, 9 + column);
+                observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
                 return Err(Contradiction);
+            }
+            // Claiming along columns: the columns with places in one band only.
+            for band in 0..3 {
+                let [next, after_next] = OTHER_BANDS[band];
+                let only_here = in_band[band] & !(in_band[next] | in_band[after_next]);
+                let places = self.places[band][index];
+                self.places[band][index] &= !CLAIMED_BOX_CELLS[only_here as usize];
+                changed_any |= self.places[band][index] != places;
             }
             let single_columns = at_least_one & !at_least_two;
             let single_cells = in_columns(single_columns);
             for band in 0..3 {
                 let mut cells = self.places[band][index] & single_cells & self.open[band];
                 while cells != 0 {
-                    let cell = 27 * band + cells.trailing_zeros() as usize;
+                    let cell = first_cell(band, cells);
                     cells &= cells - 1;
                     let reason = Reason::HiddenSingle { unit: 9 + cell % 9 };
                     observer.deduced(cell, index as u8 + 1, reason);
                     self.place(cell, index as u8 + 1)?;
-                    placed_any = true;
+                    changed_any = true;
                 }
             }
         }
-        Ok(placed_any)
+        Ok(changed_any)
     }
 
     /// Rule 2: every open cell with one candidate takes it, in the bands that changed.
@@ -760,7 +824,7 @@ impl Board {
             let open = self.open[band];
             if open & !at_least_one != 0 {
                 // An open cell with no candidate.
-                let cell = 27 * band + (open & !at_least_one).trailing_zeros() as usize;
+                let cell = first_cell(band, open & !at_least_one);
                 observer.contradiction(Conflict::EmptyCell { cell });
                 return Err(Contradiction);
             }
@@ -778,14 +842,13 @@ impl Board {
                 if observer.is_watching() {
                     for cell in crate::cells(cells as CellSet) {
                         let digit = index as u8 + 1;
-                        observer.deduced(27 * band + cell, digit, Reason::NakedSingle);
+                        observer.deduced(cell_of(band, cell), digit, Reason::NakedSingle);
                     }
                 }
                 self.settle(band, index, cells);
                 // Two singles of one digit in one row or box clear each other.
                 if self.places[band][index] & cells != cells {
-                    let cell =
-                        27 * band + (cells & !self.places[band][index]).trailing_zeros() as usize;
+                    let cell = first_cell(band, cells & !self.places[band][index]);
                     observer.contradiction(Conflict::EmptyCell { cell });
                     return Err(Contradiction);
                 }
@@ -831,7 +894,7 @@ impl Board {
                 let bit_index = exactly_two.trailing_zeros() as usize;
                 exactly_two &= exactly_two - 1;
                 let open_peers = count_among_peers(self.open[band], open_elsewhere, bit_index);
-                let key = 128 * open_peers as usize + 127 - (27 * band + bit_index);
+                let key = 128 * open_peers as usize + 127 - cell_of(band, bit_index);
                 best = best.max(key);
             }
         }
@@ -855,9 +918,9 @@ impl Board {
     }
 }
 
-/// What the band rule found wrong with digit `index + 1` in `band`, whose mini-row
+/// What the band rule found wrong in `band` with digit `index + 1`, whose mini-row
 /// `pattern` has no permutation: a row or box without place, or no arrangement at all.
-fn band_conflict(index: usize, band: usize, pattern: u16) -> Conflict {
+pub(crate) fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict {
     let digit = index as u8 + 1;
     for line in 0..3 {
         if pattern & (0b111 << (3 * line)) == 0 {
@@ -876,12 +939,12 @@ fn band_conflict(index: usize, band: usize, pattern: u16) -> Conflict {
     Conflict::NoArrangementInBand { digit, band }
 }
 
-/// Tells `observer` about the hidden singles `singles` of digit `index + 1` in `band`,
+/// Tells `observer` about the hidden singles `singles` in `band` of digit `index + 1`,
 /// naming for each the row (or else the box) where it was the only place.
 fn report_hidden_singles(
     observer: &mut impl SearchObserver,
-    index: usize,
     band: usize,
+    index: usize,
     places: BandSet,
     singles: BandSet,
 ) {
@@ -894,18 +957,19 @@ fn report_hidden_singles(
         } else {
             18 + 3 * band + (bit_index % 9) / 3
         };
-        observer.deduced(
-            27 * band + bit_index,
-            index as u8 + 1,
-            Reason::HiddenSingle { unit },
-        );
+        let (cell, digit) = (cell_of(band, bit_index), index as u8 + 1);
+        observer.deduced(cell, digit, Reason::HiddenSingle { unit });
     }
 }
 
 /// How many cells of a set are peers of cell `bit_index` of a band: those of `in_band`
 /// (the set's cells in that band) in its row or box, and those of `in_other_bands` (the
 /// set's cells in the other two bands) in its column.
-fn count_among_peers(in_band: BandSet, in_other_bands: [BandSet; 2], bit_index: usize) -> u32 {
+pub(crate) fn count_among_peers(
+    in_band: BandSet,
+    in_other_bands: [BandSet; 2],
+    bit_index: usize,
+) -> u32 {
     let row_and_box = in_band & PEERS_IN_BAND[bit_index];
     // The column in the other two bands, the second shifted one column over so that the
     // two bands' bits stay apart, then all of it counted as one 64-bit word.
@@ -913,6 +977,37 @@ fn count_among_peers(in_band: BandSet, in_other_bands: [BandSet; 2], bit_index: 
     let [next, after_next] = in_other_bands;
     let elsewhere = (next & column) | (after_next & column) << 1;
     (row_and_box as u64 | (elsewhere as u64) << 32).count_ones()
+}
+
+/// A digit's places in the three bands, each band folded onto one row of nine columns
+/// (bit = column).
+pub(crate) struct ColumnCounts {
+    /// The columns where the digit has a place in each band.
+    pub(crate) in_band: [BandSet; 3],
+    /// The columns where it has a place somewhere.
+    pub(crate) at_least_one: BandSet,
+    /// The columns where it has two places or more.
+    pub(crate) at_least_two: BandSet,
+}
+
+/// Counts a digit's places (`places[b]` in band `b`) column by column, for all nine
+/// columns at once: a column seen in one band already is seen a second time.
+pub(crate) fn count_in_columns(places: [BandSet; 3]) -> ColumnCounts {
+    let mut counts = ColumnCounts {
+        in_band: [0; 3],
+        at_least_one: 0,
+        at_least_two: 0,
+    };
+    for band in 0..3 {
+        let places = places[band];
+        let rows = [places & ROW_CELLS, (places >> 9) & ROW_CELLS, places >> 18];
+        let in_band = rows[0] | rows[1] | rows[2];
+        let twice_in_band = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
+        counts.at_least_two |= twice_in_band | (counts.at_least_one & in_band);
+        counts.at_least_one |= in_band;
+        counts.in_band[band] = in_band;
+    }
+    counts
 }
 
 /// `set` itself if it holds at most one cell, else 0; without a branch. (`x & (x - 1)`
@@ -923,7 +1018,7 @@ fn single_or_empty(set: BandSet) -> BandSet {
 }
 
 /// The three bands side by side: the row-major cell set.
-fn join_bands(bands: [BandSet; 3]) -> CellSet {
+pub(crate) fn join_bands(bands: [BandSet; 3]) -> CellSet {
     bands[0] as CellSet | (bands[1] as CellSet) << 27 | (bands[2] as CellSet) << 54
 }
 
@@ -974,8 +1069,8 @@ mod tests {
 
     #[test]
     fn hidden_single_is_found() {
-        // Digit 1 is placed in rows 1 and 2 of box 0 and in columns 1 and 2 of the other
-        // rows, which leaves cell 0 as the only place for 1 in row 0 and in box 0.
+        // Digit 1 stands in rows 2 and 3 and in columns 2 and 3, outside box 1, which
+        // leaves cell 0 as its only place in box 1 (and in row 1).
         let mut board = Board::new();
         board.place(9 + 4, 1).unwrap(); // row 1
         board.place(18 + 7, 1).unwrap(); // row 2
@@ -1047,9 +1142,9 @@ mod tests {
         assert_eq!(BAND_RULE[0b111_111_111], 0b111_111_111);
         // A row with no place: no permutation.
         assert_eq!(BAND_RULE[0b111_000_111], 0);
-        // A box (stack 0) with no place: no permutation.
+        // A box (in stack 1) with no place: no permutation.
         assert_eq!(BAND_RULE[0b110_110_110], 0);
-        // Pointing: row 0 can only use stack 0, so rows 1 and 2 lose stack 0.
+        // Claiming: row 1 can only use the box of stack 1, so rows 2 and 3 lose that box.
         assert_eq!(BAND_RULE[0b111_111_001], 0b110_110_001);
         // One permutation only: the diagonal.
         assert_eq!(BAND_RULE[0b100_010_001 | 0b000_001_000], 0b100_010_001);

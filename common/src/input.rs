@@ -1,563 +1,296 @@
-//! # Reading input: line by line, in bounded memory, with places and quotes
+//! # Reading input: a line at a time, in bounded memory, with places and quotes
 //!
-//! All three solutions read their input through one [`LineReader`]. It takes bytes from a
-//! [`BufRead`] one character at a time and keeps nothing but the item being read, so the
-//! same rules hold everywhere:
+//! All three solutions read their input through [`Lines`], so the same rules hold
+//! everywhere:
 //!
-//! - **Lines** end with `\n` or `\r\n`, and the last line may lack its end. A `\r` with
-//!   anything else after it is refused with a hint: files from old Macs end lines with a
-//!   lone `\r`.
-//! - **A byte order mark** (U+FEFF, which Notepad writes at the start of a file) is skipped
-//!   at the start of the input, as the `\r` of `\r\n` is skipped at a line end.
-//! - **Separators** between the items of a line are spaces and tabs, nothing else. Any
-//!   other white space (a no-break space, the ideographic space U+3000, a form feed) is
-//!   refused where it stands, so the three solutions agree on what separates items.
-//! - **Places** are counted from 1: lines by their line ends, columns in characters (not
-//!   bytes), the byte order mark not counted. [`InputError`] carries them into every message.
-//! - **Text is decoded line by line**, as it is read: an invalid UTF-8 byte is an error at
-//!   its line and column, and everything before it has been read (and, in p4574, answered).
-//! - **Memory is bounded**: an item longer than [`MAX_ITEM_CHARS`] characters is cut there
-//!   and the reading stops, since no item of our formats is that long. A 100 MB line costs
-//!   no more memory than a short one.
-//! - **Quotes** ([`quote`]) show bad text short, with control and invisible characters
-//!   escaped: an ESC byte reads `\x1b` and a no-break space `\u{a0}`, so nothing from the
-//!   input reaches the terminal raw.
+//! - **Lines** end with `\n` or `\r\n`, and the last line may lack its end. A lone `\r` is
+//!   refused with a hint: files from old Macs end lines with it. A byte order mark
+//!   (U+FEFF, which Notepad writes) is skipped at the start of the input.
+//! - **Memory is bounded.** A line is read with `read_until` from the input cut to
+//!   [`MAX_LINE_BYTES`] + 1 bytes (`take`): a longer line is refused there, and nothing
+//!   after it is read. A 100 MB line costs no more memory than a short one.
+//! - **Each line is decoded** with `String::from_utf8`: a byte that is not UTF-8 is refused
+//!   at its column (`Utf8Error::valid_up_to` says where), after every line before it has
+//!   been read (and, in p4574, answered).
+//! - **Items** are separated by spaces and tabs, nothing else: other white space (a
+//!   no-break space, the ideographic space U+3000, a form feed) is refused where it stands.
+//! - **Places** count from 1, columns in characters (not bytes), the byte order mark not
+//!   counted. Every [`Error`] names its place, and [`quote`] shows the bad text short and
+//!   escaped, so nothing from the input reaches the terminal raw.
 //!
 //! ```
-//! use common::input::LineReader;
-//!
-//! let mut reader = LineReader::new("\u{feff}12 B3\r\n".as_bytes());
-//! assert!(reader.next_line().unwrap());
-//! let first = reader.next_item().unwrap().unwrap();
-//! assert_eq!((first.column, first.text()), (1, "12"));
-//! let second = reader.next_item().unwrap().unwrap();
-//! assert_eq!((second.column, second.text()), (4, "B3"));
-//! assert!(reader.next_item().unwrap().is_none()); // the end of line 1
-//! assert!(!reader.next_line().unwrap()); // no line 2
+//! let mut lines = common::input::Lines::new("\u{feff}12 B3\r\n".as_bytes());
+//! let items = lines.next_line().unwrap().unwrap().items();
+//! assert_eq!((items[1].line, items[1].column, items[1].text.as_str()), (1, 4, "B3"));
+//! assert!(lines.next_line().unwrap().is_none()); // no line 2
 //! ```
 
 use std::fmt;
-use std::io::{self, BufRead, ErrorKind, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
-/// The longest item the reader keeps. Every item of the three formats is shorter (a row of
-/// p2239 is 9 characters, anything else at most 2), so a longer one is wrong in all of
-/// them; the reader cuts it here and the caller refuses it.
-pub const MAX_ITEM_CHARS: usize = 16;
+/// The longest line read, in bytes, its `\n` not counted. The longest line of the three
+/// formats is 26 characters (p4574's singles); the rest is room for blanks at line ends.
+pub const MAX_LINE_BYTES: usize = 1 << 16;
 
 /// The most characters of input a message quotes; a longer text ends in `...`.
 pub const MAX_QUOTED_CHARS: usize = 16;
 
-/// What is wrong with the input, and where: a line and, when one place is at fault, a
-/// column, both counted from 1 (columns in characters).
+/// What stops a solution, and where: the puzzle (in p4574), the line and the column, as
+/// far as one place is at fault, each counted from 1 (columns in characters).
 ///
 /// ```
-/// let error = common::input::InputError::at(3, 7, "`x` is not a digit");
+/// let error = common::input::Error::at(3, 7, "`x` is not a digit");
 /// assert_eq!(error.to_string(), "line 3, column 7: `x` is not a digit");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// The column in characters, counted from 1, when one place is at fault.
+pub struct Error {
+    /// The puzzle at fault, in an input of several.
+    pub puzzle: Option<usize>,
+    /// The line at fault.
+    pub line: Option<usize>,
+    /// The column at fault.
     pub column: Option<usize>,
     /// What is wrong, in one line, with any input text quoted by [`quote`].
     pub message: String,
 }
 
-impl InputError {
-    /// A fault at one place: line `line`, column `column`.
-    pub fn at(line: usize, column: usize, message: impl Into<String>) -> InputError {
-        InputError {
-            line,
+impl Error {
+    /// A fault at line `line`, column `column`.
+    pub fn at(line: usize, column: usize, message: impl Into<String>) -> Error {
+        Error {
             column: Some(column),
-            message: message.into(),
+            ..Error::on_line(line, message)
         }
     }
 
     /// A fault of a whole line, such as a missing item.
-    pub fn on_line(line: usize, message: impl Into<String>) -> InputError {
-        InputError {
-            line,
+    pub fn on_line(line: usize, message: impl Into<String>) -> Error {
+        Error {
+            line: Some(line),
+            ..Error::new(message)
+        }
+    }
+
+    /// A fault at no place of the input: a grid without completion, a failed write.
+    pub fn new(message: impl Into<String>) -> Error {
+        Error {
+            puzzle: None,
+            line: None,
             column: None,
             message: message.into(),
         }
     }
 }
 
-impl fmt::Display for InputError {
+impl fmt::Display for Error {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(column) => write!(formatter, "line {}, column {column}: ", self.line)?,
-            None => write!(formatter, "line {}: ", self.line)?,
+        let parts = [
+            ("puzzle", self.puzzle),
+            ("line", self.line),
+            ("column", self.column),
+        ];
+        let place: Vec<String> = parts
+            .iter()
+            .filter_map(|(word, number)| number.map(|number| format!("{word} {number}")))
+            .collect();
+        if !place.is_empty() {
+            write!(formatter, "{}: ", place.join(", "))?;
         }
         formatter.write_str(&self.message)
     }
 }
 
-impl std::error::Error for InputError {}
-
-/// `text` between backticks, at most [`MAX_QUOTED_CHARS`] characters of it, with every
-/// character that a terminal would not show plainly written as an escape.
+/// `text` between backticks, at most [`MAX_QUOTED_CHARS`] characters of it, each escaped
+/// as `char::escape_debug` does (`\t`, `\0`, `\u{a0}`, `\u{feff}`, `\\`), but for quotes,
+/// which stay as they are, a backtick, which gets a backslash, and the other ASCII control
+/// characters, which read as the bytes they are (`\x1b`).
 ///
 /// ```
 /// use common::input::quote;
-/// assert_eq!(quote("B3"), "`B3`");
-/// assert_eq!(quote("\u{feff}0"), "`\\u{feff}0`");
-/// assert_eq!(quote("\x1b[2J"), "`\\x1b[2J`");
+/// assert_eq!(quote("\x1b[2J\u{a0}"), "`\\x1b[2J\\u{a0}`");
 /// assert_eq!(quote(&"7".repeat(40)), format!("`{}...`", "7".repeat(16)));
 /// ```
 pub fn quote(text: &str) -> String {
-    let cut = text.chars().count() > MAX_QUOTED_CHARS;
-    quote_cut(text, cut)
-}
-
-/// Like [`quote`], with `...` after the text when `cut` says it was cut from a longer one.
-pub fn quote_cut(text: &str, cut: bool) -> String {
     let mut quoted = String::from("`");
     for character in text.chars().take(MAX_QUOTED_CHARS) {
-        push_escaped(&mut quoted, character);
+        match character {
+            '`' => quoted.push_str("\\`"),
+            '\'' | '"' => quoted.push(character),
+            _ if character.is_ascii_control() && !"\0\t\n\r".contains(character) => {
+                quoted.push_str(&format!("\\x{:02x}", u32::from(character)));
+            }
+            _ => quoted.extend(character.escape_debug()),
+        }
     }
-    if cut || text.chars().count() > MAX_QUOTED_CHARS {
+    if text.chars().nth(MAX_QUOTED_CHARS).is_some() {
         quoted.push_str("...");
     }
     quoted.push('`');
     quoted
 }
 
-/// Appends `character` to `text` as it should appear in a message.
-///
-/// Printable ASCII stands for itself (a backslash and a backtick get a backslash before
-/// them). ASCII control characters become `\t`, `\r`, `\n`, `\0` or `\x1b`. Any other
-/// character is kept if the standard library's `escape_debug` keeps it, which is when
-/// Unicode calls it printable; invisible ones (no-break space, zero-width space, byte order
-/// mark, direction marks) and white space other than a space become `\u{...}`.
-fn push_escaped(text: &mut String, character: char) {
-    match character {
-        '\\' | '`' => {
-            text.push('\\');
-            text.push(character);
+/// One line of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its number, counted from 1.
+    pub number: usize,
+    /// Its text: no line end, no byte order mark, and no white space but spaces and tabs.
+    pub text: String,
+}
+
+impl Line {
+    /// Its items, the runs of characters between spaces and tabs, in order.
+    pub fn items(&self) -> Vec<Item> {
+        let mut items = Vec::new();
+        // The item being read, from its first character to the next separator.
+        let mut current: Option<Item> = None;
+        // A separator after the last character ends the last item.
+        for (index, character) in self.text.chars().chain([' ']).enumerate() {
+            if character == ' ' || character == '\t' {
+                items.extend(current.take());
+            } else {
+                let item = current.get_or_insert_with(|| Item {
+                    line: self.number,
+                    column: index + 1,
+                    text: String::new(),
+                });
+                item.text.push(character);
+            }
         }
-        ' '..='~' => text.push(character),
-        '\t' => text.push_str("\\t"),
-        '\r' => text.push_str("\\r"),
-        '\n' => text.push_str("\\n"),
-        '\0' => text.push_str("\\0"),
-        '\0'..='\u{7f}' => text.push_str(&format!("\\x{:02x}", u32::from(character))),
-        _ if character.is_whitespace() || character.escape_debug().count() > 1 => {
-            text.push_str(&format!("\\u{{{:x}}}", u32::from(character)));
-        }
-        _ => text.push(character),
+        items
     }
 }
 
-/// Bytes that are not UTF-8 text, for a message: `\xff`, `\xe2\x82`.
-fn quote_bytes(bytes: &[u8]) -> String {
-    let escaped: Vec<String> = bytes.iter().map(|byte| format!("\\x{byte:02x}")).collect();
-    format!("`{}`", escaped.concat())
-}
-
-/// One item of a line: text between separators, and the column where it starts.
-///
-/// The text is kept in the item itself (at most [`MAX_ITEM_CHARS`] characters of up to
-/// four bytes each), so reading an item allocates nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One item of a line, and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
+    /// The line, counted from 1.
+    pub line: usize,
     /// The column of its first character, counted from 1.
     pub column: usize,
-    /// Whether the item went on past [`MAX_ITEM_CHARS`] characters and was cut (the rest
-    /// of its line is left unread).
-    pub cut: bool,
-    /// The UTF-8 bytes of its text; the first `length` are used.
-    bytes: [u8; 4 * MAX_ITEM_CHARS],
-    /// How many of `bytes` hold the text.
-    length: usize,
+    /// Its text, without white space.
+    pub text: String,
 }
 
-impl Item {
-    /// The item `text` starting at column `column`, cut after [`MAX_ITEM_CHARS`] characters.
-    ///
-    /// ```
-    /// let item = common::input::Item::new(3, "B3");
-    /// assert_eq!((item.column, item.text(), item.cut), (3, "B3", false));
-    /// assert!(common::input::Item::new(1, &"7".repeat(20)).cut);
-    /// ```
-    pub fn new(column: usize, text: &str) -> Item {
-        let mut item = Item {
-            column,
-            cut: false,
-            bytes: [0; 4 * MAX_ITEM_CHARS],
-            length: 0,
-        };
-        for character in text.chars() {
-            if !item.push(character) {
-                item.cut = true;
-                break;
-            }
-        }
-        item
-    }
-
-    /// Its text, at most [`MAX_ITEM_CHARS`] characters.
-    pub fn text(&self) -> &str {
-        // The bytes were pushed a whole character at a time, so they are UTF-8.
-        std::str::from_utf8(&self.bytes[..self.length]).unwrap_or_default()
-    }
-
-    /// Appends `character`; `false` (and nothing appended) when the item holds
-    /// [`MAX_ITEM_CHARS`] characters already.
-    fn push(&mut self, character: char) -> bool {
-        if self.n_chars() == MAX_ITEM_CHARS {
-            return false;
-        }
-        let encoded = character.encode_utf8(&mut self.bytes[self.length..]);
-        self.length += encoded.len();
-        true
-    }
-
-    /// The item quoted for a message; see [`quote`].
-    ///
-    /// ```
-    /// let mut reader = common::input::LineReader::new("x\u{a0}".as_bytes());
-    /// reader.next_line().unwrap();
-    /// // A no-break space is no separator: the reader refuses it.
-    /// let error = reader.next_item().unwrap_err();
-    /// assert!(error.to_string().starts_with("line 1, column 2: `\\u{a0}` is white space"));
-    /// ```
-    pub fn quoted(&self) -> String {
-        quote_cut(self.text(), self.cut)
-    }
-
-    /// The number of characters kept (the length, unless [`Item::cut`]).
-    pub fn n_chars(&self) -> usize {
-        // Count the bytes that start a character (every byte but 0b10xx_xxxx ones).
-        self.bytes[..self.length]
-            .iter()
-            .filter(|&&byte| byte & 0xc0 != 0x80)
-            .count()
-    }
-}
-
-/// Reads text line by line from a [`BufRead`]; see the [module documentation](self) for
-/// the rules it keeps.
-///
-/// Call [`next_line`](LineReader::next_line) to start a line, then take its characters with
-/// [`next_char`](LineReader::next_char) or its items with
-/// [`next_item`](LineReader::next_item) until they return `None`.
+/// The lines of an input, read one at a time by the rules of the
+/// [module documentation](self).
 #[derive(Debug)]
-pub struct LineReader<R> {
+pub struct Lines<R> {
     /// Where the bytes come from.
     source: R,
-    /// The number of the current line, counted from 1; 0 before the first.
-    line: usize,
-    /// How many characters of the current line have been read.
-    column: usize,
-    /// Whether the current line's end has not been reached yet.
-    line_is_open: bool,
-    /// Whether the start of the input (and its byte order mark) has been looked at.
-    started: bool,
+    /// How many lines have been read: after the input has ended, how many it has.
+    pub n_read: usize,
 }
 
-impl<R: BufRead> LineReader<R> {
-    /// A reader of `source`, before its first line.
-    pub fn new(source: R) -> LineReader<R> {
-        LineReader {
-            source,
-            line: 0,
-            column: 0,
-            line_is_open: false,
-            started: false,
-        }
+impl<R: BufRead> Lines<R> {
+    /// The lines of `source`, none read yet.
+    pub fn new(source: R) -> Lines<R> {
+        Lines { source, n_read: 0 }
     }
 
-    /// The number of the current line, counted from 1 (0 before the first line); after the
-    /// input has ended, the number of lines it had.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
-    /// The column of the character read last on this line (0 before the first).
-    pub fn column(&self) -> usize {
-        self.column
-    }
-
-    /// Starts the next line; `false` when the input has no more lines. Whatever is left of
-    /// the current line is skipped unread.
-    pub fn next_line(&mut self) -> Result<bool, InputError> {
-        if !self.started {
-            self.started = true;
-            self.skip_byte_order_mark()?;
+    /// Reads the next line; `None` at the end of the input.
+    pub fn next_line(&mut self) -> Result<Option<Line>, Error> {
+        let number = self.n_read + 1;
+        let mut bytes = Vec::new();
+        let mut limited = (&mut self.source).take(MAX_LINE_BYTES as u64 + 1);
+        if let Err(error) = limited.read_until(b'\n', &mut bytes) {
+            let message = format!("cannot read the input: {error}");
+            return Err(Error::on_line(number, message));
         }
-        while self.line_is_open {
-            self.skip_to_line_end()?;
-        }
-        if self.peek_byte()?.is_none() {
-            return Ok(false);
-        }
-        self.line += 1;
-        self.column = 0;
-        self.line_is_open = true;
-        Ok(true)
-    }
-
-    /// The next character of the current line; `None` at its end.
-    ///
-    /// A separator (space or tab) is returned like any character; other white space, a
-    /// lone `\r` and bytes that are not UTF-8 are errors at their column.
-    pub fn next_char(&mut self) -> Result<Option<char>, InputError> {
-        if !self.line_is_open {
+        if bytes.is_empty() {
             return Ok(None);
         }
-        let byte = match self.peek_byte()? {
-            Some(byte) => byte,
-            None => {
-                // The last line had no line end.
-                self.line_is_open = false;
-                return Ok(None);
-            }
+        self.n_read = number;
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        } else if bytes.len() > MAX_LINE_BYTES {
+            let message = format!(
+                "the line is longer than {MAX_LINE_BYTES} bytes; no line of the input is \
+                 nearly that long"
+            );
+            return Err(Error::on_line(number, message));
+        }
+        // The `\r` of a Windows line end (or of the last line, whose `\n` is missing).
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        if number == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
+            bytes.drain(..3);
+        }
+        let text = String::from_utf8(bytes).map_err(|error| {
+            let bytes = error.as_bytes();
+            let start = error.utf8_error().valid_up_to();
+            let length = error
+                .utf8_error()
+                .error_len()
+                .unwrap_or(bytes.len() - start);
+            let bad_bytes = &bytes[start..start + length];
+            let escaped: String = bad_bytes
+                .iter()
+                .map(|byte| format!("\\x{byte:02x}"))
+                .collect();
+            // The bytes before `start` are valid, so the lossy decoding loses nothing.
+            let column = String::from_utf8_lossy(&bytes[..start]).chars().count() + 1;
+            let message = format!("`{escaped}` is not UTF-8 text; the input must be plain text");
+            Error::at(number, column, message)
+        })?;
+        // Only spaces and tabs separate items, and a `\r` here does not end a line.
+        let is_other_space = |(_, character): &(usize, char)| {
+            character.is_whitespace() && *character != ' ' && *character != '\t'
         };
-        self.source.consume(1);
-        let character = match byte {
-            b'\n' => {
-                self.line_is_open = false;
-                return Ok(None);
-            }
-            b'\r' => match self.peek_byte()? {
-                Some(b'\n') => {
-                    self.source.consume(1);
-                    self.line_is_open = false;
-                    return Ok(None);
-                }
-                // A `\r` at the very end is taken as a line end that lost its `\n`.
-                None => {
-                    self.line_is_open = false;
-                    return Ok(None);
-                }
-                Some(_) => {
-                    return Err(InputError::at(
-                        self.line,
-                        self.column + 1,
-                        "a carriage return `\\r` inside a line; lines end with `\\n` or \
-                         `\\r\\n` (a file whose lines end with `\\r` alone, as old Macs \
-                         wrote them, needs converting)",
-                    ))
-                }
-            },
-            0..=0x7f => char::from(byte),
-            _ => self.finish_multibyte_char(byte)?,
-        };
-        self.column += 1;
-        if character.is_whitespace() && !is_separator(character) {
-            return Err(InputError::at(
-                self.line,
-                self.column,
+        if let Some((index, character)) = text.chars().enumerate().find(is_other_space) {
+            let message = if character == '\r' {
+                "a carriage return `\\r` inside a line; lines end with `\\n` or `\\r\\n` (a \
+                 file whose lines end with `\\r` alone, as old Macs wrote them, needs converting)"
+                    .to_string()
+            } else {
                 format!(
                     "{} is white space other than a space or a tab; only spaces and tabs \
                      separate items",
                     quote(&character.to_string())
-                ),
-            ));
+                )
+            };
+            return Err(Error::at(number, index + 1, message));
         }
-        Ok(Some(character))
+        Ok(Some(Line { number, text }))
     }
 
-    /// The next item of the current line (separators skipped); `None` at its end.
-    ///
-    /// An item longer than [`MAX_ITEM_CHARS`] comes back cut ([`Item::cut`]), and the
-    /// rest of the line is left unread: it is wrong already.
-    pub fn next_item(&mut self) -> Result<Option<Item>, InputError> {
-        self.skip_separators()?;
-        if let Some(item) = self.take_ascii_item()? {
-            return Ok(Some(item));
-        }
-        let first = loop {
-            match self.next_char()? {
-                None => return Ok(None),
-                Some(character) if is_separator(character) => {}
-                Some(character) => break character,
-            }
+    /// The error for an input that has ended where `expected` was due.
+    pub fn ended(&self, expected: &str) -> Error {
+        let message = match self.n_read {
+            0 => format!("the input is empty; expected {expected}"),
+            n_read => format!("the input ends after {n_read} lines; expected {expected}"),
         };
-        let mut item = Item::new(self.column, "");
-        item.push(first);
-        while let Some(character) = self.next_char()? {
-            if is_separator(character) {
-                break;
-            }
-            if !item.push(character) {
-                item.cut = true;
-                break;
-            }
-        }
-        Ok(Some(item))
+        Error::on_line(self.n_read + 1, message)
     }
 
-    /// Reads the next line that holds an item, and returns its first item; `None` when
-    /// only blank lines (empty or separators only) are left.
-    pub fn next_nonblank_line(&mut self) -> Result<Option<Item>, InputError> {
-        while self.next_line()? {
-            if let Some(item) = self.next_item()? {
-                return Ok(Some(item));
-            }
-        }
-        Ok(None)
-    }
-
-    /// The fast path of [`next_item`](LineReader::next_item): an item of printable ASCII
-    /// that lies whole in the buffer, with a separator or line end after it, is taken in
-    /// one copy. Anything else (other characters, an item across the buffer's end, a long
-    /// item) returns `None` and is read character by character.
-    fn take_ascii_item(&mut self) -> Result<Option<Item>, InputError> {
-        if !self.line_is_open {
-            return Ok(None);
-        }
-        let buffer = filled(&mut self.source, self.line)?;
-        let length = buffer
-            .iter()
-            .take(MAX_ITEM_CHARS + 1)
-            .take_while(|byte| byte.is_ascii_graphic())
-            .count();
-        let ends_here = matches!(buffer.get(length), Some(b' ' | b'\t' | b'\n' | b'\r'));
-        if length == 0 || length > MAX_ITEM_CHARS || !ends_here {
-            return Ok(None);
-        }
-        // Printable ASCII is UTF-8 with one byte per character.
-        let mut item = Item::new(self.column + 1, "");
-        item.bytes[..length].copy_from_slice(&buffer[..length]);
-        item.length = length;
-        self.source.consume(length);
-        self.column += length;
-        Ok(Some(item))
-    }
-
-    /// Skips the spaces and tabs that come next on the current line, a buffer at a time:
-    /// a valid line may end in any number of them, and this keeps a long run as cheap as
-    /// a scan.
-    fn skip_separators(&mut self) -> Result<(), InputError> {
-        while self.line_is_open {
-            let buffer = filled(&mut self.source, self.line)?;
-            let n_separators = buffer
-                .iter()
-                .take_while(|&&byte| byte == b' ' || byte == b'\t')
-                .count();
-            let reached_other_byte = n_separators < buffer.len();
-            self.source.consume(n_separators);
-            self.column += n_separators;
-            if reached_other_byte || n_separators == 0 {
-                return Ok(());
+    /// Reads the rest of the input, which may hold only blank lines (empty, or spaces and
+    /// tabs) `after` what it ended with.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), Error> {
+        while let Some(line) = self.next_line()? {
+            if let Some(item) = line.items().first() {
+                let message = format!("unexpected {} after {after}", quote(&item.text));
+                return Err(Error::at(item.line, item.column, message));
             }
         }
         Ok(())
     }
-
-    /// The next byte, not consumed; `None` at the end of the input.
-    fn peek_byte(&mut self) -> Result<Option<u8>, InputError> {
-        // One `fill_buf` in the usual case; `filled` handles an interrupted read.
-        if let Ok(buffer) = self.source.fill_buf() {
-            return Ok(buffer.first().copied());
-        }
-        Ok(filled(&mut self.source, self.line)?.first().copied())
-    }
-
-    /// Decodes the rest of a character whose first byte, `first`, is not ASCII.
-    fn finish_multibyte_char(&mut self, first: u8) -> Result<char, InputError> {
-        // The first byte of a UTF-8 sequence says how long it is; continuation bytes are
-        // 0b10xx_xxxx. `str::from_utf8` then refuses what is still wrong (an overlong form,
-        // a surrogate, a code point past U+10FFFF).
-        let length = match first {
-            0xc2..=0xdf => 2,
-            0xe0..=0xef => 3,
-            0xf0..=0xf4 => 4,
-            _ => 0,
-        };
-        let mut bytes = [first, 0, 0, 0];
-        let mut n_read = 1;
-        while n_read < length {
-            match self.peek_byte()? {
-                Some(byte) if byte & 0xc0 == 0x80 => {
-                    bytes[n_read] = byte;
-                    n_read += 1;
-                    self.source.consume(1);
-                }
-                _ => break,
-            }
-        }
-        let decoded = std::str::from_utf8(&bytes[..n_read])
-            .ok()
-            .filter(|_| n_read == length)
-            .and_then(|text| text.chars().next());
-        decoded.ok_or_else(|| {
-            InputError::at(
-                self.line,
-                self.column + 1,
-                format!(
-                    "{} is not UTF-8 text; the input must be plain text",
-                    quote_bytes(&bytes[..n_read])
-                ),
-            )
-        })
-    }
-
-    /// Skips a UTF-8 byte order mark at the start of the input.
-    fn skip_byte_order_mark(&mut self) -> Result<(), InputError> {
-        const BYTE_ORDER_MARK: [u8; 3] = [0xef, 0xbb, 0xbf];
-        // Read the three bytes only if all of them match; otherwise leave the input as it
-        // is (a short buffer simply means no mark is skipped).
-        if filled(&mut self.source, self.line)?.starts_with(&BYTE_ORDER_MARK) {
-            self.source.consume(BYTE_ORDER_MARK.len());
-        }
-        Ok(())
-    }
-
-    /// Skips the rest of the current line without decoding it.
-    fn skip_to_line_end(&mut self) -> Result<(), InputError> {
-        loop {
-            let buffer = filled(&mut self.source, self.line)?;
-            if buffer.is_empty() {
-                self.line_is_open = false;
-                return Ok(());
-            }
-            match buffer.iter().position(|&byte| byte == b'\n') {
-                Some(end) => {
-                    self.source.consume(end + 1);
-                    self.line_is_open = false;
-                    return Ok(());
-                }
-                None => {
-                    let length = buffer.len();
-                    self.source.consume(length);
-                }
-            }
-        }
-    }
 }
 
-/// The bytes `source` has buffered, reading more if it has none; empty at the end of the
-/// input. A read interrupted by a signal is tried again; another failure is an error on
-/// line `line`.
-fn filled<R: BufRead>(source: &mut R, line: usize) -> Result<&[u8], InputError> {
-    // The first call only retries an interrupted read; the buffer it filled is then
-    // borrowed by the second, which returns it.
-    while let Err(error) = source.fill_buf() {
-        if error.kind() != ErrorKind::Interrupted {
-            break;
-        }
-    }
-    source.fill_buf().map_err(|error| {
-        InputError::on_line(line.max(1), format!("cannot read the input: {error}"))
-    })
-}
-
-/// Whether `character` separates items: a space or a tab.
-pub fn is_separator(character: char) -> bool {
-    character == ' ' || character == '\t'
+/// Writes `answer` to `output` and flushes it, so that it is out before more input is
+/// read; a failure is an [`Error`] that says so.
+pub fn write_answer(output: &mut impl Write, answer: &str) -> Result<(), Error> {
+    output
+        .write_all(answer.as_bytes())
+        .and_then(|()| output.flush())
+        .map_err(|error| Error::new(format!("cannot write the output: {error}")))
 }
 
 /// Runs a solution as the judge does: `run` reads standard input and writes standard
-/// output; on an error, one line `NAME: message` goes to standard error and the exit status
-/// is 1. Every `main.rs` of the workspace is a call to this.
-///
-/// The output is flushed before the error is reported, so whatever `run` wrote before a
-/// fault (the answers to the puzzles before a bad one) reaches standard output.
+/// output, flushing what it writes (see [`write_answer`]); on an error, one line
+/// `NAME: message` goes to standard error and the exit status is 1. Every `main.rs` of the
+/// workspace is a call to this.
 pub fn run_as_program<E: fmt::Display>(
     name: &str,
     run: impl FnOnce(
@@ -566,16 +299,10 @@ pub fn run_as_program<E: fmt::Display>(
     ) -> Result<(), E>,
 ) -> ExitCode {
     let mut output = io::BufWriter::new(io::stdout().lock());
-    let result = run(io::stdin().lock(), &mut output);
-    let flushed = output.flush();
-    match (result, flushed) {
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(error), _) => {
+    match run(io::stdin().lock(), &mut output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
             eprintln!("{name}: {error}");
-            ExitCode::FAILURE
-        }
-        (Ok(()), Err(error)) => {
-            eprintln!("{name}: cannot write the output: {error}");
             ExitCode::FAILURE
         }
     }
@@ -587,11 +314,11 @@ mod tests {
 
     /// Every item of every line of `input`, as (line, column, text), or the first error.
     fn items(input: &[u8]) -> Result<Vec<(usize, usize, String)>, String> {
-        let mut reader = LineReader::new(input);
+        let mut lines = Lines::new(input);
         let mut found = Vec::new();
-        while reader.next_line().map_err(|error| error.to_string())? {
-            while let Some(item) = reader.next_item().map_err(|error| error.to_string())? {
-                found.push((reader.line(), item.column, item.text().to_string()));
+        while let Some(line) = lines.next_line().map_err(|error| error.to_string())? {
+            for item in line.items() {
+                found.push((item.line, item.column, item.text));
             }
         }
         Ok(found)
@@ -620,9 +347,9 @@ mod tests {
     #[test]
     fn lines_are_counted_as_they_end() {
         for (input, n_lines) in [("", 0), ("\n", 1), ("x", 1), ("x\n", 1), ("x\n\n", 2)] {
-            let mut reader = LineReader::new(input.as_bytes());
-            while reader.next_line().unwrap() {}
-            assert_eq!(reader.line(), n_lines, "{input:?}");
+            let mut lines = Lines::new(input.as_bytes());
+            while lines.next_line().unwrap().is_some() {}
+            assert_eq!(lines.n_read, n_lines, "{input:?}");
         }
     }
 
@@ -686,59 +413,67 @@ mod tests {
             error(b"ok\nab \xff"),
             "line 2, column 4: `\\xff` is not UTF-8 text; the input must be plain text"
         );
-        // A sequence cut short by an ASCII byte, a surrogate, an overlong form.
+        // A sequence cut short by an ASCII byte, a surrogate, an overlong form, a sequence
+        // cut short by the end: each quoted as far as it is wrong.
         assert!(error(b"\xe2\x82x").starts_with("line 1, column 1: `\\xe2\\x82` is not UTF-8"));
-        assert!(error(b"x\xed\xa0\x80").starts_with("line 1, column 2: `\\xed\\xa0\\x80`"));
+        assert!(error(b"\xc3\xa9\xed\xa0\x80").starts_with("line 1, column 2: `\\xed`"));
         assert!(error(b"\xc0\xaf").starts_with("line 1, column 1: `\\xc0`"));
         assert!(error(b"\xf0\x9f\x98").starts_with("line 1, column 1: `\\xf0\\x9f\\x98`"));
         // Four-byte characters are read whole, across buffer boundaries too.
-        let mut reader = LineReader::new(io::BufReader::with_capacity(1, "a😀b".as_bytes()));
-        assert!(reader.next_line().unwrap());
-        let item = reader.next_item().unwrap().unwrap();
-        assert_eq!(item.text(), "a😀b");
+        let mut lines = Lines::new(io::BufReader::with_capacity(1, "a😀b".as_bytes()));
+        assert_eq!(lines.next_line().unwrap().unwrap().text, "a😀b");
     }
 
     #[test]
-    fn long_runs_of_separators_are_skipped_across_buffers() {
-        let line = format!("a{}b\t\t", " \t".repeat(5000));
-        let mut reader = LineReader::new(io::BufReader::with_capacity(7, line.as_bytes()));
-        assert!(reader.next_line().unwrap());
-        let found: Vec<(usize, String)> = std::iter::from_fn(|| reader.next_item().unwrap())
-            .map(|item| (item.column, item.text().to_string()))
-            .collect();
-        assert_eq!(found, [(1, "a".to_string()), (10_002, "b".to_string())]);
-        assert!(!reader.next_line().unwrap());
-    }
-
-    #[test]
-    fn long_items_are_cut_and_the_line_is_left_unread() {
-        let long_line = format!("{} x\nnext", "7".repeat(1000));
-        let mut reader = LineReader::new(long_line.as_bytes());
-        assert!(reader.next_line().unwrap());
-        let item = reader.next_item().unwrap().unwrap();
-        assert!(item.cut);
-        assert_eq!(item.n_chars(), MAX_ITEM_CHARS);
-        assert_eq!(
-            item.quoted(),
-            format!("`{}...`", "7".repeat(MAX_ITEM_CHARS))
+    fn a_line_longer_than_the_limit_is_refused_and_read_no_further() {
+        let mut input = vec![b' '; MAX_LINE_BYTES];
+        input.extend_from_slice(b"x\nnext\n");
+        let mut lines = Lines::new(&input[..]);
+        let message = lines.next_line().unwrap_err().to_string();
+        assert!(
+            message.starts_with("line 1: the line is longer than 65536 bytes"),
+            "{message}"
         );
-        assert_eq!(reader.column(), MAX_ITEM_CHARS + 1);
-        // The next line starts after the skipped rest.
-        assert!(reader.next_line().unwrap());
-        assert_eq!(reader.next_item().unwrap().unwrap().text(), "next");
+        // One byte more than the limit was read: the rest of the line is still there.
+        let mut rest = String::new();
+        lines.source.read_to_string(&mut rest).unwrap();
+        assert_eq!(rest, "\nnext\n");
+        // A line of the limit's length, blanks at its end, is read.
+        input.splice(..1, Vec::new());
+        let line = Lines::new(&input[..]).next_line().unwrap().unwrap();
+        assert_eq!(line.items()[0].column, MAX_LINE_BYTES);
+    }
+
+    #[test]
+    fn an_early_end_and_text_after_the_end_are_named() {
+        let lines = Lines::new("".as_bytes());
+        assert_eq!(
+            lines.ended("a tile count").to_string(),
+            "line 1: the input is empty; expected a tile count"
+        );
+        let mut lines = Lines::new("x\n \t\n\n  \u{1b}[2J\n".as_bytes());
+        assert!(lines.next_line().unwrap().is_some());
+        assert_eq!(
+            lines.expect_end("the grid").unwrap_err().to_string(),
+            "line 4, column 3: unexpected `\\x1b[2J` after the grid"
+        );
+        assert_eq!(
+            lines.ended("9 lines").to_string(),
+            "line 5: the input ends after 4 lines; expected 9 lines"
+        );
+        assert_eq!(Lines::new(" \n\t\n".as_bytes()).expect_end("0"), Ok(()));
     }
 
     #[test]
     fn quotes_escape_control_and_invisible_characters() {
         assert_eq!(quote("\x1b[31mred"), "`\\x1b[31mred`");
-        assert_eq!(quote("\0"), "`\\0`");
+        assert_eq!(quote("\0\t"), "`\\0\\t`");
         assert_eq!(quote("\u{200b}"), "`\\u{200b}`");
         assert_eq!(quote("\u{feff}"), "`\\u{feff}`");
         assert_eq!(quote("\u{a0}"), "`\\u{a0}`");
         assert_eq!(quote("\u{202e}abc"), "`\\u{202e}abc`");
-        assert_eq!(quote("a`b\\"), "`a\\`b\\\\`");
+        assert_eq!(quote("a`b\\'\""), "`a\\`b\\\\'\"`");
         assert_eq!(quote("é٣"), "`é٣`");
-        assert_eq!(quote_cut("12", true), "`12...`");
         // Nothing the terminal would act on is left.
         let quoted = quote("\x1b\x07\x08\x7f\u{9b}");
         assert!(
@@ -748,27 +483,28 @@ mod tests {
     }
 
     #[test]
-    fn blank_lines_are_skipped_by_next_nonblank_line() {
-        let mut reader = LineReader::new(" \n\t\n\n  x y\n".as_bytes());
-        let first = reader.next_nonblank_line().unwrap().unwrap();
-        assert_eq!((reader.line(), first.column, first.text()), (4, 3, "x"));
-        assert_eq!(reader.next_item().unwrap().unwrap().text(), "y");
-        assert_eq!(reader.next_nonblank_line().unwrap(), None);
-    }
-
-    #[test]
-    fn read_failures_are_reported() {
+    fn read_failures_and_write_failures_are_reported() {
         struct Failing;
         impl io::Read for Failing {
             fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-                Err(io::Error::new(ErrorKind::Other, "device gone"))
+                Err(io::Error::new(io::ErrorKind::Other, "device gone"))
             }
         }
-        let mut reader = LineReader::new(io::BufReader::new(Failing));
-        let error = reader.next_line().unwrap_err();
+        impl io::Write for Failing {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::Other, "disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut lines = Lines::new(io::BufReader::new(Failing));
+        let error = lines.next_line().unwrap_err();
         assert_eq!(
             error.to_string(),
             "line 1: cannot read the input: device gone"
         );
+        let error = write_answer(&mut Failing, "Puzzle 1\n").unwrap_err();
+        assert_eq!(error.to_string(), "cannot write the output: disk full");
     }
 }

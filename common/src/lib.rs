@@ -12,14 +12,33 @@
 //!   cell. `0b1_1111_1111` ([`ALL_DIGITS`]) means "anything", a single set bit means "decided".
 //! - **cell set**: a `u128` in which bit `i` is set when cell `i` belongs to the set.
 //!   A whole unit, or all 20 peers of a cell, is one cell set, so "remove digit 5 from every
-//!   peer" is a single `&` on the set of places where 5 may go (see [`board`]).
+//!   peer" is a single `&` on the set of places where 5 may go (see
+//!   [`ladder::rung4_digit_sets`]).
 //! - **band**: one of the three horizontal strips of three boxes (rows 1-3, 4-6, 7-9),
 //!   numbered `0..3` from the top; 27 cells. A **stack** is a vertical strip of three boxes
 //!   (columns 1-3, 4-6, 7-9), numbered `0..3` from the left. Box `b` lies in band `b / 3`
 //!   and stack `b % 3`.
 //! - **mini-row**: the three cells where a row meets a box; a band has nine of them. Within
 //!   one band a digit takes one mini-row in each of its rows and boxes, which is what
-//!   [`board`]'s band rule works on.
+//!   [`board`]'s band rule works on. Where a column meets a box, the three cells are a
+//!   **mini-column**; either one is a **segment**.
+//! - **place** (of a digit): a cell where the digit may still stand, so "the 5 has two
+//!   places left in row 3". To **place** a digit is to decide that it stands in a cell
+//!   (`Board::place`); a placed digit keeps its cell as its only place in each of its
+//!   units.
+//! - **index** (of a digit): digit − 1, the digit's bit in a candidate mask and its
+//!   position in any per-digit array (`places[index]`). Nothing else is called an index.
+//! - **guess**: a placement the search tries to see where it leads, undone if it leads
+//!   nowhere; digits the rules deduce are not guesses.
+//! - **rules**: the deductions of propagation, each named for what it finds (naked single,
+//!   hidden single, pointing, claiming, the band rule); the names are the same in every
+//!   file.
+//!
+//! **Counting from 0 or from 1.** Code counts from 0: a cell is `0..81`, a row, column or
+//! box `0..9`, a unit `0..27`, a band `0..3`, and any number written `like this` is such an
+//! index. Prose counts from 1, as people do: row 1 is the top row, box 1 the top-left box,
+//! band 1 the top band, and traces name cells `r1c1` to `r9c9`. So the cell numbered `10`
+//! is in row 2, column 2 and box 1.
 //!
 //! ```text
 //!  cell numbers                          box numbers
@@ -39,7 +58,7 @@
 //! The tables below are computed from those formulas by `const fn` when the program is
 //! compiled, so what you read is how they are made; nothing is typed in by hand.
 //! [`board`] builds the shared search state on top of them, and [`observe`] lets a search
-//! report its steps. [`ladder`] climbs from plain backtracking to that board in five
+//! report its steps. [`ladder`] climbs from plain backtracking to that board in nine
 //! solvers, one idea at a time, for reading and measuring; no solution uses it.
 //! [`input`] reads the input of every solution line by line, in bounded memory, with
 //! places and quotes for its messages; [`grid_reader`] reads a Sudoku grid in either judge
@@ -92,7 +111,7 @@ pub const BOX_OF: [u8; N_CELLS] = build_box_of();
 /// The nine cells of each unit, in row-major order.
 ///
 /// ```
-/// // Unit 9 is column 0; unit 18 is box 0.
+/// // Unit `9` is column 1; unit `18` is box 1.
 /// assert_eq!(common::CELLS_OF_UNIT[9], [0, 9, 18, 27, 36, 45, 54, 63, 72]);
 /// assert_eq!(common::CELLS_OF_UNIT[18], [0, 1, 2, 9, 10, 11, 18, 19, 20]);
 /// ```
@@ -116,7 +135,7 @@ pub const PEERS_OF: [[u8; N_PEERS]; N_CELLS] = build_peers_of();
 /// The cells of each unit as a cell set.
 ///
 /// ```
-/// assert_eq!(common::UNIT_SET[0], 0b1_1111_1111); // row 0: cells 0..9
+/// assert_eq!(common::UNIT_SET[0], 0b1_1111_1111); // row 1: cells `0..9`
 /// ```
 pub const UNIT_SET: [CellSet; N_UNITS] = build_unit_set();
 

@@ -69,12 +69,12 @@ pub struct Branch {
 }
 
 impl Branch {
-    /// The digit tried at position `index` (0 for the first) at a cell whose candidates
-    /// were `candidates`.
-    pub const fn at_cell(candidates: u16, index: usize) -> Branch {
+    /// The digit tried after `tried_before` others (0 for the first) at a cell whose
+    /// candidates were `candidates`.
+    pub const fn at_cell(candidates: u16, tried_before: usize) -> Branch {
         Branch {
             ways: crate::count(candidates),
-            attempt: index as u32 + 1,
+            attempt: tried_before as u32 + 1,
         }
     }
 }
@@ -127,6 +127,26 @@ pub trait SearchObserver {
     }
 }
 
+/// Tells `observer` about each given digit of `grid` (row-major, 0 = empty), in cell
+/// order: the first steps of every search that reports to an observer.
+///
+/// ```
+/// use common::observe::{report_givens, GuessCounter};
+/// let mut counter = GuessCounter::default();
+/// report_givens(&[0; 81], &mut counter); // givens are not guesses
+/// assert_eq!(counter.guesses, 0);
+/// ```
+pub fn report_givens(grid: &[u8; crate::N_CELLS], observer: &mut impl SearchObserver) {
+    if !observer.is_watching() {
+        return;
+    }
+    for (cell, &digit) in grid.iter().enumerate() {
+        if digit != 0 {
+            observer.deduced(cell, digit, Reason::Given);
+        }
+    }
+}
+
 /// Observes nothing, at no cost.
 impl SearchObserver for () {
     fn is_watching(&self) -> bool {
@@ -137,10 +157,12 @@ impl SearchObserver for () {
 /// Counts the guesses of a search: the size of its search tree.
 ///
 /// Besides every guess, it counts them as tdoku's published benchmark does, so that its
-/// table can be read against ours: a cell with two candidates is one guess however many
-/// of its ways are tried (the second is forced once the first fails), and at a cell with
-/// three or more, each candidate tried is one guess. Only guesses told with their
-/// [`Branch`] (through [`guess_at`](SearchObserver::guess_at)) count that way.
+/// table can be read against ours: at a branch point, every way tried counts except the
+/// last, which is forced once the others have failed (tdoku's search then asserts it
+/// without guessing). So a cell with two candidates is one guess however many of its ways
+/// are tried, and a cell with three whose candidates are all tried is two. Only guesses
+/// told with their [`Branch`] (through [`guess_at`](SearchObserver::guess_at)) count that
+/// way.
 ///
 /// ```
 /// use common::observe::{Branch, GuessCounter, SearchObserver};
@@ -150,10 +172,13 @@ impl SearchObserver for () {
 /// counter.dead_end();
 /// counter.guess_at(&[(0, 6)], Branch::at_cell(0b11_0000, 1));
 /// assert_eq!((counter.guesses, counter.dead_ends, counter.tdoku_guesses), (2, 1, 1));
-/// // Cell 1 has candidates 1, 2 and 3: each one tried counts.
+/// // Cell 1 has candidates 1, 2 and 3: the first two tried count, the third is forced.
 /// counter.guess_at(&[(1, 1)], Branch::at_cell(0b111, 0));
+/// counter.dead_end();
 /// counter.guess_at(&[(1, 2)], Branch::at_cell(0b111, 1));
-/// assert_eq!((counter.guesses, counter.tdoku_guesses), (4, 3));
+/// counter.dead_end();
+/// counter.guess_at(&[(1, 3)], Branch::at_cell(0b111, 2));
+/// assert_eq!((counter.guesses, counter.tdoku_guesses), (5, 3));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GuessCounter {
@@ -172,7 +197,7 @@ impl SearchObserver for GuessCounter {
 
     fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
         self.guess(placements);
-        if branch.ways >= 3 || branch.attempt == 1 {
+        if branch.attempt < branch.ways {
             self.tdoku_guesses += 1;
         }
     }

@@ -12,9 +12,11 @@ use common::ladder::Outcome;
 
 use crate::reference::Grid;
 
-/// The tile bit [`solve_within`] uses for digits `a` and `b`.
-pub fn tile_bit(a: u8, b: u8) -> u128 {
-    1u128 << (9 * a.min(b) + a.max(b))
+/// The bit of the tile showing digits `a` and `b` (different) in a set of used tiles: bit
+/// `t` for tile number `t`, numbered as problem 4574's solution numbers them
+/// ([`p4574::tile_number`]).
+pub fn tile_bit(a: u8, b: u8) -> u64 {
+    1 << p4574::tile_number(a, b)
 }
 
 /// Completes `givens` (the digits of the singles and of the laid tiles) with the tiles
@@ -25,7 +27,7 @@ pub fn tile_bit(a: u8, b: u8) -> u128 {
 /// let outcome = xtask::domino_textbook::solve_within(&[0; 81], 0, 10);
 /// assert!(outcome.capped); // an empty grid is far too much for 10 placements
 /// ```
-pub fn solve_within(givens: &Grid, used_tiles: u128, cap: u64) -> Outcome {
+pub fn solve_within(givens: &Grid, used_tiles: u64, cap: u64) -> Outcome {
     let Some(used) = UsedDigits::of_givens(givens) else {
         return Outcome::no_completion();
     };
@@ -44,7 +46,7 @@ pub fn solve_within(givens: &Grid, used_tiles: u128, cap: u64) -> Outcome {
 struct Search {
     grid: Grid,
     used: UsedDigits,
-    used_tiles: u128,
+    used_tiles: u64,
     placements: u64,
     cap: u64,
 }
@@ -74,11 +76,11 @@ impl Search {
                     continue;
                 }
                 for second in 1..=9 {
+                    if first == second {
+                        continue; // no tile shows one digit twice
+                    }
                     let tile = tile_bit(first, second);
-                    if first == second
-                        || self.used_tiles & tile != 0
-                        || !self.used.allows(partner, second)
-                    {
+                    if self.used_tiles & tile != 0 || !self.used.allows(partner, second) {
                         continue;
                     }
                     if self.placements == self.cap {

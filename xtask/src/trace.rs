@@ -15,6 +15,8 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
+use common::input::Error;
+use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
@@ -387,19 +389,88 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
     write!(out, "{}", trace.answer.as_deref().unwrap_or_default())
 }
 
-/// Runs `problem`'s solver on `input`, recording at most `limit` steps per puzzle, and
+/// Whose search [`record`] follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searcher {
+    /// The problem's own solution.
+    Solution,
+    /// A rung of the ladder ([`common::ladder::RUNGS`]), on the grid of a Sudoku
+    /// problem's input.
+    Rung {
+        /// The rung's number.
+        number: usize,
+    },
+}
+
+impl Searcher {
+    /// Checks that `self` can search `problem`'s input: the ladder solves Sudoku, and has
+    /// rungs `0..RUNGS.len()` only.
+    ///
+    /// # Errors
+    /// A [usage error](crate::workspace::usage_error) saying what is wrong.
+    pub fn check(self, problem: KnownProblem) -> Result<()> {
+        let Searcher::Rung { number } = self else {
+            return Ok(());
+        };
+        let last = RUNGS.len() - 1;
+        if number > last {
+            let message = format!("the ladder has rungs 0 to {last}, not {number}");
+            return Err(crate::workspace::usage_error(message));
+        }
+        if !problem.is_sudoku() {
+            let message = format!(
+                "the ladder solves Sudoku: --rung works with p2239 and p2580, not {problem}"
+            );
+            return Err(crate::workspace::usage_error(message));
+        }
+        Ok(())
+    }
+}
+
+/// Runs `searcher` on `problem`'s `input`, recording at most `limit` steps per puzzle, and
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
 ///
 /// # Errors
-/// Input the solution rejects (after the puzzles before it were handed on), or an error
-/// from `each`.
+/// A searcher that cannot search this problem (see [`Searcher::check`]), input the
+/// solution rejects (after the puzzles before it were handed on), or an error from `each`.
 pub fn record(
     problem: KnownProblem,
+    searcher: Searcher,
     input: &str,
     limit: u64,
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
+    searcher.check(problem)?;
     let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
+    if let Searcher::Rung { number } = searcher {
+        // The grid in the problem's own format, and the answer printed that way too.
+        let (grid, format_grid): (Grid, fn(&Grid) -> String) = match problem {
+            KnownProblem::P2239 => (
+                p2239::parse(input.as_bytes()).map_err(|error| message(&error))?,
+                p2239::format_grid,
+            ),
+            _ => (
+                p2580::parse(input.as_bytes()).map_err(|error| message(&error))?,
+                p2580::format_grid,
+            ),
+        };
+        let mut recorder = Recorder::new(limit);
+        let outcome = solve_rung(number, &grid, &mut recorder);
+        if outcome.capped {
+            recorder.remark(|| {
+                format!(
+                    "rung {number} stops at its cap of {} guesses",
+                    outcome.guesses
+                )
+            });
+        }
+        let answer = outcome.solution.map(|grid| (grid, format_grid(&grid)));
+        let name = RUNGS[number].name;
+        let title = format!(
+            "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
+        );
+        return each(recorder.finish(title, answer));
+    }
     match problem {
         KnownProblem::P2239 => {
             let grid = p2239::parse(input.as_bytes()).map_err(|error| message(&error))?;
@@ -416,14 +487,24 @@ pub fn record(
             each(recorder.finish("p2580: any completion".into(), answer))
         }
         KnownProblem::P4574 => {
-            for parsed in p4574::parse_puzzles(input.as_bytes()) {
-                let puzzle = parsed.map_err(|error| message(&error))?;
+            let mut lines = common::input::Lines::new(input.as_bytes());
+            for number in 1.. {
+                let puzzle = match p4574::read_puzzle(&mut lines) {
+                    Ok(Some(puzzle)) => puzzle,
+                    Ok(None) => break,
+                    Err(error) => {
+                        return Err(message(&Error {
+                            puzzle: Some(number),
+                            ..error
+                        }))
+                    }
+                };
                 let mut recorder = Recorder::new(limit);
-                let answer = p4574::solve_with_tiling(&puzzle, &mut recorder).map(|solution| {
-                    let text = p4574::format_solution(puzzle.number, &solution.grid);
+                let answer = p4574::solve_observed(&puzzle, &mut recorder).map(|solution| {
+                    let text = p4574::format_solution(number, &solution.grid);
                     (solution.grid, text)
                 });
-                let title = format!("p4574: puzzle {}", puzzle.number);
+                let title = format!("p4574: puzzle {number}");
                 let mut trace = recorder.finish(title, answer);
                 trace.cell_name = p4574::location_name;
                 trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
@@ -441,7 +522,7 @@ mod tests {
     /// The traces of `problem` on `input`, every step recorded.
     fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
         let mut all = Vec::new();
-        record(problem, input, u64::MAX, |trace| {
+        record(problem, Searcher::Solution, input, u64::MAX, |trace| {
             all.push(trace);
             Ok(())
         })
@@ -529,10 +610,16 @@ mod tests {
         let input = sample("problems/p4574/samples/sample-1.in");
         let full = traces(KnownProblem::P4574, &input);
         let mut cut = Vec::new();
-        record(KnownProblem::P4574, &input, 5, |trace| {
-            cut.push(trace);
-            Ok(())
-        })
+        record(
+            KnownProblem::P4574,
+            Searcher::Solution,
+            &input,
+            5,
+            |trace| {
+                cut.push(trace);
+                Ok(())
+            },
+        )
         .unwrap();
         assert_eq!(full.len(), cut.len());
         for (full, cut) in full.iter().zip(&cut) {

@@ -109,10 +109,16 @@ mod tests {
             crate::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
         )
         .unwrap();
-        crate::trace::record(KnownProblem::P4574, &input, 1000, |trace| {
-            traces.push(trace);
-            Ok(())
-        })
+        crate::trace::record(
+            KnownProblem::P4574,
+            crate::trace::Searcher::Solution,
+            &input,
+            1000,
+            |trace| {
+                traces.push(trace);
+                Ok(())
+            },
+        )
         .unwrap();
         let page = page(KnownProblem::P4574, &traces);
         let start = page.find(r#"id="trace">"#).unwrap() + r#"id="trace">"#.len();

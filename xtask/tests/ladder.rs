@@ -7,7 +7,7 @@
 
 mod support;
 
-use common::ladder::{rung0_textbook, Outcome, Rung, RUNGS};
+use common::ladder::{rung0_textbook, Idea, Outcome, Rung, RUNGS};
 use support::grid_to_line;
 use xtask::data;
 use xtask::reference::{self, completion_fault, Grid};
@@ -188,25 +188,70 @@ fn the_textbook_rung_reports_its_cap() {
     assert_eq!(outcome.solution, reference::smallest_completion(&[0; 81]));
 }
 
+/// Every slice of the sets with one completion, as one list.
+fn all_unique_slices() -> Vec<(String, Grid)> {
+    let mut puzzles = Vec::new();
+    for file_name in data::UNIQUE_SETS {
+        for (index, puzzle) in slice_of(file_name) {
+            puzzles.push((support::describe_puzzle(file_name, index, &puzzle), puzzle));
+        }
+    }
+    puzzles
+}
+
 #[test]
-fn guesses_fall_from_rung_to_rung_on_the_hard_slices() {
-    // The sets; the whole sets are measured by `cargo xtask bench --ladder`.
-    for file_name in [
-        "magictour_top1465.txt",
-        "forum_hardest_1905_11plus_2000.txt",
-    ] {
-        let slice = slice_of(file_name);
-        let totals: Vec<u64> = uncapped_rungs()
-            .map(|rung| {
-                slice
-                    .iter()
-                    .map(|(_, puzzle)| (rung.solve)(puzzle).guesses)
-                    .sum()
-            })
-            .collect();
-        assert!(
-            totals.windows(2).all(|pair| pair[0] > pair[1]),
-            "{file_name}: guesses of rungs 1 to 4 on the slice: {totals:?}"
+fn a_new_layout_keeps_the_guesses_of_the_rung_below_puzzle_by_puzzle() {
+    let puzzles = all_unique_slices();
+    let layouts = RUNGS.windows(2).filter(|pair| pair[1].idea == Idea::Layout);
+    let mut pairs_checked = 0;
+    for pair in layouts {
+        let (below, above) = (&pair[0], &pair[1]);
+        for (context, puzzle) in &puzzles {
+            assert_eq!(
+                (below.solve)(puzzle).guesses,
+                (above.solve)(puzzle).guesses,
+                "{}, against rung {}",
+                describe(above, context),
+                below.number
+            );
+        }
+        pairs_checked += 1;
+    }
+    assert!(
+        pairs_checked >= 3,
+        "the ladder has {pairs_checked} layout rungs"
+    );
+}
+
+#[test]
+fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() {
+    // The slices of every set with one completion; `cargo xtask bench --ladder` measures
+    // the whole sets.
+    let puzzles = all_unique_slices();
+    let totals: Vec<u64> = uncapped_rungs()
+        .map(|rung| {
+            puzzles
+                .iter()
+                .map(|(_, puzzle)| (rung.solve)(puzzle).guesses)
+                .sum()
+        })
+        .collect();
+    for (pair, above) in totals.windows(2).zip(uncapped_rungs().skip(1)) {
+        let context = format!(
+            "guesses of rungs 1 to {} on the slices: {totals:?}",
+            RUNGS.len() - 1
         );
+        assert!(
+            pair[1] <= pair[0],
+            "rung {} has more guesses; {context}",
+            above.number
+        );
+        if above.idea != Idea::Layout {
+            assert!(
+                pair[1] < pair[0],
+                "rung {} has no fewer guesses; {context}",
+                above.number
+            );
+        }
     }
 }

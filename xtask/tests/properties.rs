@@ -4,6 +4,7 @@
 
 mod support;
 
+use common::ladder::RUNGS;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -65,6 +66,27 @@ fn few_givens() -> impl Strategy<Value = Grid> {
 }
 
 proptest! {
+    /// Each rung's rules remove at least what the rules of the rung below remove: from the
+    /// same givens, every candidate a rung keeps is one the rung below keeps, and a rung
+    /// sees no completion wherever the rung below sees none.
+    #[test]
+    fn each_rung_removes_at_least_what_the_rung_below_removes(grid in maybe_broken_puzzle()) {
+        for pair in RUNGS.windows(2) {
+            let (below, above) = (&pair[0], &pair[1]);
+            let context = format!("rung {} against rung {} on {}", above.number, below.number, grid_to_line(&grid));
+            match ((below.candidates_after_rules)(&grid), (above.candidates_after_rules)(&grid)) {
+                (_, None) => {}
+                (None, Some(_)) => prop_assert!(false, "{}: sees a completion possible", context),
+                (Some(kept_below), Some(kept_above)) => {
+                    for cell in 0..81 {
+                        let extra = kept_above[cell] & !kept_below[cell];
+                        prop_assert_eq!(extra, 0, "{}: cell {} keeps more", context, cell);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn p2580_completes_every_solvable_grid((puzzle, _) in puzzle_with_solution()) {
         let answer = p2580::solve(&puzzle);

@@ -23,7 +23,7 @@ use serde_json::Value;
 use wait_timeout::ChildExt;
 use xtask::reference::Grid;
 use xtask::registry::KnownProblem;
-use xtask::trace::{record, Event, PuzzleTrace, Replay};
+use xtask::trace::{record, Event, PuzzleTrace, Replay, Searcher};
 
 /// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
 fn chromium() -> Option<PathBuf> {
@@ -158,6 +158,8 @@ struct Shown {
     decided: usize,
     explanation: String,
     cut: Option<String>,
+    /// The page's subtitle: what it traces (for a ladder rung, which rung).
+    title: String,
 }
 
 /// The wrapper page: opens `page` at `moments[0]`, then moves it through the others (a
@@ -174,7 +176,7 @@ function read(moment) {
   const cut = doc.getElementById("cut");
   shown.push({ moment, step: Number(role("step").textContent), digits,
     decided: Number(role("decided").textContent), explanation: role("explanation").textContent,
-    cut: cut.hidden ? null : cut.textContent });
+    cut: cut.hidden ? null : cut.textContent, title: doc.getElementById("subtitle").textContent });
 }
 frame.addEventListener("load", async () => {
   try {
@@ -267,6 +269,7 @@ fn visit(browser: &Path, folder: &Path, moments: &[String]) -> Vec<Shown> {
                 .unwrap(),
             decided: value["decided"].as_u64().unwrap() as usize,
             explanation: collapse(value["explanation"].as_str().unwrap()),
+            title: value["title"].as_str().unwrap().to_string(),
             cut: value["cut"].as_str().map(str::to_string),
         })
         .collect()
@@ -301,6 +304,18 @@ fn telling_steps(trace: &PuzzleTrace) -> Vec<usize> {
 /// chosen steps of each puzzle and at its end, and checks each against the text trace.
 /// `all_steps` checks every step rather than the telling ones.
 fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_steps: bool) {
+    check_page_of(label, problem, Searcher::Solution, input, limit, all_steps);
+}
+
+/// [`check_page`] for the search of `searcher` (`--rung K` for a ladder rung).
+fn check_page_of(
+    label: &str,
+    problem: &str,
+    searcher: Searcher,
+    input: &str,
+    limit: Option<u64>,
+    all_steps: bool,
+) {
     let Some(browser) = chromium() else {
         eprintln!("skipping the trace page test `{label}`: no Chromium found (install Debian's `chromium`, or set CHROMIUM)");
         return;
@@ -313,7 +328,13 @@ fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_s
     let folder = temporary.path();
     let page = folder.join("page.html");
     let limit_text = limit.map(|limit| limit.to_string());
+    let rung_text = match searcher {
+        Searcher::Rung { number } => vec!["--rung".to_string(), number.to_string()],
+        Searcher::Solution => Vec::new(),
+    };
+    let rung_arguments: Vec<&str> = rung_text.iter().map(String::as_str).collect();
     let mut arguments = vec!["trace", problem, "--html", page.to_str().unwrap()];
+    arguments.extend(&rung_arguments);
     arguments.extend(
         limit_text
             .iter()
@@ -321,14 +342,14 @@ fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_s
     );
     xtask(&arguments, input);
     let page_limit = limit.unwrap_or(100_000);
-    let text = xtask(
-        &["trace", problem, "--limit", &page_limit.to_string()],
-        input,
-    );
+    let page_limit_text = page_limit.to_string();
+    let mut text_arguments = vec!["trace", problem, "--limit", &page_limit_text];
+    text_arguments.extend(&rung_arguments);
+    let text = xtask(&text_arguments, input);
     let lines = text_lines(&text);
     let mut traces = Vec::new();
     let known = KnownProblem::named(problem, "trace").unwrap();
-    record(known, input, page_limit, |trace| {
+    record(known, searcher, input, page_limit, |trace| {
         traces.push(trace);
         Ok(())
     })
@@ -368,6 +389,10 @@ fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_s
     for (shown, &(index, step)) in shown.iter().zip(&expected) {
         let context = format!("{label}, {} ({})", shown.moment, traces[index].title);
         assert_eq!(shown.step, step, "{context}: the step shown");
+        assert_eq!(
+            shown.title, traces[index].title,
+            "{context}: the page's title"
+        );
         assert_eq!(
             shown.digits,
             grids(&traces[index])[step],
@@ -483,4 +508,19 @@ fn two_completions_and_the_witness() {
         None,
         false,
     );
+}
+
+#[test]
+fn every_rung_of_the_ladder_on_a_hard_puzzle() {
+    // Rung 0 takes hundreds of thousands of steps here: its page keeps the first 2,000
+    // and says so. The others finish within the default limit.
+    let input = hardest_first("p2580");
+    for rung in common::ladder::RUNGS {
+        let label = format!("p2580-rung{}", rung.number);
+        let limit = (rung.number <= 1).then_some(2_000);
+        let searcher = Searcher::Rung {
+            number: rung.number,
+        };
+        check_page_of(&label, "p2580", searcher, &input, limit, false);
+    }
 }

@@ -28,6 +28,7 @@
 //! | 17_clue (first 2,000) | 2,000 | 29.8 ms | 50.7 ms | 1,982,874 | 1,958 |
 
 use super::{Grid, Outcome};
+use crate::observe::{report_givens, SearchObserver};
 use crate::{digit_bit, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
 /// The guesses rung 0 may make on one grid: a few tens of milliseconds of work, enough to
@@ -120,6 +121,12 @@ pub fn solve(grid: &Grid) -> Outcome {
 /// assert_eq!((outcome.solution, outcome.guesses), (None, 10));
 /// ```
 pub fn solve_within(grid: &Grid, cap: u64) -> Outcome {
+    solve_observed(grid, cap, &mut ())
+}
+
+/// [`solve_within`], telling `observer` the givens, each guess and each guess taken back.
+pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver) -> Outcome {
+    report_givens(grid, observer);
     // The givens go into the tables first; two that clash leave nothing to search.
     let used = match UsedDigits::of_givens(grid) {
         Some(used) => used,
@@ -131,8 +138,21 @@ pub fn solve_within(grid: &Grid, cap: u64) -> Outcome {
         guesses: 0,
         cap,
     };
-    let found = search.fill_from(0);
+    let found = search.fill_from(0, observer);
     Outcome::of_backtracking(found, &search.grid, search.guesses)
+}
+
+/// Rung 0 keeps no candidates, but its tables say which digits a cell may take: every
+/// digit its row, column and box do not hold yet (a given keeps its own digit). `None`
+/// when two givens clash. This is what rung 1 starts from.
+pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
+    let used = UsedDigits::of_givens(grid)?;
+    Some(std::array::from_fn(|cell| match grid[cell] {
+        0 => (1..=9)
+            .filter(|&digit| used.allows(cell, digit))
+            .fold(0, |mask, digit| mask | digit_bit(digit)),
+        given => digit_bit(given),
+    }))
 }
 
 /// The search: the grid being filled, its used-digit tables, and the guesses so far.
@@ -147,7 +167,7 @@ impl Textbook {
     /// Fills the empty cells from `cell` on. `Some(true)`: the grid is full;
     /// `Some(false)`: no digit fits somewhere, and the grid is as it was; `None`: the cap
     /// was reached.
-    fn fill_from(&mut self, cell: usize) -> Option<bool> {
+    fn fill_from(&mut self, cell: usize, observer: &mut impl SearchObserver) -> Option<bool> {
         // The first empty cell in reading order; none left means the grid is full.
         let cell = match (cell..N_CELLS).find(|&cell| self.grid[cell] == 0) {
             Some(cell) => cell,
@@ -161,12 +181,14 @@ impl Textbook {
                 return None;
             }
             self.guesses += 1;
+            observer.guess(&[(cell, digit)]);
             self.grid[cell] = digit;
             self.used.insert(cell, digit);
-            if self.fill_from(cell + 1)? {
+            if self.fill_from(cell + 1, observer)? {
                 return Some(true);
             }
             // Take the digit back and try the next one.
+            observer.dead_end();
             self.used.remove(cell, digit);
             self.grid[cell] = 0;
         }
@@ -184,7 +206,7 @@ mod tests {
         grid[0] = 5;
         grid[40] = 5;
         assert!(solve(&grid).solution.is_some());
-        grid[20] = 5; // box 0 again
+        grid[20] = 5; // box 1 again
         let outcome = solve(&grid);
         assert_eq!((outcome.solution, outcome.guesses), (None, 0));
         assert!(!outcome.capped);

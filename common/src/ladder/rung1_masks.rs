@@ -29,7 +29,10 @@
 //! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 566 µs | 5.4 ms | 10,512 | 0 |
 //! | 17_clue (first 2,000) | 2,000 | 5.0 ms | 282 ms | 86,487 | 0 |
 
-use super::{search, Grid, Outcome, SearchState};
+use std::marker::PhantomData;
+
+use super::{Grid, SearchState};
+use crate::observe::SearchObserver;
 use crate::{count, digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 
 /// The grid and the candidate mask of every cell, which rungs 2 and 3 share.
@@ -105,38 +108,51 @@ impl CandidateGrid {
     }
 }
 
-/// What a rung applies to a candidate grid after each placement: its rules, run until
-/// they find nothing more. Returns `false` when they show there is no completion.
-pub type Rules = fn(&mut CandidateGrid) -> bool;
+/// What rungs 1 to 3 apply to a candidate grid after each placement: their rules, run
+/// until they find nothing more, telling `observer` each digit they place and each
+/// contradiction. A rung names its rules with a type of no size (here [`NoRules`]), so
+/// that [`RuledGrid`] is one search state for all three.
+pub trait Rules: Copy {
+    /// Applies the rules to `state`. Returns `false` when they show there is no
+    /// completion.
+    fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool;
+}
 
 /// Rung 1's rules: none. Placing a digit updates the peers, and that is all.
-fn no_rules(_: &mut CandidateGrid) -> bool {
-    true
+#[derive(Clone, Copy, Debug)]
+pub struct NoRules;
+
+impl Rules for NoRules {
+    fn apply(_: &mut CandidateGrid, _: &mut impl SearchObserver) -> bool {
+        true
+    }
 }
 
-/// The search state of rungs 1 to 3: a candidate grid and the rules of the rung.
-#[derive(Clone, Copy)]
-pub struct RuledGrid {
+/// The search state of rungs 1 to 3: a candidate grid, kept under the rules `R`.
+#[derive(Clone, Copy, Debug)]
+pub struct RuledGrid<R: Rules> {
     /// The grid and its candidates.
     pub state: CandidateGrid,
-    /// Applied after the givens and after every placement.
-    pub rules: Rules,
+    /// The rules applied after the givens and after every placement.
+    rules: PhantomData<R>,
 }
 
-impl RuledGrid {
-    /// The state of `grid` with its givens placed and `rules` applied, or `None` when the
-    /// givens clash or the rules find that there is no completion.
-    pub fn start(grid: &Grid, rules: Rules) -> Option<RuledGrid> {
+/// Rung 1's search state.
+pub type MaskGrid = RuledGrid<NoRules>;
+
+impl<R: Rules> SearchState for RuledGrid<R> {
+    fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = CandidateGrid::with_givens(grid)?;
-        if rules(&mut state) {
-            Some(RuledGrid { state, rules })
+        if R::apply(&mut state, observer) {
+            Some(RuledGrid {
+                state,
+                rules: PhantomData,
+            })
         } else {
             None
         }
     }
-}
 
-impl SearchState for RuledGrid {
     fn choose_cell(&self) -> Option<usize> {
         self.state.most_constrained_cell()
     }
@@ -145,23 +161,13 @@ impl SearchState for RuledGrid {
         self.state.candidates[cell]
     }
 
-    fn try_place(&mut self, cell: usize, digit: u8) -> bool {
-        self.state.place(cell, digit) && (self.rules)(&mut self.state)
+    fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
+        self.state.place(cell, digit) && R::apply(&mut self.state, observer)
     }
 
     fn grid(&self) -> Grid {
         self.state.grid
     }
-}
-
-/// Solves `grid`; the solver of rung 1 in [`super::RUNGS`].
-///
-/// ```
-/// let outcome = common::ladder::rung1_masks::solve(&[0; 81]);
-/// assert!(common::is_valid_solution(&outcome.solution.unwrap()));
-/// ```
-pub fn solve(grid: &Grid) -> Outcome {
-    search(RuledGrid::start(grid, no_rules))
 }
 
 #[cfg(test)]
@@ -199,7 +205,7 @@ mod tests {
             grid[column] = column as u8;
         }
         grid[27] = 9;
-        let outcome = solve(&grid);
+        let outcome = crate::ladder::solve::<MaskGrid>(&grid);
         assert_eq!((outcome.solution, outcome.guesses), (None, 0));
     }
 }

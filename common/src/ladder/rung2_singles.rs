@@ -28,12 +28,26 @@
 //! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 148 µs | 1.6 ms | 160 | 0 |
 //! | 17_clue (first 2,000) | 2,000 | 13.2 µs | 419 µs | 6.3 | 0 |
 
-use super::rung1_masks::{CandidateGrid, RuledGrid};
-use super::{search, Grid, Outcome};
-use crate::{digit_bit, digits, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
+use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
+use crate::observe::{Conflict, Reason, SearchObserver};
+use crate::{digit_bit, digits, lowest_digit, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
 
-/// Applies rule 1 (naked singles) and rule 2 (hidden singles) to `state`, cell by cell,
-/// until a sweep places nothing. Returns `false` on a contradiction.
+/// Rung 2's rules: naked and hidden singles ([`propagate`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Singles;
+
+impl Rules for Singles {
+    fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool {
+        propagate(state, observer)
+    }
+}
+
+/// Rung 2's search state.
+pub type SinglesGrid = RuledGrid<Singles>;
+
+/// Applies the naked-single rule and the hidden-single rule to `state`, cell by cell,
+/// until a sweep places nothing, telling `observer` what they place. Returns `false` on a
+/// contradiction.
 ///
 /// ```
 /// use common::ladder::{rung1_masks::CandidateGrid, rung2_singles::propagate};
@@ -43,28 +57,30 @@ use crate::{digit_bit, digits, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
 ///     grid[column] = column as u8 + 1;
 /// }
 /// let mut state = CandidateGrid::with_givens(&grid).unwrap();
-/// assert!(propagate(&mut state));
+/// assert!(propagate(&mut state, &mut ()));
 /// assert_eq!(state.grid[8], 9);
 /// ```
-pub fn propagate(state: &mut CandidateGrid) -> bool {
+pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool {
     loop {
         let mut placed_any = false;
-        // Rule 1, naked singles: an open cell with one candidate takes it.
+        // Naked singles: an open cell with one candidate takes it.
         for cell in 0..N_CELLS {
             if state.grid[cell] != 0 {
                 continue;
             }
             let mask = state.candidates[cell];
             if mask == 0 {
-                return false; // a cell without candidates
+                observer.contradiction(Conflict::EmptyCell { cell });
+                return false;
             }
             if let Some(digit) = only_digit(mask) {
+                observer.deduced(cell, digit, Reason::NakedSingle);
                 state.place(cell, digit);
                 placed_any = true;
             }
         }
-        // Rule 2, hidden singles: a digit with one open place in a unit goes there.
-        for unit_cells in &CELLS_OF_UNIT {
+        // Hidden singles: a digit with one open place in a unit goes there.
+        for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
             // The digits the unit holds, and those it can still place once and twice or
             // more: a digit seen in `at_least_one` already is seen a second time.
             let (mut placed, mut at_least_one, mut at_least_two) = (0, 0, 0);
@@ -78,7 +94,9 @@ pub fn propagate(state: &mut CandidateGrid) -> bool {
                 }
             }
             if placed | at_least_one != ALL_DIGITS {
-                return false; // a digit without a place in this unit
+                let digit = lowest_digit(ALL_DIGITS & !(placed | at_least_one));
+                observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
+                return false;
             }
             for digit in digits(at_least_one & !at_least_two & !placed) {
                 let bit = digit_bit(digit);
@@ -90,11 +108,13 @@ pub fn propagate(state: &mut CandidateGrid) -> bool {
                 // leaves this digit nowhere to go.
                 let cell = match unit_cells.iter().find(is_the_place) {
                     Some(&cell) => cell as usize,
-                    None => return false,
+                    None => {
+                        observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
+                        return false;
+                    }
                 };
-                if !state.place(cell, digit) {
-                    return false;
-                }
+                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+                state.place(cell, digit);
                 placed_any = true;
             }
         }
@@ -102,11 +122,6 @@ pub fn propagate(state: &mut CandidateGrid) -> bool {
             return true;
         }
     }
-}
-
-/// Solves `grid`; the solver of rung 2 in [`super::RUNGS`].
-pub fn solve(grid: &Grid) -> Outcome {
-    search(RuledGrid::start(grid, propagate))
 }
 
 #[cfg(test)]
@@ -123,7 +138,7 @@ mod tests {
         }
         let mut state = CandidateGrid::with_givens(&grid).unwrap();
         assert!(state.candidates[0].count_ones() > 1, "not a naked single");
-        assert!(propagate(&mut state));
+        assert!(propagate(&mut state, &mut ()));
         assert_eq!(state.grid[0], 1);
     }
 
@@ -138,6 +153,6 @@ mod tests {
         assert!(state.candidates[..6]
             .iter()
             .all(|&mask| mask.count_ones() > 1));
-        assert!(!propagate(&mut state));
+        assert!(!propagate(&mut state, &mut ()));
     }
 }

@@ -1,27 +1,33 @@
 //! # Rung 3: locked candidates
 //!
-//! **The idea.** When every place left for a digit in one unit also lies in a second
-//! unit, the digit's place in the second unit is among them, so the second unit's other
-//! cells lose the digit. With a box and a row (or column) this is the rule solvers call
-//! **locked candidates**: *pointing* when the box's places lie in one line, *claiming*
-//! when the line's places lie in one box. After the singles of rung 2 stop, this rule
+//! **The idea.** Where a row (or column) meets a box, three cells form a **segment**. When
+//! a box's places for a digit all lie in one of its segments, the digit's place in that
+//! segment's line is inside the box, so the rest of the line loses the digit: *pointing*.
+//! When a line's places for a digit all lie in one of its segments, the digit's place in
+//! the box is on that line, so the rest of the box loses it: *claiming*. Together they are
+//! the rule solvers call **locked candidates**. After rung 2's singles stop, this rule
 //! runs; whenever it removes a candidate, the singles run again.
 //!
-//! **Why it keeps every completion.** In a completion the digit stands once in the first
-//! unit, at one of those places, and that place is in the second unit too. The second unit
-//! holds the digit only once, so none of its other cells holds it in any completion.
+//! **Why it keeps every completion.** In a completion the digit stands once in the box, at
+//! one of its places, which all lie in the segment, so in the line; the line holds the
+//! digit only once, so none of its other cells holds it. Claiming is the same argument
+//! with the line and the box swapped.
 //!
-//! **What it costs per node.** On top of rung 2, each pass of [`clear_locked_candidates`]
-//! visits the 9 digits of the 27 units, reading the unit's 9 cells for each, and clears
-//! the digit in at most 6 more cells. It runs at least once per node, and again after
-//! every sweep of singles it started.
+//! **What it costs per node.** One pass of [`clear_locked_candidates`] first reads every
+//! open cell once, to collect the digits each of the 54 segments (27 along rows, 27 along
+//! columns) can still take. A box and a line then compare a segment with its two
+//! neighbours in the box and its two neighbours in the line: a few `|` and `&` on
+//! candidate masks find all nine digits at once, and only the digits found touch cells.
+//! The pass runs once per node, and again after every sweep of singles it started. Each
+//! sweep of singles still reads all 81 cells and all 27 units, cell by cell.
 //!
 //! **What it buys.** It sees what singles miss: a box that fixes a digit's row without
-//! fixing its cell still clears that row elsewhere, and singles follow from that. The
-//! band board of rung 4 gets the same clearing along rows from its band rule. It pays in
-//! guesses, not in time: rung 2's guesses fall by a fifth to over a half, but each pass reads
-//! every unit cell by cell for every digit, and a node costs about ten times rung 2's.
-//! Rung 4 makes these rules cheap. Measured as the
+//! fixing its cell still clears that row elsewhere, and singles follow from that. Rung 2's
+//! guesses fall by 18% (forum_hardest_1905_11plus) to 76% (17_clue). The time falls less,
+//! and rises on the two hardest sets, because a node costs one and a half to two times
+//! rung 2's (time per guess, from the tables): every pass, and every extra sweep of
+//! singles it causes, reads the whole grid again cell by cell, even where nothing
+//! changed. Rungs 4 to 6 keep this tree and make exactly that cheaper. Measured as the
 //! [ladder's documentation](super#the-measurements) says:
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
@@ -31,18 +37,78 @@
 //! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 832 µs | 14.2 ms | 132 | 0 |
 //! | 17_clue (first 2,000) | 2,000 | 22.4 µs | 4.0 ms | 1.5 | 0 |
 
-use super::rung1_masks::{CandidateGrid, RuledGrid};
+use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung2_singles;
-use super::{search, Grid, Outcome};
-use crate::{digit_bit, CELLS_OF_UNIT, N_UNITS, UNITS_OF};
+use crate::observe::SearchObserver;
 
-/// The units of `cell` as a set of units: bit `u` is set for each of its three units.
-fn unit_set_of(cell: usize) -> u32 {
-    UNITS_OF[cell].iter().fold(0, |set, &unit| set | 1 << unit)
+/// Rung 3's rules: rung 2's singles, then locked candidates, until neither finds
+/// anything ([`propagate`]).
+#[derive(Clone, Copy, Debug)]
+pub struct LockedCandidates;
+
+impl Rules for LockedCandidates {
+    fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool {
+        propagate(state, observer)
+    }
 }
 
-/// One pass of the locked-candidates rule over every unit and digit of `state`, cell by
-/// cell. Returns whether it removed any candidate.
+/// Rung 3's search state.
+pub type LockedGrid = RuledGrid<LockedCandidates>;
+
+/// Rung 2's singles, then locked candidates, until neither changes anything. Returns
+/// `false` on a contradiction.
+pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool {
+    loop {
+        if !rung2_singles::propagate(state, observer) {
+            return false;
+        }
+        if !clear_locked_candidates(state) {
+            return true;
+        }
+    }
+}
+
+/// Rows or columns: locked candidates work the same way along both, with the roles of
+/// row and column swapped.
+#[derive(Clone, Copy)]
+enum Lines {
+    Rows,
+    Columns,
+}
+
+impl Lines {
+    /// The cell at `position` (`0..9`) along line `line` (`0..9`).
+    fn cell(self, line: usize, position: usize) -> usize {
+        match self {
+            Lines::Rows => 9 * line + position,
+            Lines::Columns => 9 * position + line,
+        }
+    }
+}
+
+/// `segments[line][block]`: the digits the open cells of one segment may still take, for
+/// the three cells of line `line` in its block `block` (positions `3 × block ..`), along
+/// `lines`.
+fn segments_along(state: &CandidateGrid, lines: Lines) -> [[u16; 3]; 9] {
+    let mut segments = [[0; 3]; 9];
+    for line in 0..9 {
+        for position in 0..9 {
+            let cell = lines.cell(line, position);
+            if state.grid[cell] == 0 {
+                segments[line][position / 3] |= state.candidates[cell];
+            }
+        }
+    }
+    segments
+}
+
+/// The digits of `segments[own]` that neither of the other two segments may take.
+fn only_in(segments: [u16; 3], own: usize) -> u16 {
+    segments[own] & !(segments[(own + 1) % 3] | segments[(own + 2) % 3])
+}
+
+/// One pass of pointing and claiming over every box and the six lines through it.
+/// Returns whether it removed any candidate.
 ///
 /// ```
 /// use common::ladder::{rung1_masks::CandidateGrid, rung3_locked::clear_locked_candidates};
@@ -59,66 +125,60 @@ fn unit_set_of(cell: usize) -> u32 {
 /// ```
 pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     let mut removed_any = false;
-    for unit in 0..N_UNITS {
-        for digit in 1..=9 {
-            let bit = digit_bit(digit);
-            // The units holding every open place of the digit in this unit (the unit
-            // itself among them), or none if it has no open place here.
-            let mut sharing_every_place = !0u32;
-            let mut has_a_place = false;
-            for &cell in &CELLS_OF_UNIT[unit] {
-                let cell = cell as usize;
-                if state.grid[cell] == 0 && state.candidates[cell] & bit != 0 {
-                    sharing_every_place &= unit_set_of(cell);
-                    has_a_place = true;
-                }
-            }
-            if !has_a_place {
-                continue;
-            }
-            let locked_in = sharing_every_place & !(1 << unit);
-            for other in 0..N_UNITS {
-                if locked_in & 1 << other == 0 {
-                    continue;
-                }
-                // The digit is locked in this unit's places: the other unit's remaining
-                // open cells lose it.
-                for &cell in &CELLS_OF_UNIT[other] {
-                    let cell = cell as usize;
-                    let outside = unit_set_of(cell) & 1 << unit == 0;
-                    if outside && state.grid[cell] == 0 && state.candidates[cell] & bit != 0 {
-                        state.candidates[cell] &= !bit;
-                        removed_any = true;
-                    }
-                }
+    for lines in [Lines::Rows, Lines::Columns] {
+        // Every segment is read once, before anything is cleared. A segment read earlier
+        // can only hold more digits than it has now, which finds less, never something
+        // false; the next pass finds the rest.
+        let segments = segments_along(state, lines);
+        for line in 0..9 {
+            // The box of a segment is its block along the line and, across the lines,
+            // `line / 3`: the lines `3 × (line / 3) ..` pass through it.
+            let first_line_of_box = 3 * (line / 3);
+            for block in 0..3 {
+                let box_segments = [0, 1, 2].map(|k| segments[first_line_of_box + k][block]);
+                // Pointing: the box's digits found only on this line leave the line's
+                // other blocks.
+                let pointing = only_in(box_segments, line % 3);
+                let rest_of_line = (0..9)
+                    .filter(|position| position / 3 != block)
+                    .map(|position| lines.cell(line, position));
+                removed_any |= remove(state, rest_of_line, pointing);
+                // Claiming: the line's digits found only in this box leave the box's other
+                // lines.
+                let claiming = only_in(segments[line], block);
+                let rest_of_box = (first_line_of_box..first_line_of_box + 3)
+                    .filter(|&other| other != line)
+                    .flat_map(|other| {
+                        (3 * block..3 * block + 3).map(move |position| (other, position))
+                    })
+                    .map(|(other, position)| lines.cell(other, position));
+                removed_any |= remove(state, rest_of_box, claiming);
             }
         }
     }
     removed_any
 }
 
-/// Rung 2's singles, then locked candidates, until neither changes anything. Returns
-/// `false` on a contradiction.
-pub fn propagate(state: &mut CandidateGrid) -> bool {
-    loop {
-        if !rung2_singles::propagate(state) {
-            return false;
-        }
-        if !clear_locked_candidates(state) {
-            return true;
+/// Removes the digits `digits` from the open cells among `cells`. Returns whether any of
+/// them had one. Does nothing, without looking at a cell, when `digits` is empty.
+fn remove(state: &mut CandidateGrid, cells: impl Iterator<Item = usize>, digits: u16) -> bool {
+    if digits == 0 {
+        return false;
+    }
+    let mut removed_any = false;
+    for cell in cells {
+        if state.grid[cell] == 0 && state.candidates[cell] & digits != 0 {
+            state.candidates[cell] &= !digits;
+            removed_any = true;
         }
     }
-}
-
-/// Solves `grid`; the solver of rung 3 in [`super::RUNGS`].
-pub fn solve(grid: &Grid) -> Outcome {
-    search(RuledGrid::start(grid, propagate))
+    removed_any
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::N_CELLS;
+    use crate::{digit_bit, N_CELLS};
 
     #[test]
     fn claiming_clears_the_rest_of_the_box() {
@@ -132,6 +192,22 @@ mod tests {
             assert_eq!(state.candidates[cell] & digit_bit(5), 0, "cell {cell}");
         }
         assert_ne!(state.candidates[12] & digit_bit(5), 0);
+    }
+
+    #[test]
+    fn claiming_along_a_column_clears_the_rest_of_the_box() {
+        // In column 1 the 5 can only go in box 1 (rows 4 to 9 hold other digits), so the
+        // other columns of box 1 lose it.
+        let mut grid = [0; N_CELLS];
+        for (row, digit) in (3..9).zip([1, 2, 3, 4, 6, 7]) {
+            grid[9 * row] = digit;
+        }
+        let mut state = CandidateGrid::with_givens(&grid).unwrap();
+        assert!(clear_locked_candidates(&mut state));
+        for cell in [1, 2, 10, 11, 19, 20] {
+            assert_eq!(state.candidates[cell] & digit_bit(5), 0, "cell {cell}");
+        }
+        assert_ne!(state.candidates[3] & digit_bit(5), 0);
     }
 
     #[test]

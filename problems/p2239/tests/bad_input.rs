@@ -12,15 +12,24 @@ fn spoiled_samples_are_refused_with_their_place_and_nothing_raw() {
 }
 
 #[test]
-fn a_row_too_long_stops_at_its_tenth_digit() {
-    let mut input = SAMPLE_IN.to_vec();
-    input.splice(9..9, std::iter::repeat(b'0').take(5_000_000));
-    let ran = support::run_limited(BINARY, &input);
-    support::assert_refused(
-        &ran,
-        "p2239: line 1, column 10: unexpected `0000000000000000...` after the 9 digits",
-        "",
-        "a 5 MB first row",
-    );
-    assert!(ran.stdout.is_empty());
+fn a_row_too_long_is_refused_at_its_tenth_digit_or_at_the_line_limit() {
+    // 50 kB is within the limit of a line: refused where the row should have ended.
+    // 5 MB is past it: refused before the row is looked at.
+    for (n_zeros, message) in [
+        (
+            50_000,
+            "p2239: line 1, column 10: unexpected `0` after the 9 digits of the row",
+        ),
+        (
+            5_000_000,
+            "p2239: line 1: the line is longer than 65536 bytes",
+        ),
+    ] {
+        let mut input = SAMPLE_IN.to_vec();
+        input.splice(9..9, std::iter::repeat(b'0').take(n_zeros));
+        let ran = support::run_limited(BINARY, &input);
+        let context = format!("a first row {n_zeros} digits too long");
+        support::assert_refused(&ran, message, "", &context);
+        assert!(ran.stdout.is_empty(), "{context}");
+    }
 }

@@ -15,20 +15,21 @@
 //!   lines after the grid and a missing final line end. Spaces and tabs are the only
 //!   separators, as in the other two solutions. Anything else malformed, and a grid without
 //!   completion, gets one line on standard error naming the line and column, with invisible
-//!   characters escaped, and exit status 1. The input is read line by line in a few
-//!   kilobytes, whatever its size ([`common::input`]).
+//!   characters escaped, and exit status 1. The input is read line by line, and a line
+//!   longer than 64 KiB is refused unread, so memory stays bounded whatever its size
+//!   ([`common::input`]).
 //!
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
-//! From plain backtracking to here, one idea at a time: the ladder's rungs
-//! [1](common::ladder::rung1_masks) (MRV), [2](common::ladder::rung2_singles) (singles),
-//! [3](common::ladder::rung3_locked) (locked candidates), [4](common::ladder::rung4_band_board) (this search).
+//! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
+//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 8](common::ladder::rung8_board)
+//! (this board, searched the same way but for the order of two candidates).
 //!
-//! 1. **Read** the grid ([`parse`], with the reader shared with p2239 in
-//!    [`common::grid_reader`]), reporting the line and column of anything malformed, and
-//!    refuse a digit given twice in a unit. Such a grid has no completion, and saying
-//!    where the clash is helps more than saying only that.
+//! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Spaced` format, shared with p2239),
+//!    reporting the line and column of anything malformed, and refuse a digit given twice
+//!    in a unit. Such a grid has no completion, and saying where the clash is helps more
+//!    than saying only that.
 //! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
 //!    single); a digit with one place in a row, column or box goes there (hidden single);
 //!    a digit whose places in a box lie in one row or column leaves the rest of that line
@@ -41,11 +42,12 @@
 //!    try the next candidate. Of two candidates, try first the one that more open peers
 //!    could still take ("fail first", [`Board::open_places_among_peers`]): if it is wrong,
 //!    taking all those places runs into the contradiction sooner, and if it is right, the
-//!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 135.7
-//!    (the smaller digit first) to 126.8, and the time from 0.99 to 0.96 of the peer's
-//!    below (`cargo xtask bench --problem p2580` counts the guesses too). p2239 searches the whole tree of a
-//!    puzzle with one completion, where the order changes nothing. *Why this finds a completion when there is one:* every completion puts
-//!    one of the cell's candidates in that cell, so some branch contains it; and a board on
+//!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 130.9
+//!    (the smaller digit first) to 121.1 (`cargo xtask bench --problem p2580` counts the
+//!    guesses too). p2239 searches the whole tree of a puzzle with one completion, where
+//!    the order changes nothing. *Why this finds a completion when there is one:* every
+//!    completion puts one of the cell's candidates in that cell, so some branch contains
+//!    it; and a board on
 //!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
 //!    a cell with two candidates gives a two-way branch, and propagation after each guess
 //!    either fills much of the grid or finds the contradiction within a few steps.
@@ -97,11 +99,27 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 126.8; 66.1 |
-//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 141.8–153.9; 73.8–79.8 |
-//! | magictour_top1465 | 1,465 | 5.1 µs | 6.2 µs | 0.81 | 13.0; 7.3 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 85.0; 44.5 |
+//! | forum_hardest_1106 | 375 | 33.7 µs | 36.0 µs | 0.94 | 121.1; 62.6 |
+//! | forum_hardest_1106, 4 random relabellings | 375 | 37.1–40.8 µs | 58.7–62.2 µs | 0.60–0.66 | 140.2–141.0; 72.2–72.6 |
+//! | magictour_top1465 | 1,465 | 5.1 µs | 6.2 µs | 0.81 | 12.4; 7.0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3 µs | 27.1 µs | 0.82 | 82.1; 42.7 |
 //! | 17_clue (first 2,000) | 2,000 | 1.6 µs | 2.2 µs | 0.75 | 0.7; 0.4 |
+//!
+//! (The times came before claiming along columns joined the board's rules; the guesses
+//! are the board's now.) Against tdoku, the fastest published solver (C++ with SIMD),
+//! asked for one solution, measured the same way in a harness that links it, built once
+//! for the host (`-march=native`) and once for plain SSE2, the x86-64 baseline that the
+//! judge's `rustc -O` gives this code (the README says how): the ratio of this solution's
+//! time to tdoku's, as a range over four runs on a shared machine, and tdoku's own
+//! guesses per puzzle.
+//!
+//! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | tdoku's guesses |
+//! |---|---:|---:|---:|
+//! | forum_hardest_1106 | 0.82–1.19 | 0.18–0.29 | 59.8 |
+//! | forum_hardest_1106, 4 random relabellings (two seeds) | 0.84–1.29 | 0.27–0.34 | |
+//! | magictour_top1465 | 1.02–1.91 | 0.23–0.31 | 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.82–1.11 | 0.22–0.32 | 34.1 |
+//! | 17_clue (first 2,000) | 0.44–0.80 | 0.14–0.19 | 0.3 |
 //!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
@@ -114,15 +132,12 @@
 //!   undoing it is dropping the copy.
 
 use common::board::Board;
-use common::observe::{Branch, Reason, SearchObserver};
+use common::grid_reader::{read_grid, RowFormat};
+use common::input::{write_answer, Error};
+use common::observe::{report_givens, Branch, SearchObserver};
 use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
 use std::iter;
-
-// Step 1, reading the grid and its errors, lives in src/input.rs: the lesson here starts
-// with the solver.
-mod input;
-pub use input::{parse, Error};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
@@ -154,18 +169,6 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     first_completion(&board, observer)
 }
 
-/// Tells `observer` about each given digit.
-fn report_givens(grid: &Grid, observer: &mut impl SearchObserver) {
-    if !observer.is_watching() {
-        return;
-    }
-    for (cell, &digit) in grid.iter().enumerate() {
-        if digit != 0 {
-            observer.deduced(cell, digit, Reason::Given);
-        }
-    }
-}
-
 /// Depth-first search for one completion of a propagated board.
 fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option<Grid> {
     // MRV: branch on the open cell with the fewest candidates; none open means solved.
@@ -177,8 +180,8 @@ fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option
     let candidates = board.candidates(cell);
     let first = first_to_try(board, cell, candidates);
     let rest = digits(candidates & !digit_bit(first));
-    for (index, digit) in iter::once(first).chain(rest).enumerate() {
-        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, index));
+    for (tried_before, digit) in iter::once(first).chain(rest).enumerate() {
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
@@ -205,6 +208,17 @@ fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     } else {
         smallest
     }
+}
+
+/// Step 1: reads the grid as the judge writes it, with [`read_grid`] in the `Spaced`
+/// format.
+///
+/// ```
+/// let grid = p2580::parse("0 0 0 0 0 0 0 0 0\n".repeat(9).as_bytes()).unwrap();
+/// assert_eq!(grid, [0; 81]);
+/// ```
+pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
+    read_grid(input, RowFormat::Spaced)
 }
 
 /// The grid as nine lines of nine space-separated digits.
@@ -239,8 +253,9 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    // Step 1 is `parse`, steps 2 and 3 are `solve`.
-    common::grid_reader::answer(input, output, parse, solve, format_grid)
+    let grid = parse(input)?;
+    let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
+    write_answer(output, &format_grid(&completion))
 }
 
 #[cfg(test)]
@@ -248,6 +263,30 @@ mod tests {
     use super::*;
 
     const SAMPLE_IN: &str = include_str!("../samples/sample-1.in");
+
+    #[test]
+    fn the_sample_reads_item_by_item() {
+        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let last_row: Vec<u8> = SAMPLE_IN
+            .lines()
+            .nth(8)
+            .unwrap()
+            .split(' ')
+            .map(|item| item.parse().unwrap())
+            .collect();
+        assert_eq!(grid[72..], last_row[..]);
+    }
+
+    #[test]
+    fn a_row_in_2239s_packed_format_is_refused_with_a_hint() {
+        let packed = SAMPLE_IN.replacen("0 3 5 4 6 9 2 7 8", "035469278", 1);
+        let error = parse(packed.as_bytes()).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "line 1, column 1: `035469278` is not a single digit; this format separates the \
+             digits of a row by spaces"
+        );
+    }
 
     #[test]
     fn sample_is_completed_validly() {

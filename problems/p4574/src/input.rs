@@ -1,444 +1,198 @@
-//! Step 1, reading the puzzles: one at a time, line by line, each checked against every
-//! rule its givens alone can break.
-//!
-//! The lines come from the [`LineReader`] of [`common::input`], which all three solutions
-//! share: it decodes each line as it reads it, keeps at most a few short items of it, and
-//! names the line and column of anything wrong. On top of it this module knows the format:
+//! Step 1, reading the puzzles one at a time, through the [`Lines`] of [`common::input`]
+//! (bounded memory, places, quotes). This module knows the format:
 //!
 //! - Blank lines (empty, or spaces and tabs only) are skipped wherever they appear.
-//! - The count line holds one item, a tile line exactly four, the singles line exactly
-//!   nine. That is how the judge writes them, and it lets every message name the line at
-//!   fault; a line is left as soon as it holds one item too many.
-//! - Row letters must be capitals (`b3` is refused with a hint); the judge writes capitals.
-//! - After the closing `0` only blank lines may follow.
+//! - The count line holds one item, a tile line four, the singles line nine, as the judge
+//!   writes them, so that every message can name the line at fault.
+//! - Row letters are capitals (`b3` is refused with a hint), as the judge writes them.
+//! - The givens break no rule: a tile's halves show two digits and lie side by side, no
+//!   tile is laid twice, no cell is covered twice, no digit is given twice in a unit.
+//!   They are checked here, where their places are known, so that a message names both.
 //!
-//! [`Puzzles`] yields one puzzle per step, so [`crate::run`] answers each before it reads
-//! the next: a fault in puzzle `k`, even a byte that is not UTF-8, leaves the answers to
-//! puzzles `1..k` written.
+//! [`crate::run`] answers each puzzle before it reads the next, so a fault in puzzle `k`,
+//! even a byte that is not UTF-8, leaves the answers to puzzles `1..k` written.
 
-use std::fmt;
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
-use common::input::{InputError, Item, LineReader};
-use common::{unit_name, CELLS_OF_UNIT, N_CELLS, UNITS_OF};
+use common::grid_reader::refuse_repeated_digit;
+use common::input::{quote, Error, Item, Lines};
+use common::{COL_OF, N_CELLS, ROW_OF};
 
-use crate::{
-    are_side_by_side, location_name, tile_index, PlacedTile, Puzzle, N_TILES, TILE_DIGITS,
-};
+use crate::{tile_number, Placement, Puzzle, N_TILES, TILE_DIGITS};
 
-/// Why a run stopped: a fault in the input, a puzzle without completion, or a failed write.
-///
-/// Each message is one line naming the puzzle (counted from 1) and the place, for example
-/// `puzzle 2, line 14, column 1: tile 2+9 is laid twice (first on line 13); the set has
-/// one of each`.
-#[derive(Debug)]
-pub enum Error {
-    /// Puzzle `puzzle` breaks the format or a rule of the game, at `error`'s place.
-    Input {
-        /// The puzzle being read, counted from 1.
-        puzzle: usize,
-        /// What is wrong, and where.
-        error: InputError,
-    },
-    /// The puzzle's givens are well formed, but no tiling with every tile once makes them a
-    /// valid Sudoku.
-    NoCompletion {
-        /// The puzzle, counted from 1.
-        puzzle: usize,
-        /// Its first input line (the tile count).
-        first_line: usize,
-        /// Its last input line (the singles).
-        last_line: usize,
-    },
-    /// Writing the output failed.
-    Output(io::Error),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Input { puzzle, error } => write!(formatter, "puzzle {puzzle}, {error}"),
-            Error::NoCompletion {
-                puzzle,
-                first_line,
-                last_line,
-            } => write!(
-                formatter,
-                "puzzle {puzzle} (lines {first_line}-{last_line}): no completion: no way to \
-                 lay the remaining tiles, each once, so that the grid is a valid sudoku"
-            ),
-            Error::Output(error) => write!(formatter, "cannot write the output: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Input { error, .. } => Some(error),
-            Error::NoCompletion { .. } => None,
-            Error::Output(error) => Some(error),
-        }
-    }
-}
-
-/// Reads the puzzles of `input` one at a time; see [`Puzzles`].
+/// Reads the next puzzle of `lines`; `None` when the closing `0` comes instead (and
+/// nothing after it but blank lines).
 ///
 /// ```
 /// let input = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n3 F5 2 F6\n\
 ///              7 F7 6 F8\n5 G4 9 G5\n7 I8 8 I9\n7 C9 2 B9\nC5 A3 D9 I4 A9 E5 A2 C6 I1\n0\n";
-/// let puzzles: Vec<_> = p4574::parse_puzzles(input.as_bytes()).collect();
-/// assert_eq!(puzzles.len(), 1);
-/// let puzzle = puzzles[0].as_ref().unwrap();
+/// let mut lines = common::input::Lines::new(input.as_bytes());
+/// let puzzle = p4574::read_puzzle(&mut lines).unwrap().unwrap();
 /// assert_eq!(puzzle.tiles.len(), 10);
 /// assert_eq!(p4574::location_name(puzzle.single_cells[0]), "C5");
+/// assert_eq!(p4574::read_puzzle(&mut lines).unwrap(), None);
 /// ```
-pub fn parse_puzzles<R: BufRead>(input: R) -> Puzzles<R> {
-    Puzzles {
-        reader: LineReader::new(input),
-        puzzles_read: 0,
-        finished: false,
+pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, Error> {
+    let count_holds = "the tile count line holds one number";
+    let expected = "a tile count (or the line `0` that ends the input)";
+    let count = read_line(lines, 1, count_holds, expected)?.remove(0);
+    if count.text == "0" {
+        lines.expect_end("the line `0` that ends the input")?;
+        return Ok(None);
     }
-}
-
-/// An iterator over the puzzles of an input, reading one puzzle per step.
-///
-/// It yields `Ok(puzzle)` for each well-formed puzzle, and stops after the closing line `0`.
-/// At the first fault it yields one `Err` and then stops, so the puzzles before a fault can
-/// be solved and printed before the fault is reported.
-#[derive(Debug)]
-pub struct Puzzles<R> {
-    /// The input, read line by line.
-    reader: LineReader<R>,
-    /// How many puzzles have been read in full.
-    puzzles_read: usize,
-    /// Set once the closing `0` or a fault has been seen.
-    finished: bool,
-}
-
-impl<R: BufRead> Iterator for Puzzles<R> {
-    type Item = Result<Puzzle, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.finished {
-            return None;
+    // `parse` takes a leading `+`, which the format does not.
+    let n_tiles = match count.text.parse() {
+        Ok(n_tiles) if (10..=35).contains(&n_tiles) && !count.text.starts_with('+') => n_tiles,
+        _ => {
+            let message = format!(
+                "the tile count must be a number from 10 to 35 (or 0 to end the input), \
+                 found {}",
+                quote(&count.text)
+            );
+            return Err(Error::at(count.line, count.column, message));
         }
-        let puzzle = self.puzzles_read + 1;
-        match self.read_puzzle(puzzle) {
-            Ok(Some(read)) => {
-                self.puzzles_read += 1;
-                Some(Ok(read))
-            }
-            Ok(None) => {
-                self.finished = true;
-                None
-            }
-            Err(error) => {
-                self.finished = true;
-                Some(Err(Error::Input { puzzle, error }))
-            }
+    };
+
+    // Where each given digit stands (line, column; line 0 for a cell not covered yet),
+    // and the line that laid each tile (0 for none yet).
+    let mut places = [(0, 0); N_CELLS];
+    let mut line_of_tile = [0; N_TILES];
+    let mut cover = |cell: usize, item: &Item| {
+        let (first_line, _) = places[cell];
+        if first_line != 0 {
+            let name = location_name(cell);
+            let message = format!("cell {name} is covered twice (first on line {first_line})");
+            return Err(Error::at(item.line, item.column, message));
         }
-    }
-}
-
-/// The kinds of line in a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum LineKind {
-    /// The line with the tile count `N` (or the closing `0`): one item.
-    TileCount,
-    /// A tile line `U LU V LV`: four items.
-    Tile,
-    /// The line of the nine single cells: nine locations.
-    Singles,
-}
-
-impl LineKind {
-    /// How many items a line of this kind holds.
-    fn n_items(self) -> usize {
-        match self {
-            LineKind::TileCount => 1,
-            LineKind::Tile => 4,
-            LineKind::Singles => 9,
-        }
-    }
-
-    /// What a line of this kind holds, for messages.
-    fn holds(self) -> &'static str {
-        match self {
-            LineKind::TileCount => "the tile count line holds one number",
-            LineKind::Tile => "a tile line holds 4 items `U LU V LV`, like `6 B2 1 B3`",
-            LineKind::Singles => "the singles line holds 9 locations, where 1, 2, ..., 9 stand",
-        }
-    }
-}
-
-impl<R: BufRead> Puzzles<R> {
-    /// Reads the next line that is not blank, which must be of kind `kind`, and returns its
-    /// items; `expected` says what was due, for the message when the input has ended.
-    fn read_line(
-        &mut self,
-        kind: LineKind,
-        expected: impl Fn() -> String,
-    ) -> Result<Vec<Item>, InputError> {
-        let first = match self.reader.next_nonblank_line()? {
-            Some(first) => first,
-            None => {
-                let n_lines = self.reader.line();
-                let message = if n_lines == 0 {
-                    format!("the input is empty; expected {}", expected())
-                } else {
-                    format!(
-                        "the input ends after {n_lines} lines; expected {}",
-                        expected()
-                    )
-                };
-                return Err(InputError::on_line(n_lines + 1, message));
-            }
-        };
-        let line = self.reader.line();
-        // An item cut short by the reader is longer than any item of the format: the line
-        // is wrong, and the rest of it is not read.
-        let refuse_cut = |item: Item| {
-            if item.cut {
-                Err(InputError::at(
-                    line,
-                    item.column,
-                    format!("{}, found {}", kind.holds(), item.quoted()),
-                ))
-            } else {
-                Ok(item)
-            }
-        };
-        let mut items = vec![refuse_cut(first)?];
-        while items.len() < kind.n_items() {
-            match self.reader.next_item()? {
-                Some(item) => items.push(refuse_cut(item)?),
-                None => {
-                    return Err(InputError::on_line(
-                        line,
-                        format!("{}, found {} items", kind.holds(), items.len()),
-                    ))
-                }
-            }
-        }
-        // One item more is enough to know the line is wrong: the rest is not read.
-        if let Some(extra) = self.reader.next_item()? {
-            return Err(InputError::at(
-                line,
-                extra.column,
-                format!("{}, found more: {}", kind.holds(), extra.quoted()),
-            ));
-        }
-        Ok(items)
-    }
-
-    /// Reads puzzle number `puzzle`; `Ok(None)` when the closing `0` comes instead.
-    fn read_puzzle(&mut self, puzzle: usize) -> Result<Option<Puzzle>, InputError> {
-        // The tile count, or the closing 0.
-        let items = self.read_line(LineKind::TileCount, || {
-            "a tile count (or the line `0` that ends the input)".to_string()
-        })?;
-        let first_line = self.reader.line();
-        if items[0].text() == "0" {
-            return match self.reader.next_nonblank_line()? {
-                None => Ok(None),
-                Some(item) => Err(InputError::at(
-                    self.reader.line(),
-                    item.column,
-                    format!(
-                        "unexpected {} after the line `0` that ends the input",
-                        item.quoted()
-                    ),
-                )),
-            };
-        }
-        let n_tiles = parse_tile_count(&items[0]).map_err(at_item(first_line, &items[0]))?;
-
-        // The tiles already laid.
-        let mut givens = GivensSoFar::new();
-        let mut tiles = Vec::with_capacity(n_tiles);
-        for tile_number in 1..=n_tiles {
-            let expected = || format!("tile {tile_number} of {n_tiles}");
-            let items = self.read_line(LineKind::Tile, expected)?;
-            tiles.push(read_tile(&items, self.reader.line(), &mut givens)?);
-        }
-
-        // The nine single cells, for the digits 1, 2, ..., 9 in this order.
-        let items = self.read_line(LineKind::Singles, || {
-            "the line of the nine single cells".to_string()
-        })?;
-        let last_line = self.reader.line();
-        let mut single_cells = [0; 9];
-        for (index, item) in items.iter().enumerate() {
-            let cell = parse_location(item).map_err(at_item(last_line, item))?;
-            givens
-                .give_digit(cell, index as u8 + 1, last_line)
-                .map_err(at_item(last_line, item))?;
-            single_cells[index] = cell;
-        }
-
-        Ok(Some(Puzzle {
-            number: puzzle,
-            first_line,
-            last_line,
-            tiles,
-            single_cells,
-        }))
-    }
-}
-
-/// Turns a message about `item` on line `line` into an [`InputError`] at the item's
-/// column; made to be passed to `map_err`.
-fn at_item(line: usize, item: &Item) -> impl Fn(String) -> InputError {
-    let column = item.column;
-    move |message| InputError::at(line, column, message)
-}
-
-/// Reads the tile count `N`, a number from 10 to 35.
-fn parse_tile_count(item: &Item) -> Result<usize, String> {
-    let is_number = item.text().bytes().all(|byte| byte.is_ascii_digit());
-    match item.text().parse::<usize>() {
-        Ok(count) if is_number && !item.cut && (10..=35).contains(&count) => Ok(count),
-        _ => Err(format!(
-            "the tile count must be a number from 10 to 35 (or 0 to end the input), found {}",
-            item.quoted()
-        )),
-    }
-}
-
-/// Reads a digit item `1`..`9`.
-fn parse_digit(item: &Item) -> Result<u8, String> {
-    match *item.text().as_bytes() {
+        places[cell] = (item.line, item.column);
+        Ok(())
+    };
+    let digit = |item: &Item| match *item.text.as_bytes() {
         [digit @ b'1'..=b'9'] => Ok(digit - b'0'),
-        _ => Err(format!(
-            "a digit must be one of 1 to 9, found {}",
-            item.quoted()
-        )),
+        _ => {
+            let message = format!("a digit must be one of 1 to 9, found {}", quote(&item.text));
+            Err(Error::at(item.line, item.column, message))
+        }
+    };
+
+    // The tiles already laid, `U LU V LV` each.
+    let mut tiles = Vec::with_capacity(n_tiles);
+    for given in 1..=n_tiles {
+        let holds = "a tile line holds 4 items `U LU V LV`, like `6 B2 1 B3`";
+        let items = read_line(lines, 4, holds, &format!("tile {given} of {n_tiles}"))?;
+        let digits = [digit(&items[0])?, digit(&items[2])?];
+        let cells = [parse_location(&items[1])?, parse_location(&items[3])?];
+        let line = items[0].line;
+        if digits[0] == digits[1] {
+            let message = format!(
+                "there is no tile {0}+{0}: the halves of a tile show two different digits",
+                digits[0]
+            );
+            return Err(Error::on_line(line, message));
+        }
+        if !are_side_by_side(cells[0], cells[1]) {
+            let [first, second] = cells.map(location_name);
+            let message = format!(
+                "the halves of a tile must be side by side, but {first} and {second} are not"
+            );
+            return Err(Error::on_line(line, message));
+        }
+        let tile = tile_number(digits[0], digits[1]);
+        if line_of_tile[tile] != 0 {
+            let (low, high) = TILE_DIGITS[tile];
+            let message = format!(
+                "tile {low}+{high} is laid twice (first on line {}); the set has one of each",
+                line_of_tile[tile]
+            );
+            return Err(Error::on_line(line, message));
+        }
+        line_of_tile[tile] = line;
+        cover(cells[0], &items[1])?;
+        cover(cells[1], &items[3])?;
+        tiles.push(Placement { cells, digits });
     }
+
+    // The nine single cells, for the digits 1, 2, ..., 9 in this order.
+    let holds = "the singles line holds 9 locations, where 1, 2, ..., 9 stand";
+    let items = read_line(lines, 9, holds, "the line of the nine single cells")?;
+    let mut single_cells = [0; 9];
+    for (index, item) in items.iter().enumerate() {
+        single_cells[index] = parse_location(item)?;
+        cover(single_cells[index], item)?;
+    }
+    let puzzle = Puzzle {
+        tiles,
+        single_cells,
+    };
+    refuse_repeated_digit(&puzzle.given_grid(), &places)?;
+    Ok(Some(puzzle))
+}
+
+/// The items of the next line that is not blank, which must hold `n_items` of them:
+/// `holds` says what such a line holds, `expected` what was due, for the messages.
+fn read_line<R: BufRead>(
+    lines: &mut Lines<R>,
+    n_items: usize,
+    holds: &str,
+    expected: &str,
+) -> Result<Vec<Item>, Error> {
+    let mut items = Vec::new();
+    while items.is_empty() {
+        let line = lines.next_line()?.ok_or_else(|| lines.ended(expected))?;
+        items = line.items();
+    }
+    if let Some(extra) = items.get(n_items) {
+        let message = format!("{holds}, found more: {}", quote(&extra.text));
+        return Err(Error::at(extra.line, extra.column, message));
+    }
+    if items.len() < n_items {
+        let message = format!("{holds}, found {} items", items.len());
+        return Err(Error::on_line(items[0].line, message));
+    }
+    Ok(items)
 }
 
 /// Reads a location item `A1`..`I9`: the cell it names.
-fn parse_location(item: &Item) -> Result<usize, String> {
+fn parse_location(item: &Item) -> Result<usize, Error> {
     let cell_of = |text: &[u8]| match *text {
         [row_letter @ b'A'..=b'I', column_digit @ b'1'..=b'9'] => {
             Some(usize::from(row_letter - b'A') * 9 + usize::from(column_digit - b'1'))
         }
         _ => None,
     };
-    if let Some(cell) = cell_of(item.text().as_bytes()) {
+    if let Some(cell) = cell_of(item.text.as_bytes()) {
         return Ok(cell);
     }
-    let hint = if cell_of(item.text().to_ascii_uppercase().as_bytes()).is_some() {
-        " (row letters are capitals)"
-    } else {
-        ""
+    let hint = match cell_of(item.text.to_ascii_uppercase().as_bytes()) {
+        Some(_) => " (row letters are capitals)",
+        None => "",
     };
-    Err(format!(
+    let message = format!(
         "a location is a row letter A to I and a column digit 1 to 9, like `B3`, found {}{hint}",
-        item.quoted()
-    ))
+        quote(&item.text)
+    );
+    Err(Error::at(item.line, item.column, message))
 }
 
-/// Reads the four items `U LU V LV` of tile line `line` and records the tile in `givens`.
-fn read_tile(
-    items: &[Item],
-    line: usize,
-    givens: &mut GivensSoFar,
-) -> Result<PlacedTile, InputError> {
-    let first_digit = parse_digit(&items[0]).map_err(at_item(line, &items[0]))?;
-    let first_cell = parse_location(&items[1]).map_err(at_item(line, &items[1]))?;
-    let second_digit = parse_digit(&items[2]).map_err(at_item(line, &items[2]))?;
-    let second_cell = parse_location(&items[3]).map_err(at_item(line, &items[3]))?;
-    let whole_line = |message: String| InputError::on_line(line, message);
-
-    if first_digit == second_digit {
-        return Err(whole_line(format!(
-            "there is no tile {first_digit}+{first_digit}: the halves of a tile show two \
-             different digits"
-        )));
-    }
-    if first_cell == second_cell {
-        let name = location_name(first_cell);
-        return Err(whole_line(format!("both halves of the tile are on {name}")));
-    }
-    if !are_side_by_side(first_cell, second_cell) {
-        return Err(whole_line(format!(
-            "the halves of a tile must be side by side, but {} and {} are not",
-            location_name(first_cell),
-            location_name(second_cell)
-        )));
-    }
-    let tile = tile_index(first_digit, second_digit);
-    let first_line = givens.line_of_tile[tile];
-    if first_line != 0 {
-        let (low, high) = TILE_DIGITS[tile];
-        return Err(whole_line(format!(
-            "tile {low}+{high} is laid twice (first on line {first_line}); the set has one \
-             of each"
-        )));
-    }
-    givens
-        .give_digit(first_cell, first_digit, line)
-        .map_err(at_item(line, &items[1]))?;
-    givens
-        .give_digit(second_cell, second_digit, line)
-        .map_err(at_item(line, &items[3]))?;
-    givens.line_of_tile[tile] = line;
-    Ok(PlacedTile {
-        cells: [first_cell, second_cell],
-        digits: [first_digit, second_digit],
-    })
+/// The name the input gives a cell: its row letter `A`..`I`, then its column digit `1`..`9`.
+///
+/// ```
+/// assert_eq!(p4574::location_name(0), "A1");
+/// assert_eq!(p4574::location_name(11), "B3");
+/// assert_eq!(p4574::location_name(80), "I9");
+/// ```
+pub fn location_name(cell: usize) -> String {
+    let row_letter = char::from(b'A' + ROW_OF[cell]);
+    format!("{}{}", row_letter, COL_OF[cell] + 1)
 }
 
-/// The givens of a puzzle read so far, with the line that gave each, so that a clash can
-/// name both lines. (The solver's start state makes the same checks without lines; see
-/// `State::start`.)
-struct GivensSoFar {
-    /// The given digit of each cell, 0 where none is given yet.
-    grid: [u8; N_CELLS],
-    /// The line that covered each cell, 0 where none did yet.
-    line_of_cell: [usize; N_CELLS],
-    /// The line that laid each tile, 0 where none did yet.
-    line_of_tile: [usize; N_TILES],
-}
-
-impl GivensSoFar {
-    fn new() -> GivensSoFar {
-        GivensSoFar {
-            grid: [0; N_CELLS],
-            line_of_cell: [0; N_CELLS],
-            line_of_tile: [0; N_TILES],
-        }
-    }
-
-    /// Records digit `digit` given on `cell` by line `line`, refusing a cell covered twice
-    /// and a digit that a unit of the cell already holds.
-    fn give_digit(&mut self, cell: usize, digit: u8, line: usize) -> Result<(), String> {
-        let first_line = self.line_of_cell[cell];
-        if first_line != 0 {
-            return Err(format!(
-                "cell {} is covered twice (first on line {first_line})",
-                location_name(cell)
-            ));
-        }
-        for &unit in &UNITS_OF[cell] {
-            for &other_cell in &CELLS_OF_UNIT[usize::from(unit)] {
-                let other_cell = usize::from(other_cell);
-                if self.grid[other_cell] == digit {
-                    return Err(format!(
-                        "digit {digit} stands twice in {}: at {} and at {} (line {})",
-                        unit_name(usize::from(unit)),
-                        location_name(cell),
-                        location_name(other_cell),
-                        self.line_of_cell[other_cell]
-                    ));
-                }
-            }
-        }
-        self.grid[cell] = digit;
-        self.line_of_cell[cell] = line;
-        Ok(())
-    }
+/// Whether two cells are side by side: same row and neighbouring columns, or same column
+/// and neighbouring rows. Only such a pair can carry a tile.
+pub(crate) fn are_side_by_side(first: usize, second: usize) -> bool {
+    let same_row = ROW_OF[first] == ROW_OF[second];
+    let same_column = COL_OF[first] == COL_OF[second];
+    (same_row && COL_OF[first].abs_diff(COL_OF[second]) == 1)
+        || (same_column && ROW_OF[first].abs_diff(ROW_OF[second]) == 1)
 }
 
 #[cfg(test)]
@@ -480,13 +234,18 @@ pub(crate) mod tests {
         format!("{}{}\n0\n", two_good_puzzles(), lines.join("\n"))
     }
 
+    /// The message that stops the run on `input`; the run names the puzzle.
+    fn message(input: &str) -> String {
+        match crate::run(input.as_bytes(), &mut Vec::new()) {
+            Err(error) => error.to_string(),
+            Ok(()) => panic!("input:\n{input}\nwas not refused"),
+        }
+    }
+
     /// Asserts that reading `input` stops at a fault whose message holds every piece of
     /// `parts`, in one line.
     fn assert_rejected(input: &str, parts: &[&str]) {
-        let message = match parse_puzzles(input.as_bytes()).find_map(Result::err) {
-            Some(error) => error.to_string(),
-            None => String::from("(no error)"),
-        };
+        let message = message(input);
         for part in parts {
             assert!(
                 message.contains(part),
@@ -499,9 +258,13 @@ pub(crate) mod tests {
         );
     }
 
-    /// The item `text` as read at column 1.
+    /// The item `text` as read at line 1, column 1.
     fn item(text: &str) -> Item {
-        Item::new(1, text)
+        Item {
+            line: 1,
+            column: 1,
+            text: text.to_string(),
+        }
     }
 
     #[test]
@@ -516,22 +279,19 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn puzzles_are_parsed_with_their_lines() {
-        let puzzles: Vec<Puzzle> = parse_puzzles(SAMPLE_1_IN.as_bytes())
-            .map(Result::unwrap)
-            .collect();
-        assert_eq!(puzzles.len(), 2);
-        assert_eq!((puzzles[0].number, puzzles[0].first_line), (1, 1));
-        assert_eq!((puzzles[1].number, puzzles[1].first_line), (2, 13));
-        assert_eq!(puzzles[1].last_line, 25);
-        assert_eq!(puzzles[1].tiles.len(), 11);
+    fn puzzles_are_read_one_at_a_time() {
+        let mut lines = Lines::new(SAMPLE_1_IN.as_bytes());
+        let first = read_puzzle(&mut lines).unwrap().unwrap();
+        assert_eq!((first.tiles.len(), lines.n_read), (10, 12));
+        let second = read_puzzle(&mut lines).unwrap().unwrap();
+        assert_eq!((second.tiles.len(), lines.n_read), (11, 25));
         // "5 I9 2 H9": digit 5 on row 9, column 9, digit 2 just above it.
-        let first_tile = puzzles[1].tiles[0];
-        assert_eq!(first_tile.cells, [80, 71]);
-        assert_eq!(first_tile.digits, [5, 2]);
+        assert_eq!(second.tiles[0].cells, [80, 71]);
+        assert_eq!(second.tiles[0].digits, [5, 2]);
         // The singles line "I5 E6 ...": digit 1 on I5, digit 2 on E6.
-        assert_eq!(puzzles[1].single_cells[0], 8 * 9 + 4);
-        assert_eq!(puzzles[1].single_cells[1], 4 * 9 + 5);
+        assert_eq!(second.single_cells[0], 8 * 9 + 4);
+        assert_eq!(second.single_cells[1], 4 * 9 + 5);
+        assert_eq!(read_puzzle(&mut lines).unwrap(), None);
     }
 
     #[test]
@@ -665,7 +425,7 @@ pub(crate) mod tests {
         );
         assert_rejected(
             &third_puzzle_with(2, "6 B2 1 B2"),
-            &["puzzle 3, line 27", "both halves of the tile are on B2"],
+            &["puzzle 3, line 27", "B2 and B2 are not"],
         );
     }
 
@@ -722,32 +482,34 @@ pub(crate) mod tests {
         assert_rejected(
             &third_puzzle_with(11, "7 C9 1 B9"),
             &[
-                "puzzle 3, line 36",
-                "digit 1 stands twice in row 2: at B9 and at B3 (line 27)",
+                "puzzle 3, line 36, column 8",
+                "digit 1 is given twice in row 2 (also at line 27, column 8)",
             ],
         );
         // In a column: digit 1 on H3, below that same 1 on B3.
         assert_rejected(
             &third_puzzle_with(11, "1 H3 3 H4"),
             &[
-                "puzzle 3, line 36",
-                "digit 1 stands twice in column 3: at H3 and at B3 (line 27)",
+                "puzzle 3, line 36, column 3",
+                "digit 1 is given twice in column 3 (also at line 27, column 8)",
             ],
         );
-        // In a box only: digit 9 on A1, where C3 holds a 9 (line 3 of the puzzle).
+        // In a box only: digit 6 on A1, where B2 holds a 6 (line 2 of the puzzle). (The
+        // givens are checked for clashes once all are read, so the input has no other
+        // fault: no 6 in row A or column 1, and A1 and B1 free.)
         assert_rejected(
-            &third_puzzle_with(11, "9 A1 3 A2"),
+            &third_puzzle_with(11, "6 A1 3 B1"),
             &[
-                "puzzle 3, line 36",
-                "digit 9 stands twice in box 1: at A1 and at C3 (line 28)",
+                "puzzle 3, line 36, column 3",
+                "digit 6 is given twice in box 1 (also at line 27, column 3)",
             ],
         );
         // A single: the 8 moved to E2, where E3 holds an 8 (line 4 of the puzzle).
         assert_rejected(
             &third_puzzle_with(12, "C5 A3 D9 I4 A9 E5 A2 E2 I1"),
             &[
-                "puzzle 3, line 37",
-                "digit 8 stands twice in row 5: at E2 and at E3 (line 29)",
+                "puzzle 3, line 37, column 22",
+                "digit 8 is given twice in row 5 (also at line 29, column 8)",
             ],
         );
     }
@@ -758,14 +520,6 @@ pub(crate) mod tests {
             &format!("{SAMPLE_1_IN}\n5\n"),
             &["puzzle 3, line 28", "after the line `0`"],
         );
-    }
-
-    /// The message of the first fault in `input`.
-    fn message(input: &str) -> String {
-        match parse_puzzles(input.as_bytes()).find_map(Result::err) {
-            Some(error) => error.to_string(),
-            None => panic!("input:\n{input}\nwas not refused"),
-        }
     }
 
     #[test]
@@ -792,18 +546,26 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_line_is_left_at_its_first_item_too_many() {
-        let long_line = format!("6 B2 1 B3{}", " 7".repeat(100_000));
+    fn long_lines_are_refused_at_their_first_fault_or_at_the_limit() {
+        // 40 kB: within the limit, refused at the first item too many.
+        let long_line = format!("6 B2 1 B3{}", " 7".repeat(20_000));
         assert_eq!(
             message(&third_puzzle_with(2, &long_line)),
             "puzzle 3, line 27, column 11: a tile line holds 4 items `U LU V LV`, like \
              `6 B2 1 B3`, found more: `7`"
         );
-        let long_item = "1".repeat(1_000_000);
+        let long_item = "1".repeat(60_000);
         assert_eq!(
             message(&third_puzzle_with(1, &long_item)),
-            "puzzle 3, line 26, column 1: the tile count line holds one number, found \
-             `1111111111111111...`"
+            "puzzle 3, line 26, column 1: the tile count must be a number from 10 to 35 (or \
+             0 to end the input), found `1111111111111111...`"
+        );
+        // 200 kB: past the limit, refused whole, and read no further.
+        let longer_line = format!("6 B2 1 B3{}", " 7".repeat(100_000));
+        assert_eq!(
+            message(&third_puzzle_with(2, &longer_line)),
+            "puzzle 3, line 27: the line is longer than 65536 bytes; no line of the input is \
+             nearly that long"
         );
     }
 

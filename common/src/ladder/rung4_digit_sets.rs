@@ -1,0 +1,294 @@
+//! # Rung 4: for each digit, the cells where it may go
+//!
+//! **The idea.** Turn the state round. Rungs 1 to 3 keep, for each cell, the digits it may
+//! take; this rung keeps, for each digit, the set of cells where it may still stand, as
+//! one 81-bit [`CellSet`] (a `u128`). The rules and the search are exactly rung 3's; only
+//! the layout changes. A rule about one digit in one unit, which rung 3 answers by reading
+//! nine cells one by one, becomes one `&` of two cell sets: the digit's places and the
+//! unit ([`UNIT_SET`]). Placing a digit clears it from all 20 peers with one `&`
+//! ([`PEER_SET`]).
+//!
+//! **Why it keeps every completion.** The rules are rung 3's (naked and hidden singles,
+//! pointing and claiming along rows and columns), applied until none finds anything, so
+//! they reach the same state as rung 3 after every placement, and the search then branches
+//! on the same cell. The guesses are exactly rung 3's; the tests check it puzzle by puzzle.
+//!
+//! **What it costs per node.** A guess copies 9 sets and a set of open cells (160 bytes,
+//! against rung 3's 256). Counting candidates happens for all 81 cells at once, with three
+//! running sets ("cells seen once, twice, three times") over the nine digits. Hidden
+//! singles and locked candidates cost a few `&` per digit and unit, and touch a cell only
+//! when they find something.
+//!
+//! **What it buys.** The same tree as rung 3, walked faster: nothing is read cell by cell
+//! except to list the candidates of the cell the search branches on. Measured as the
+//! [ladder's documentation](super#the-measurements) says:
+//!
+//! | set | puzzles | mean | max | guesses (mean) | over the cap |
+//! |---|---:|---:|---:|---:|---:|
+
+use super::{Grid, SearchState};
+use crate::board::Contradiction;
+use crate::observe::{Conflict, Reason, SearchObserver};
+use crate::{cell_bit, cells, count, CellSet, ALL_CELLS, N_CELLS, PEER_SET, UNIT_SET};
+
+/// Rung 4's search state: where each digit may still stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DigitSets {
+    /// `places[d - 1]`: the cells where digit `d` may still stand, including the cell
+    /// where it is placed.
+    places: [CellSet; 9],
+    /// The cells whose digit is not decided yet.
+    open: CellSet,
+}
+
+impl DigitSets {
+    /// The state of `grid` with its givens placed one by one, or `None` when two clash.
+    fn with_givens(grid: &Grid) -> Option<DigitSets> {
+        let mut state = DigitSets {
+            places: [ALL_CELLS; 9],
+            open: ALL_CELLS,
+        };
+        for cell in 0..N_CELLS {
+            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
+                return None;
+            }
+        }
+        Some(state)
+    }
+
+    /// Decides that `digit` stands in `cell`: no other digit may go there, and the digit
+    /// leaves the cell's peers. Returns `false`, changing nothing, when `digit` is no
+    /// longer a candidate of `cell`.
+    ///
+    /// ```
+    /// use common::ladder::{rung4_digit_sets::DigitSets, SearchState};
+    /// let mut state = DigitSets::start(&[0; 81], &mut ()).unwrap();
+    /// assert!(state.place(0, 1));
+    /// assert!(!state.place(1, 1)); // cell 1 is a peer of cell 0
+    /// ```
+    pub fn place(&mut self, cell: usize, digit: u8) -> bool {
+        let bit = cell_bit(cell);
+        let index = digit as usize - 1;
+        if self.places[index] & bit == 0 {
+            return false;
+        }
+        self.open &= !bit;
+        for places in self.places.iter_mut() {
+            *places &= !bit;
+        }
+        self.places[index] |= bit;
+        self.places[index] &= !PEER_SET[cell];
+        true
+    }
+
+    /// The cells with at least one, two and three candidates, for all cells at once: a
+    /// digit's places that are already in `at_least_one` are a second sighting, those
+    /// already in `at_least_two` a third.
+    fn candidate_counts(&self) -> [CellSet; 3] {
+        let [mut at_least_one, mut at_least_two, mut at_least_three] = [0; 3];
+        for &places in &self.places {
+            at_least_three |= at_least_two & places;
+            at_least_two |= at_least_one & places;
+            at_least_one |= places;
+        }
+        [at_least_one, at_least_two, at_least_three]
+    }
+
+    /// The naked-single rule: every open cell with one candidate takes it. Returns whether
+    /// it placed anything.
+    fn place_naked_singles(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, Contradiction> {
+        let [at_least_one, at_least_two, _] = self.candidate_counts();
+        let singles = self.open & at_least_one & !at_least_two;
+        for cell in cells(self.open & !at_least_one).chain(cells(singles)) {
+            // A single may have lost its digit to another single of the same unit.
+            let candidates = self.candidates_of(cell);
+            if candidates == 0 {
+                observer.contradiction(Conflict::EmptyCell { cell });
+                return Err(Contradiction);
+            }
+            let digit = crate::lowest_digit(candidates);
+            observer.deduced(cell, digit, Reason::NakedSingle);
+            self.place(cell, digit);
+        }
+        Ok(singles != 0)
+    }
+
+    /// The hidden-single rule: a digit with one open place in a unit goes there. Returns
+    /// whether it placed anything.
+    fn place_hidden_singles(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, Contradiction> {
+        let mut placed_any = false;
+        for index in 0..9 {
+            // A digit placed nine times has one place in every unit and nothing to find.
+            if self.places[index] & self.open == 0 && self.places[index].count_ones() == 9 {
+                continue;
+            }
+            let digit = index as u8 + 1;
+            for (unit, &unit_cells) in UNIT_SET.iter().enumerate() {
+                let here = self.places[index] & unit_cells;
+                if here & self.open == 0 {
+                    // Placed in this unit already, or nowhere to go.
+                    if here == 0 {
+                        observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
+                        return Err(Contradiction);
+                    }
+                    continue;
+                }
+                if here & (here - 1) == 0 {
+                    let cell = here.trailing_zeros() as usize;
+                    observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+                    self.place(cell, digit);
+                    placed_any = true;
+                }
+            }
+        }
+        Ok(placed_any)
+    }
+
+    /// Pointing and claiming for every digit, box, and row or column through the box.
+    /// Returns whether it removed any place.
+    fn clear_locked_candidates(&mut self) -> bool {
+        let mut removed_any = false;
+        for places in self.places.iter_mut() {
+            let open_places = *places & self.open;
+            if open_places == 0 {
+                continue; // placed nine times, or a contradiction the singles will see
+            }
+            // The digit's open places in each unit, read once. A unit read before
+            // something was cleared may hold more places than it has now, which finds
+            // less, never something false; the next pass finds the rest.
+            let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
+            let before = *places;
+            for box_number in 0..9 {
+                let (band, stack) = (box_number / 3, box_number % 3);
+                let (box_cells, in_box) = (UNIT_SET[18 + box_number], in_unit[18 + box_number]);
+                if in_box == 0 {
+                    continue; // placed in this box: nothing open to compare
+                }
+                // The six lines through the box: its three rows and its three columns.
+                for line in
+                    [0, 1, 2, 9, 10, 11].map(|k| if k < 9 { 3 * band + k } else { k + 3 * stack })
+                {
+                    let line_cells = UNIT_SET[line];
+                    let segment = in_box & line_cells;
+                    if segment == 0 {
+                        continue;
+                    }
+                    if segment == in_box {
+                        // Pointing: the box's places lie on the line, so the line's place
+                        // is in the box, and the line loses the digit outside it.
+                        *places &= !(line_cells & !box_cells);
+                    }
+                    if segment == in_unit[line] {
+                        // Claiming: the line's places lie in the box, so the box's place
+                        // is on the line, and the box loses the digit off it.
+                        *places &= !(box_cells & !line_cells);
+                    }
+                }
+            }
+            removed_any |= *places != before;
+        }
+        removed_any
+    }
+
+    /// Both singles rules; the hidden singles only when there is no naked single.
+    /// Returns whether they placed anything.
+    fn place_singles(&mut self, observer: &mut impl SearchObserver) -> Result<bool, Contradiction> {
+        Ok(self.place_naked_singles(observer)? || self.place_hidden_singles(observer)?)
+    }
+
+    /// Rung 3's propagation on this layout: singles until they place nothing, then locked
+    /// candidates, until neither finds anything. Returns `false` on a contradiction.
+    fn propagate(&mut self, observer: &mut impl SearchObserver) -> bool {
+        loop {
+            match self.place_singles(observer) {
+                Err(Contradiction) => return false,
+                Ok(true) => continue,
+                Ok(false) => {}
+            }
+            if !self.clear_locked_candidates() {
+                return true;
+            }
+        }
+    }
+}
+
+impl SearchState for DigitSets {
+    fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
+        let mut state = DigitSets::with_givens(grid)?;
+        if state.propagate(observer) {
+            Some(state)
+        } else {
+            None
+        }
+    }
+
+    /// The lowest cell with the fewest candidates, as rungs 1 to 3 choose. After
+    /// propagation an open cell has two candidates at least, so the lowest cell with
+    /// exactly two is the answer whenever there is one.
+    fn choose_cell(&self) -> Option<usize> {
+        let [_, at_least_two, at_least_three] = self.candidate_counts();
+        let two_candidates = self.open & at_least_two & !at_least_three;
+        if two_candidates != 0 {
+            return Some(two_candidates.trailing_zeros() as usize);
+        }
+        cells(self.open).min_by_key(|&cell| count(self.candidates_of(cell)))
+    }
+
+    fn candidates_of(&self, cell: usize) -> u16 {
+        let mut mask = 0;
+        for (index, &places) in self.places.iter().enumerate() {
+            mask |= ((places >> cell) as u16 & 1) << index;
+        }
+        mask
+    }
+
+    fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
+        self.place(cell, digit) && self.propagate(observer)
+    }
+
+    fn grid(&self) -> Grid {
+        let mut grid = [0; N_CELLS];
+        for (index, &places) in self.places.iter().enumerate() {
+            for cell in cells(places & !self.open) {
+                grid[cell] = index as u8 + 1;
+            }
+        }
+        grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::digit_bit;
+
+    #[test]
+    fn placing_clears_the_digit_from_the_peers_only() {
+        let mut state = DigitSets::with_givens(&[0; N_CELLS]).unwrap();
+        assert!(state.place(40, 7));
+        assert_eq!(state.places[6], ALL_CELLS & !PEER_SET[40]);
+        assert_eq!(state.candidates_of(40), digit_bit(7));
+        assert_eq!(state.open, ALL_CELLS & !cell_bit(40));
+    }
+
+    #[test]
+    fn claiming_along_a_column_clears_the_rest_of_the_box() {
+        // In column 1 the 5 can only go in box 1 (rows 4 to 9 hold other digits).
+        let mut grid = [0; N_CELLS];
+        for (row, digit) in (3..9).zip([1, 2, 3, 4, 6, 7]) {
+            grid[9 * row] = digit;
+        }
+        let mut state = DigitSets::with_givens(&grid).unwrap();
+        assert!(state.clear_locked_candidates());
+        for cell in [1, 2, 10, 11, 19, 20] {
+            assert_eq!(state.candidates_of(cell) & digit_bit(5), 0, "cell {cell}");
+        }
+        assert_ne!(state.candidates_of(3) & digit_bit(5), 0);
+    }
+}
