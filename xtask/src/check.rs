@@ -1,17 +1,21 @@
 //! The `check` subcommand: build the solutions and judge them on their samples.
 //!
-//! `cargo xtask check [--bundled] [PROBLEM...]`:
+//! `cargo xtask check [--bundled | --debug] [PROBLEM...]`:
 //!
 //! 1. finds the problems (all, or those named as `p2239` or `2239`) and their samples, so
 //!    a missing file is reported before anything is built (a problem fresh from `cargo
 //!    xtask new` has none yet, and nothing to judge);
-//! 2. builds their binaries: in release mode with one cargo command, or with `--bundled`
-//!    as the judge builds a submission: each problem's bundle ([`xtask::bundle`]) compiled
-//!    by plain `rustc --edition 2021 -O` in an empty folder, where a warning or an error
-//!    fails, as `p2239  rustc  WARN` or `CE` with what `rustc` said;
-//! 3. runs each binary on each sample, a process each, within the problem's time limit,
-//!    and prints one aligned line per case, `p2239  sample-1  AC    3 ms`, with the reason
-//!    under a case that failed;
+//! 2. builds their binaries: in release mode with one cargo command (with `--debug`, in
+//!    cargo's dev profile, where an arithmetic overflow panics instead of wrapping), or with
+//!    `--bundled` as the judge builds a submission: each problem's bundle
+//!    ([`xtask::bundle`]) compiled by plain `rustc --edition 2021 -O` in an empty folder,
+//!    where a warning or an error fails, as `p2239  rustc  WARN` or `CE` with what `rustc`
+//!    said;
+//! 3. judges each binary on each sample, a process each, as [`xtask::judge`] describes
+//!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
+//!    and prints one aligned line per case with the verdict, the wall time and the peak
+//!    memory, `p2239  sample-1  AC    3 ms   6.9 MB`, and the reason under a case that
+//!    failed;
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0.
 
 use std::path::{Path, PathBuf};
@@ -20,16 +24,21 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::judge::{judge_sample, Judgement};
-use xtask::workspace::{Problem, Workspace};
+use xtask::judge::judge_sample;
+use xtask::workspace::{Problem, Profile, Workspace};
 
-/// Build the solutions in release mode and judge them on their samples.
+/// Build the solutions in release mode and judge them on their samples: verdict, time and
+/// memory of each.
 #[derive(clap::Args)]
 pub struct Arguments {
     /// Judge the bundles instead, each built by plain `rustc --edition 2021 -O` in an
     /// empty folder, as the judge does; a warning fails.
     #[arg(long)]
     bundled: bool,
+    /// Build with cargo's dev profile instead of release, so that overflow checks and
+    /// debug assertions run (slower: a TLE here may not be one on the judge).
+    #[arg(long, conflicts_with = "bundled")]
+    debug: bool,
     /// With --bundled, compile with this rustc, for example Debian's old /usr/bin/rustc
     /// [default: $RUSTC, or the rustc on the path].
     #[arg(long, value_name = "PATH", requires = "bundled")]
@@ -39,11 +48,22 @@ pub struct Arguments {
     problems: Vec<String>,
 }
 
-/// What step 2 made of one problem: the binary to judge, if any, and a failure of the
-/// build, if any, as `(step, verdict, details)`: `("rustc", "WARN", "warning: ...")`.
+/// What step 2 made of one problem.
 struct Build {
+    /// The binary to judge; none when the build failed outright.
     binary: Option<PathBuf>,
-    failure: Option<(&'static str, &'static str, String)>,
+    /// What went wrong in the build, if anything (a warning still leaves a binary).
+    failure: Option<BuildFailure>,
+}
+
+/// A build that failed or warned: one line `p2239  rustc  WARN` and the details under it.
+struct BuildFailure {
+    /// The step that failed: `bundle` or `rustc`.
+    step: &'static str,
+    /// What it came to: `could not be bundled`, `CE` or `WARN`.
+    verdict: &'static str,
+    /// What the step said.
+    details: String,
 }
 
 /// Runs `cargo xtask check`.
@@ -62,7 +82,11 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         let (builds, directory) = build_bundles(&problems, arguments.rustc.as_deref())?;
         (builds, Some(directory))
     } else {
-        let binaries = workspace.build_release(&problems)?;
+        let profile = match arguments.debug {
+            true => Profile::Dev,
+            false => Profile::Release,
+        };
+        let binaries = workspace.build(&problems, profile)?;
         let build = |binary| Build {
             binary: Some(binary),
             failure: None,
@@ -72,13 +96,18 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
     let name_width = width(problems.iter().map(|problem| problem.name.as_str()));
-    let failed_step = |build: &Build| Some(build.failure.as_ref()?.0);
+    let failed_step = |build: &Build| Some(build.failure.as_ref()?.step);
     let failed_steps = builds.iter().filter_map(failed_step);
     let case_names = samples.iter().flatten().map(|sample| sample.name.as_str());
     let case_width = width(case_names.chain(failed_steps));
     let (mut passed, mut failed) = (0, 0);
     for ((problem, samples), build) in problems.iter().zip(&samples).zip(&builds) {
-        if let Some((step, verdict, details)) = &build.failure {
+        if let Some(BuildFailure {
+            step,
+            verdict,
+            details,
+        }) = &build.failure
+        {
             let name = &problem.name;
             outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
             print_indented(details);
@@ -93,9 +122,9 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
                 problem.name, sample.name
             );
             match judge_sample(binary, problem, sample) {
-                Ok(Judgement { verdict, elapsed }) => {
-                    let (name, millis) = (verdict.short_name(), elapsed.as_millis());
-                    outln!("{case}  {name:<3} {millis:>3} ms");
+                Ok(judgement) => {
+                    outln!("{case}  {}", judgement.summary());
+                    let verdict = &judgement.verdict;
                     print_indented(&verdict.details().unwrap_or_default());
                     passed += usize::from(verdict.is_accepted());
                     failed += usize::from(!verdict.is_accepted());
@@ -150,7 +179,11 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
         |started: Result<PendingJudgeBuild>| match started.and_then(PendingJudgeBuild::finish) {
             Err(error) => Build {
                 binary: None,
-                failure: Some(("bundle", "could not be bundled", format!("{error:#}"))),
+                failure: Some(BuildFailure {
+                    step: "bundle",
+                    verdict: "could not be bundled",
+                    details: format!("{error:#}"),
+                }),
             },
             Ok(JudgeBuild {
                 binary,
@@ -162,7 +195,11 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
                     (Some(_), false) => Some("WARN"),
                     (Some(_), true) => None,
                 };
-                let failure = verdict.map(|verdict| ("rustc", verdict, diagnostics));
+                let failure = verdict.map(|verdict| BuildFailure {
+                    step: "rustc",
+                    verdict,
+                    details: diagnostics,
+                });
                 Build { binary, failure }
             }
         };

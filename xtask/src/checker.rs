@@ -10,6 +10,10 @@
 //!   right. The output must be 9 lines of 9 digits 1 to 9 separated by single spaces,
 //!   every row, column and box must hold each digit once, and every digit given in the
 //!   input must be kept in its cell. The `.out` file is one valid answer and is not used.
+//!
+//! Both read the output as a stream of lines, a line at a time, and keep no more than a
+//! window of [`DIFF_WINDOW_LINES`] lines for the diff: judging an output takes memory on
+//! the order of the output itself (which the runner caps), not of its number of lines.
 
 use std::borrow::Cow;
 
@@ -29,14 +33,36 @@ pub enum Checker {
     Sudoku,
 }
 
+/// The checker's word on an output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckerVerdict {
+    /// The output is right.
+    Accepted,
+    /// The output is wrong.
+    Rejected {
+        /// Why: a summary and a diff (`exact`), or one sentence (`sudoku`).
+        reason: String,
+    },
+}
+
+impl CheckerVerdict {
+    /// A rejection for `reason`.
+    fn rejected(reason: impl Into<String>) -> CheckerVerdict {
+        CheckerVerdict::Rejected {
+            reason: reason.into(),
+        }
+    }
+}
+
 /// How many unchanged lines the diff shows around each change.
 const DIFF_CONTEXT_LINES: usize = 1;
 
 /// The most lines of diff shown under a wrong answer; the rest are counted, not shown.
 const DIFF_MAX_LINES: usize = 20;
 
-/// The most lines of each output the diff compares: far more than any answer here.
-const DIFF_WINDOW_LINES: usize = 5_000;
+/// The most lines of each output the diff compares, from just before the first difference
+/// on: far more than any answer here.
+pub const DIFF_WINDOW_LINES: usize = 5_000;
 
 /// The most characters of one line quoted in a diff or a reason.
 const QUOTE_MAX_CHARS: usize = 80;
@@ -45,10 +71,10 @@ impl Checker {
     /// Every checker's name, as written in a manifest.
     pub const NAMES: [&'static str; 2] = ["exact", "sudoku"];
 
-    /// Judges `actual`, the output of a run on `input`, against `expected`: `None` when it
-    /// is right, otherwise why not (a diff for `exact`, one sentence for `sudoku`). An
-    /// `Err` means the checker could not work, for example on an input that is no Sudoku.
-    pub fn check(self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<Option<String>> {
+    /// Judges `actual`, the output of a run on `input`, against `expected` (see the
+    /// module's docs). An `Err` means the checker could not work, for example on an input
+    /// that is no Sudoku.
+    pub fn check(self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<CheckerVerdict> {
         // Invalid UTF-8 becomes U+FFFD, which then fails to match, as it should.
         let actual = String::from_utf8_lossy(actual);
         match self {
@@ -58,29 +84,35 @@ impl Checker {
     }
 }
 
-/// The lines that count: each without its trailing white space (so `\r\n` line ends
-/// are fine), and without the blank lines at the end.
-fn significant_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
+/// The lines of an output as the checkers compare them, one at a time: each without its
+/// trailing white space (so `\r\n` line ends are fine).
+fn lines_of(text: &str) -> impl Iterator<Item = &str> + Clone {
+    text.split('\n').map(str::trim_end)
+}
+
+/// How many lines of `text` count: all up to the last one that is not blank (blank lines
+/// at the end do not count).
+fn significant_line_count(text: &str) -> usize {
+    let numbered = lines_of(text).enumerate();
+    let written = numbered.filter(|(_, line)| !line.is_empty());
+    written.last().map_or(0, |(index, _)| index + 1)
 }
 
 /// The `exact` checker: the significant lines of both outputs must be equal.
-pub fn check_exact(expected: &str, actual: &str) -> Option<String> {
-    let expected_lines = significant_lines(expected);
-    let actual_lines = significant_lines(actual);
-    if expected_lines == actual_lines {
-        return None;
+pub fn check_exact(expected: &str, actual: &str) -> CheckerVerdict {
+    let expected_count = significant_line_count(expected);
+    let actual_count = significant_line_count(actual);
+    let expected_lines = lines_of(expected).take(expected_count);
+    let actual_lines = lines_of(actual).take(actual_count);
+    let mut pairs = expected_lines.clone().zip(actual_lines.clone());
+    let first_difference =
+        pairs.position(|(expected_line, actual_line)| expected_line != actual_line);
+    if first_difference.is_none() && expected_count == actual_count {
+        return CheckerVerdict::Accepted;
     }
 
     // One sentence saying where the outputs part, then the diff that shows how.
-    let mut pairs = expected_lines.iter().zip(&actual_lines);
-    let first_difference =
-        pairs.position(|(expected_line, actual_line)| expected_line != actual_line);
-    let (expected, actual) = (expected_lines.len(), actual_lines.len());
+    let (expected, actual) = (expected_count, actual_count);
     let summary = match first_difference {
         _ if actual == 0 => format!("the output is empty (expected {expected} lines)"),
         Some(index) => format!("line {} differs", index + 1),
@@ -89,21 +121,31 @@ pub fn check_exact(expected: &str, actual: &str) -> Option<String> {
         }
         None => format!("the output goes on after line {expected}, where the expected output ends"),
     };
-    let diff = compact_line_diff(&expected_lines, &actual_lines);
-    Some(format!("{summary}\n{diff}"))
+    // The diff looks at a window of lines from just before the first difference.
+    let parting = first_difference.unwrap_or(expected.min(actual));
+    let start = parting.saturating_sub(DIFF_CONTEXT_LINES);
+    let expected_window: Vec<&str> = expected_lines.skip(start).take(DIFF_WINDOW_LINES).collect();
+    let actual_window: Vec<&str> = actual_lines.skip(start).take(DIFF_WINDOW_LINES).collect();
+    let mut diff = compact_line_diff(&expected_window, &actual_window, start);
+    if expected.max(actual) - start > DIFF_WINDOW_LINES {
+        let first = start + 1;
+        let note = format!("(only {DIFF_WINDOW_LINES} lines from line {first} on were compared)");
+        diff = format!("{diff}\n{note}");
+    }
+    CheckerVerdict::rejected(format!("{summary}\n{diff}"))
 }
 
 /// A line diff of the changed lines with a little context: lines only in the expected
 /// output are marked `-`, only in the actual output `+`, each with its number on its side
-/// (context lines: the expected side's); groups of changes are split by `...`. Only the
-/// first `DIFF_WINDOW_LINES` lines of each side are compared, and only the lines shown
-/// are formatted, so a runaway output costs no more than a short one.
-pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> String {
-    let window = |lines: &[&str]| lines.len().min(DIFF_WINDOW_LINES);
-    let diff = TextDiff::from_slices(
-        &expected_lines[..window(expected_lines)],
-        &actual_lines[..window(actual_lines)],
-    );
+/// (context lines: the expected side's), counting from `first_index + 1` (the lines given
+/// are a window of each output from there); groups of changes are split by `...`. Only
+/// the lines shown are formatted, so a long diff costs no more than a short one.
+pub fn compact_line_diff(
+    expected_lines: &[&str],
+    actual_lines: &[&str],
+    first_index: usize,
+) -> String {
+    let diff = TextDiff::from_slices(expected_lines, actual_lines);
 
     let mut diff_lines = vec!["(- expected, + actual)".to_string()];
     let mut hidden = 0;
@@ -126,7 +168,7 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
                     ChangeTag::Insert => ('+', change.new_index()),
                     ChangeTag::Equal => (' ', change.old_index()),
                 };
-                let line_number = index.map_or(0, |index| index + 1);
+                let line_number = index.map_or(0, |index| first_index + index + 1);
                 let line = shorten(change.value());
                 diff_lines.push(format!("{marker} {line_number:>3} | {line}"));
             }
@@ -135,10 +177,6 @@ pub fn compact_line_diff(expected_lines: &[&str], actual_lines: &[&str]) -> Stri
 
     if hidden > 0 {
         diff_lines.push(format!("... and {hidden} more lines of diff"));
-    }
-    if window(expected_lines) < expected_lines.len() || window(actual_lines) < actual_lines.len() {
-        let note = format!("(only the first {DIFF_WINDOW_LINES} lines were compared)");
-        diff_lines.push(note);
     }
     diff_lines.join("\n")
 }
@@ -170,7 +208,7 @@ pub fn shorten(line: &str) -> Cow<'_, str> {
 /// The `sudoku` checker: `actual` must be a valid completion (as [`completion_fault`]
 /// decides) of the puzzle in `input`, written as 9 lines of 9 digits 1 to 9 with one space
 /// between neighbours. An input that is no puzzle is an `Err`: the test data is broken.
-pub fn check_sudoku(input: &str, actual: &str) -> Result<Option<String>> {
+pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
     let tokens: Vec<&str> = input.split_whitespace().collect();
     let givens = grid_from_line(&tokens.concat());
     let Some(givens) = givens.filter(|_| tokens.len() == 81 && !tokens.contains(&".")) else {
@@ -179,14 +217,15 @@ pub fn check_sudoku(input: &str, actual: &str) -> Result<Option<String>> {
             tokens.len()
         );
     };
-    let lines = significant_lines(actual);
-    if lines.len() != 9 {
-        return Ok(Some(format!("expected 9 lines, found {}", lines.len())));
+    let line_count = significant_line_count(actual);
+    if line_count != 9 {
+        let reason = format!("expected 9 lines, found {line_count}");
+        return Ok(CheckerVerdict::rejected(reason));
     }
     let mut answer = [0; 81];
-    for (row, line) in lines.iter().enumerate() {
+    for (row, line) in lines_of(actual).take(9).enumerate() {
         let Some(digits) = parse_completed_row(line) else {
-            return Ok(Some(format!(
+            return Ok(CheckerVerdict::rejected(format!(
                 "line {}: expected 9 digits 1 to 9 separated by single spaces, found {:?}",
                 row + 1,
                 shorten(line)
@@ -194,7 +233,10 @@ pub fn check_sudoku(input: &str, actual: &str) -> Result<Option<String>> {
         };
         answer[row * 9..row * 9 + 9].copy_from_slice(&digits);
     }
-    Ok(completion_fault(&givens, &answer))
+    Ok(match completion_fault(&givens, &answer) {
+        None => CheckerVerdict::Accepted,
+        Some(fault) => CheckerVerdict::rejected(fault),
+    })
 }
 
 /// Reads one line of a completion: exactly 9 digits 1 to 9 with one space between
@@ -217,15 +259,15 @@ mod tests {
 
     const EXPECTED: &str = "1 2 3\n4 5 6\n7 8 9\n";
 
-    fn assert_accepted(verdict: Option<String>) {
-        assert_eq!(verdict, None);
+    fn assert_accepted(verdict: CheckerVerdict) {
+        assert_eq!(verdict, CheckerVerdict::Accepted);
     }
 
     /// Asserts that `verdict` is a rejection whose reason contains every piece of `parts`.
-    fn assert_rejected_with(verdict: Option<String>, parts: &[&str]) {
+    fn assert_rejected_with(verdict: CheckerVerdict, parts: &[&str]) {
         match verdict {
-            None => panic!("accepted, but expected a rejection with {parts:?}"),
-            Some(reason) => {
+            CheckerVerdict::Accepted => panic!("accepted, but expected a rejection with {parts:?}"),
+            CheckerVerdict::Rejected { reason } => {
                 for part in parts {
                     assert!(reason.contains(part), "{part:?} not in reason:\n{reason}");
                 }
@@ -279,15 +321,31 @@ mod tests {
 
     #[test]
     fn a_runaway_wrong_answer_is_diffed_in_a_bounded_window() {
-        // Eight million blank lines after a wrong first line: the diff looks at the first
-        // lines only and says so.
+        // Eight million blank lines after a wrong first line: the diff looks at a window
+        // of lines from the first difference on, and says so.
         let actual = format!("0 0 0\n{}x\n", "\n".repeat(8_000_000));
-        let Some(reason) = check_exact(EXPECTED, &actual) else {
+        let CheckerVerdict::Rejected { reason } = check_exact(EXPECTED, &actual) else {
             panic!("a wrong answer was accepted");
         };
         assert!(reason.contains("line 1 differs"), "{reason}");
-        assert!(reason.contains("only the first 5000 lines"), "{reason}");
+        assert!(
+            reason.contains("only 5000 lines from line 1 on were compared"),
+            "{reason}"
+        );
         assert!(reason.lines().count() <= DIFF_MAX_LINES + 4, "{reason}");
+
+        // A difference far down is shown with its own line numbers.
+        let expected: String = (1..=20_000).map(|number| format!("{number}\n")).collect();
+        let actual = expected.replace("\n15000\n", "\nfifteen thousand\n");
+        let verdict = check_exact(&expected, &actual);
+        assert_rejected_with(
+            verdict,
+            &[
+                "line 15000 differs",
+                "- 15000 | 15000",
+                "+ 15000 | fifteen thousand",
+            ],
+        );
     }
 
     #[test]
@@ -298,7 +356,7 @@ mod tests {
         let expected_lines: Vec<&str> = expected.iter().map(String::as_str).collect();
         let actual_lines: Vec<&str> = actual.iter().map(String::as_str).collect();
 
-        let diff = compact_line_diff(&expected_lines, &actual_lines);
+        let diff = compact_line_diff(&expected_lines, &actual_lines, 0);
         let shown: Vec<&str> = diff.lines().collect();
         assert_eq!(
             shown,
@@ -312,7 +370,7 @@ mod tests {
         );
 
         let nothing: [&str; 0] = [];
-        let long_diff = compact_line_diff(&expected_lines, &nothing);
+        let long_diff = compact_line_diff(&expected_lines, &nothing, 0);
         assert_eq!(long_diff.lines().count(), 1 + DIFF_MAX_LINES + 1);
         assert!(
             long_diff.ends_with("... and 80 more lines of diff"),

@@ -239,17 +239,20 @@ pub fn generate_puzzle(rng: &mut impl Rng, min_tiles: usize) -> (Puzzle, Grid) {
     }
 }
 
-/// Single cells and a tiling for the solved `grid`, chosen at random (`None` if the search
+/// Single cells and a tiling for `solution`, chosen at random (`None` if the search
 /// finds none quickly): exact cover with items "cell covered" (81), "tile used" (36) and
 /// "digit d has its single" (9), and options a cell as the single of its digit, or two
 /// side-by-side cells as the tile of their digits. Shuffled options make a random cover.
-fn random_singles_and_tiling(grid: &Grid, rng: &mut impl Rng) -> Option<([usize; 9], Vec<Tile>)> {
+fn random_singles_and_tiling(
+    solution: &Grid,
+    rng: &mut impl Rng,
+) -> Option<([usize; 9], Vec<Tile>)> {
     let mut options: Vec<Vec<usize>> = Vec::with_capacity(81 + 144);
     for cell in 0..81 {
-        options.push(vec![cell, 81 + 36 + grid[cell] as usize - 1]);
+        options.push(vec![cell, 81 + 36 + solution[cell] as usize - 1]);
     }
     for (a, b) in adjacent_pairs() {
-        options.push(vec![a, b, 81 + tile_number(grid[a], grid[b])]);
+        options.push(vec![a, b, 81 + tile_number(solution[a], solution[b])]);
     }
     options.shuffle(rng);
     let cover = ExactCover::new(81 + 36 + 9, options);
@@ -262,10 +265,10 @@ fn random_singles_and_tiling(grid: &Grid, rng: &mut impl Rng) -> Option<([usize;
     let mut tiles = Vec::with_capacity(36);
     for option in found? {
         match *cover.items_of(option) {
-            [cell, _] => singles[grid[cell] as usize - 1] = cell,
+            [cell, _] => singles[solution[cell] as usize - 1] = cell,
             [a, b, _] => {
                 let cells = if rng.random_bool(0.5) { [a, b] } else { [b, a] };
-                let digits = cells.map(|cell| grid[cell]);
+                let digits = cells.map(|cell| solution[cell]);
                 tiles.push(Tile { digits, cells });
             }
             _ => unreachable!("options cover two or three items"),

@@ -5,8 +5,9 @@
 //!   their names.
 //! - [`workspace`]: the workspace as cargo reports it (its root, target folder and problem
 //!   crates) and the binaries cargo has just built.
-//! - [`judge`]: runs one solution on one input, bounded in time and output, and decides
-//!   the verdict; [`checker`] decides whether an output is right, as the judge would.
+//! - [`judge`]: runs one solution on one input, bounded in time and output, measures its
+//!   time and peak memory, and decides the verdict (AC, WA, RE, TLE, MLE); [`checker`]
+//!   decides whether an output is right, as the judge would, a line at a time.
 //! - [`bundle`]: one source file for the judge, made from a problem crate and `common`,
 //!   and its build with plain `rustc`, as `cargo xtask bundle` and `check --bundled` do.
 //!

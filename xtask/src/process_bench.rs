@@ -24,7 +24,7 @@ use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
 use xtask::bundle::{start_judge_build, Bundle};
-use xtask::workspace::Workspace;
+use xtask::workspace::{Profile, Workspace};
 
 /// Runs per binary and sample: enough for a steady median of a ~1 ms process.
 const RUNS: usize = 300;
@@ -38,7 +38,7 @@ const FLOOR_SOURCE: &str = "use std::io::Read;\n\
 pub fn run(names: &[String]) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(names)?;
-    let binaries = workspace.build_release(&problems)?;
+    let binaries = workspace.build(&problems, Profile::Release)?;
     let floor = build_floor(&workspace.target_directory)?;
     for (problem, binary) in problems.iter().zip(binaries) {
         let limit = problem.time_limit + Duration::from_secs(1);

@@ -9,28 +9,35 @@
 //!    against row-major search, sometimes with one given overwritten (so that some have no
 //!    completion); for 4574 one to three generated puzzles with one solved grid each (10 to
 //!    35 tiles), sometimes with one tile's digit changed (so that some have no grid).
-//! 3. Works out with the reference solvers what the judge expects: the smallest completion
-//!    (2239), any valid completion (2580), the unique grids (4574), or a clear failure: a
-//!    non-zero exit with a message, after the output of the puzzles before the bad one.
-//! 4. Runs the binary within the problem's time limit and compares.
-//! 5. On the first failure, shrinks the input (drops givens, puzzles or tiles while it
-//!    still fails), prints it, what was expected, what came out, and the command that
+//! 3. Works out with the reference solvers what a correct program does ([`Expectation`]):
+//!    writes the answer (the smallest completion for 2239, any completion for 2580, the
+//!    solved grids for 4574), or fails clearly: a message on standard error and a non-zero
+//!    exit, after the answers to the puzzles before the bad one. A case the reference cannot
+//!    decide (a Su-domino-ku puzzle with several grids, which the judge never gives, or one
+//!    past its search budget) is skipped and counted.
+//! 4. Runs the binary and judges the run as `cargo xtask check` does ([`judge_run`]): the
+//!    problem's time and memory limits, then the problem's own checker from its manifest.
+//! 5. On the first failure, runs the same input once more. If it fails again, shrinks the
+//!    input (drops givens, puzzles or tiles while it still fails, for at most
+//!    [`SHRINK_TIME_BUDGET`]); if it passes, the failure is *flaky* and the input is kept as
+//!    it was. Either way it prints the input, the case's seed, what was expected, the output
+//!    of the run that failed (not of a fresh one), why it failed, and the command that
 //!    replays the case; the exit code is then 1.
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use xtask::checker::{excerpt, Checker};
+use xtask::checker::{excerpt, Checker, CheckerVerdict};
 use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_grids, Grids};
 use xtask::generate::stress_grid;
-use xtask::judge::{describe_status, first_line, run_program, Run};
+use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
 use xtask::reference::{self, Grid};
 use xtask::registry::KnownProblem;
-use xtask::workspace::{Problem, Workspace};
+use xtask::workspace::{Problem, Profile, Workspace};
 
 /// Random differential testing against the reference solvers.
 ///
@@ -54,239 +61,317 @@ pub struct Arguments {
 /// The search-node budget of the Su-domino-ku reference on one puzzle.
 const DOMINO_BUDGET: u64 = 5_000_000;
 
+/// How long shrinking a failure may take; past it, the smallest failing input found so
+/// far is reported.
+pub const SHRINK_TIME_BUDGET: Duration = Duration::from_secs(30);
+
 /// One stress input, in the form that can be shrunk.
 #[derive(Clone, Debug)]
 enum Case {
-    /// A Sudoku grid for 2239 or 2580.
-    Grid(Grid),
-    /// Su-domino-ku puzzles for 4574.
-    Dominoes(Vec<domino::Puzzle>),
+    /// A Sudoku grid, for 2239 or 2580 (0 for a blank).
+    Grid {
+        /// The givens.
+        grid: Grid,
+    },
+    /// Su-domino-ku puzzles, for 4574.
+    Dominoes {
+        /// The puzzles, in input order.
+        puzzles: Vec<domino::Puzzle>,
+    },
 }
 
-/// What a correct binary does on a case: write `output`, then, if `then_failure`, exit
-/// non-zero with a message on standard error (about the first puzzle that has no grid).
-struct Expectation {
-    output: Output,
-    then_failure: bool,
+/// What a correct program does on a case.
+enum Expectation {
+    /// It answers, exiting with 0, and the problem's checker accepts its output against
+    /// `expected_output` (for 2580 any completion is accepted; this is one).
+    Answer {
+        /// The expected output.
+        expected_output: String,
+    },
+    /// The Sudoku has no completion: it writes nothing, then a message on standard error,
+    /// and exits non-zero.
+    NoCompletion,
+    /// Su-domino-ku puzzle `puzzle_number` has no solved grid: it writes the answers to the
+    /// puzzles before it, then a message on standard error, and exits non-zero.
+    NoSolvedGrid {
+        /// The puzzle without a grid, counted from 1.
+        puzzle_number: usize,
+        /// The answers to the puzzles before it.
+        answers_before: String,
+    },
 }
 
-/// What standard output must hold.
-enum Output {
-    /// What the checker accepts, given the input and the expected output: for 2239 that
-    /// output, for 2580 any valid completion of the input.
-    Checked(Checker, String, String),
-    /// Su-domino-ku: an answer for each puzzle in turn (none: nothing at all).
-    Answers(Vec<DominoAnswer>),
+/// A run that failed a case, and why.
+struct Failure {
+    /// The case.
+    case: Case,
+    /// Its input, as given to the program.
+    input: String,
+    /// What a correct program does on it.
+    expectation: Expectation,
+    /// The run that failed.
+    run: Run,
+    /// Why it failed.
+    reason: String,
 }
 
-/// The answer expected for one Su-domino-ku puzzle.
-enum DominoAnswer {
-    /// Its one solved grid.
-    Exactly(Grid),
-    /// Any grid that some tiling of this puzzle spells (the puzzle has several).
-    AnyTiling(domino::Puzzle),
+/// What one case came to.
+enum Outcome {
+    /// The run was right.
+    Passed,
+    /// The reference could not decide the case, so it was not run.
+    Undecided,
+    /// The run was wrong.
+    Failed {
+        /// The case, the run and why (boxed: it is large, and rare).
+        failure: Box<Failure>,
+    },
 }
 
-/// The problems that `stress` knows how to test.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Smallest,
-    Any,
-    Domino,
-}
-
-impl Kind {
-    fn of(problem: &Problem) -> Result<Kind> {
-        Ok(match problem.known("stress")? {
-            KnownProblem::P2239 => Kind::Smallest,
-            KnownProblem::P2580 => Kind::Any,
-            KnownProblem::P4574 => Kind::Domino,
-        })
+/// A random case of `problem` from `rng`.
+fn generate_case(problem: KnownProblem, rng: &mut StdRng) -> Case {
+    if problem.is_sudoku() {
+        return Case::Grid {
+            grid: stress_grid(rng),
+        };
     }
-
-    fn generate(self, rng: &mut StdRng) -> Case {
-        match self {
-            Kind::Smallest | Kind::Any => Case::Grid(stress_grid(rng)),
-            Kind::Domino => {
-                let count = rng.random_range(1..=3);
-                let puzzles = (0..count)
-                    .map(|_| {
-                        let min_tiles = if rng.random_bool(0.5) {
-                            10
-                        } else {
-                            rng.random_range(10..=35)
-                        };
-                        let (mut puzzle, _) = generate_puzzle(rng, min_tiles);
-                        if rng.random_bool(0.2) {
-                            let tile = rng.random_range(0..puzzle.tiles.len());
-                            let digit = rng.random_range(1..=9);
-                            if digit != puzzle.tiles[tile].digits[1] {
-                                puzzle.tiles[tile].digits[0] = digit;
-                            }
-                        }
-                        puzzle
-                    })
-                    .collect();
-                Case::Dominoes(puzzles)
-            }
-        }
-    }
-
-    fn input_text(self, case: &Case) -> String {
-        match case {
-            Case::Grid(grid) => {
-                let separator = if self == Kind::Any { " " } else { "" };
-                let digits = |row: &[u8]| row.iter().map(u8::to_string).collect::<Vec<_>>();
-                let line = |row: &[u8]| digits(row).join(separator) + "\n";
-                grid.chunks(9).map(line).collect()
-            }
-            Case::Dominoes(puzzles) => input_text(puzzles),
-        }
-    }
-
-    /// What the judge expects, or `None` when the reference cannot tell within its budget.
-    fn expectation(self, case: &Case) -> Option<Expectation> {
-        let (output, then_failure) = match case {
-            Case::Grid(grid) => match reference::smallest_completion(grid) {
-                None => (Output::Answers(Vec::new()), true),
-                Some(smallest) => {
-                    let checker = match self {
-                        Kind::Any => Checker::Sudoku,
-                        _ => Checker::Exact,
-                    };
-                    let input = self.input_text(case);
-                    let expected = self.input_text(&Case::Grid(smallest));
-                    (Output::Checked(checker, input, expected), false)
+    let count = rng.random_range(1..=3);
+    let puzzles = (0..count)
+        .map(|_| {
+            let min_tiles = if rng.random_bool(0.5) {
+                10
+            } else {
+                rng.random_range(10..=35)
+            };
+            let (mut puzzle, _) = generate_puzzle(rng, min_tiles);
+            if rng.random_bool(0.2) {
+                let tile = rng.random_range(0..puzzle.tiles.len());
+                let digit = rng.random_range(1..=9);
+                if digit != puzzle.tiles[tile].digits[1] {
+                    puzzle.tiles[tile].digits[0] = digit;
                 }
+            }
+            puzzle
+        })
+        .collect();
+    Case::Dominoes { puzzles }
+}
+
+/// The input of `case` as `problem` reads it: 2239 writes a grid's digits together, 2580
+/// with a space between them.
+fn case_input(problem: KnownProblem, case: &Case) -> String {
+    match case {
+        Case::Grid { grid } => {
+            let separator = if problem == KnownProblem::P2580 {
+                " "
+            } else {
+                ""
+            };
+            let digits = |row: &[u8]| row.iter().map(u8::to_string).collect::<Vec<_>>();
+            let line = |row: &[u8]| digits(row).join(separator) + "\n";
+            grid.chunks(9).map(line).collect()
+        }
+        Case::Dominoes { puzzles } => input_text(puzzles),
+    }
+}
+
+/// What a correct program does on `case`, or `None` when the reference cannot tell.
+fn expectation(problem: KnownProblem, case: &Case) -> Option<Expectation> {
+    match case {
+        Case::Grid { grid } => Some(match reference::smallest_completion(grid) {
+            None => Expectation::NoCompletion,
+            Some(smallest) => Expectation::Answer {
+                expected_output: case_input(problem, &Case::Grid { grid: smallest }),
             },
-            Case::Dominoes(puzzles) => {
-                let mut answers = Vec::new();
-                let mut then_failure = false;
-                for puzzle in puzzles {
-                    answers.push(match reference_grids(puzzle, DOMINO_BUDGET) {
-                        Grids::One(grid) => DominoAnswer::Exactly(grid),
-                        Grids::Several(..) => DominoAnswer::AnyTiling(puzzle.clone()),
-                        Grids::Unknown => return None,
-                        Grids::None => {
-                            then_failure = true;
-                            break;
-                        }
-                    });
+        }),
+        Case::Dominoes { puzzles } => {
+            let mut answers = String::new();
+            for (index, puzzle) in puzzles.iter().enumerate() {
+                match reference_grids(puzzle, DOMINO_BUDGET) {
+                    Grids::One(grid) => answers.push_str(&answer_text(index + 1, &grid)),
+                    Grids::Several(..) | Grids::Unknown => return None,
+                    Grids::None => {
+                        return Some(Expectation::NoSolvedGrid {
+                            puzzle_number: index + 1,
+                            answers_before: answers,
+                        })
+                    }
                 }
-                (Output::Answers(answers), then_failure)
             }
+            Some(Expectation::Answer {
+                expected_output: answers,
+            })
+        }
+    }
+}
+
+/// Smaller cases to try when shrinking a failure: one given, one puzzle or one tile
+/// fewer.
+fn smaller_cases(case: &Case) -> Vec<Case> {
+    match case {
+        Case::Grid { grid } => (0..81)
+            .filter(|&cell| grid[cell] != 0)
+            .map(|cell| {
+                let mut smaller = *grid;
+                smaller[cell] = 0;
+                Case::Grid { grid: smaller }
+            })
+            .collect(),
+        Case::Dominoes { puzzles } => {
+            let mut smaller = Vec::new();
+            if puzzles.len() > 1 {
+                for index in 0..puzzles.len() {
+                    let mut fewer = puzzles.clone();
+                    fewer.remove(index);
+                    smaller.push(Case::Dominoes { puzzles: fewer });
+                }
+            }
+            for (index, puzzle) in puzzles.iter().enumerate() {
+                if puzzle.tiles.len() > 10 {
+                    for tile in 0..puzzle.tiles.len() {
+                        let mut fewer = puzzles.clone();
+                        fewer[index].tiles.remove(tile);
+                        smaller.push(Case::Dominoes { puzzles: fewer });
+                    }
+                }
+            }
+            smaller
+        }
+    }
+}
+
+/// What is wrong with `run` on `input`, given `expectation`, judged as `cargo xtask check`
+/// judges (`limits`, then `checker`); `None` when it is right.
+fn fault(
+    run: &Run,
+    input: &str,
+    expectation: &Expectation,
+    limits: Limits,
+    checker: Checker,
+) -> Option<String> {
+    let input = input.as_bytes();
+    let (output_before, what_is_missing) = match expectation {
+        Expectation::Answer { expected_output } => {
+            let verdict = judge_run(run, limits, input, expected_output.as_bytes(), checker);
+            return match verdict {
+                Ok(Verdict::Accepted) => None,
+                Ok(verdict) => Some(describe(&verdict)),
+                Err(error) => Some(format!("the checker failed: {error:#}")),
+            };
+        }
+        Expectation::NoCompletion => ("", "the grid has no completion".to_string()),
+        Expectation::NoSolvedGrid {
+            puzzle_number,
+            answers_before,
+        } => {
+            let missing = format!("puzzle {puzzle_number} has no solved grid");
+            (answers_before.as_str(), missing)
+        }
+    };
+    // A clear failure is expected: within the limits, a non-zero exit with a message, and
+    // exactly the answers before the bad puzzle.
+    let verdict = judge_run(run, limits, input, output_before.as_bytes(), Checker::Exact);
+    match verdict {
+        Ok(Verdict::RuntimeError {
+            first_stderr_line: Some(_),
+            ..
+        }) => match Checker::Exact.check(input, output_before.as_bytes(), &run.stdout) {
+            Ok(CheckerVerdict::Accepted) => None,
+            Ok(CheckerVerdict::Rejected { reason }) => Some(format!(
+                "{what_is_missing}, and the output before the message is wrong: {reason}"
+            )),
+            Err(error) => Some(format!("the checker failed: {error:#}")),
+        },
+        Ok(Verdict::RuntimeError { ending, .. }) => Some(format!(
+            "{what_is_missing}: expected a message on standard error; the run ended with \
+             {ending} and nothing on standard error"
+        )),
+        Ok(Verdict::Accepted | Verdict::WrongAnswer { .. }) => Some(format!(
+            "{what_is_missing}: expected a message on standard error and a non-zero exit, \
+             but the run exited with 0"
+        )),
+        Ok(verdict) => Some(describe(&verdict)),
+        Err(error) => Some(format!("the checker failed: {error:#}")),
+    }
+}
+
+/// A verdict in words: its short name and its details.
+fn describe(verdict: &Verdict) -> String {
+    match verdict.details() {
+        Some(details) => format!("{}: {details}", verdict.short_name()),
+        None => verdict.short_name().to_string(),
+    }
+}
+
+/// The solution `cargo xtask stress` tests: its problem, its binary, and the limits and
+/// checker of its manifest.
+struct SolutionUnderTest {
+    problem: KnownProblem,
+    program: Command,
+    limits: Limits,
+    checker: Checker,
+}
+
+impl SolutionUnderTest {
+    /// Runs the program on `case`, if the reference can decide it, and judges the run.
+    fn try_case(&mut self, case: &Case) -> Result<Outcome> {
+        let Some(expectation) = expectation(self.problem, case) else {
+            return Ok(Outcome::Undecided);
         };
-        Some(Expectation {
-            output,
-            then_failure,
+        let input = case_input(self.problem, case);
+        let run = run_program(&mut self.program, input.as_bytes(), self.limits.time)?;
+        let Some(reason) = fault(&run, &input, &expectation, self.limits, self.checker) else {
+            return Ok(Outcome::Passed);
+        };
+        let case = case.clone();
+        Ok(Outcome::Failed {
+            failure: Box::new(Failure {
+                case,
+                input,
+                expectation,
+                run,
+                reason,
+            }),
         })
     }
 
-    /// Smaller cases to try when shrinking a failure: one given, one puzzle or one tile
-    /// fewer.
-    fn smaller_cases(self, case: &Case) -> Vec<Case> {
-        match case {
-            Case::Grid(grid) => (0..81)
-                .filter(|&cell| grid[cell] != 0)
-                .map(|cell| {
-                    let mut smaller = *grid;
-                    smaller[cell] = 0;
-                    Case::Grid(smaller)
-                })
-                .collect(),
-            Case::Dominoes(puzzles) => {
-                let mut smaller = Vec::new();
-                if puzzles.len() > 1 {
-                    for index in 0..puzzles.len() {
-                        let mut fewer = puzzles.clone();
-                        fewer.remove(index);
-                        smaller.push(Case::Dominoes(fewer));
-                    }
+    /// Shrinks `failure` greedily, taking the first smaller case that still fails until
+    /// none does or `budget` has passed; returns the smallest failure found and whether
+    /// the time ran out.
+    fn shrink(&mut self, mut failure: Failure, budget: Duration) -> Result<(Failure, bool)> {
+        let started = Instant::now();
+        'shrinking: loop {
+            for smaller in smaller_cases(&failure.case) {
+                if started.elapsed() > budget {
+                    return Ok((failure, true));
                 }
-                for (index, puzzle) in puzzles.iter().enumerate() {
-                    if puzzle.tiles.len() > 10 {
-                        for tile in 0..puzzle.tiles.len() {
-                            let mut fewer = puzzles.clone();
-                            fewer[index].tiles.remove(tile);
-                            smaller.push(Case::Dominoes(fewer));
-                        }
-                    }
+                if let Outcome::Failed {
+                    failure: smaller_failure,
+                } = self.try_case(&smaller)?
+                {
+                    failure = *smaller_failure;
+                    continue 'shrinking;
                 }
-                smaller
             }
+            return Ok((failure, false));
         }
     }
-}
-
-/// The fault in `run` given `expectation`, or `None` if the run is right.
-fn fault(run: &Run, expectation: &Expectation) -> Option<String> {
-    let Some(status) = run.status else {
-        return Some("time limit exceeded".to_string());
-    };
-    let failed = !status.success();
-    if expectation.then_failure && !failed {
-        return Some("expected a failure with a message, but the run succeeded".to_string());
-    }
-    let stderr = first_line(&run.stderr);
-    match (expectation.then_failure, stderr) {
-        (true, None) => {
-            let status = describe_status(status);
-            return Some(format!("{status}, but nothing on standard error"));
-        }
-        (false, stderr) if failed => {
-            let (status, stderr) = (describe_status(status), stderr.unwrap_or_default());
-            return Some(format!("{status}; standard error: {stderr}"));
-        }
-        _ => {}
-    }
-    match &expectation.output {
-        Output::Answers(answers) => domino_fault(answers, &String::from_utf8_lossy(&run.stdout)),
-        Output::Checked(checker, input, expected) => {
-            match checker.check(input.as_bytes(), expected.as_bytes(), &run.stdout) {
-                Ok(fault) => fault,
-                Err(error) => Some(format!("{error:#}")),
-            }
-        }
-    }
-}
-
-/// The fault in a Su-domino-ku output: each answer must be `Puzzle k` and the right grid
-/// (white space at line ends is not significant), and nothing may follow the last one.
-fn domino_fault(answers: &[DominoAnswer], stdout: &str) -> Option<String> {
-    let mut lines = stdout.lines().map(str::trim_end);
-    for (index, answer) in answers.iter().enumerate() {
-        let number = index + 1;
-        if lines.next() != Some(format!("Puzzle {number}").as_str()) {
-            return Some(format!("expected the line `Puzzle {number}`"));
-        }
-        let grid_text: String = lines.by_ref().take(9).collect();
-        let grid = reference::grid_from_line(&grid_text).filter(|grid| !grid.contains(&0));
-        let Some(grid) = grid else {
-            return Some(format!("puzzle {number}: expected 9 lines of 9 digits 1-9"));
-        };
-        let right = match answer {
-            DominoAnswer::Exactly(expected) => *expected == grid,
-            DominoAnswer::AnyTiling(puzzle) => domino::has_tiling_for(puzzle, &grid),
-        };
-        if !right {
-            return Some(format!("puzzle {number}: wrong grid"));
-        }
-    }
-    lines
-        .find(|line| !line.is_empty())
-        .map(|extra| format!("unexpected output after the last answer: {extra:?}"))
 }
 
 /// Runs `cargo xtask stress`.
 pub fn run(options: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
-    let problem = &problems[0];
-    let kind = Kind::of(problem)?;
-    let mut program = Command::new(match &options.binary {
-        Some(path) => path.clone(),
-        None => workspace.build_release(&problems)?.remove(0),
-    });
+    let problem: &Problem = &problems[0];
+    let mut solution = SolutionUnderTest {
+        problem: problem.known("stress")?,
+        program: Command::new(match &options.binary {
+            Some(path) => path.clone(),
+            None => workspace.build(&problems, Profile::Release)?.remove(0),
+        }),
+        limits: problem.limits(),
+        checker: problem.checker,
+    };
     // A fresh seed each run, printed so that a failure can be replayed.
     let seed = options
         .seed
@@ -296,27 +381,51 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let (mut judged, mut skipped) = (0, 0);
     for case_number in 0..options.cases {
         let case_seed = seed.wrapping_add(case_number);
-        let case = kind.generate(&mut StdRng::seed_from_u64(case_seed));
-        let Some(expectation) = kind.expectation(&case) else {
-            skipped += 1;
-            continue;
+        let case = generate_case(solution.problem, &mut StdRng::seed_from_u64(case_seed));
+        let failure = match solution.try_case(&case)? {
+            Outcome::Passed => {
+                judged += 1;
+                continue;
+            }
+            Outcome::Undecided => {
+                skipped += 1;
+                continue;
+            }
+            Outcome::Failed { failure } => *failure,
         };
-        let input = kind.input_text(&case);
-        let run = run_program(&mut program, input.as_bytes(), problem.time_limit)?;
-        if fault(&run, &expectation).is_some() {
-            report_failure(kind, &mut program, problem.time_limit, case)?;
-            let binary = match &options.binary {
-                Some(path) => format!(" --binary {}", shell_word(&path.display().to_string())),
-                None => String::new(),
-            };
-            outln!("replay: cargo xtask stress {name} --seed {case_seed} --cases 1{binary}");
-            outln!("{judged} passed, 1 failed");
-            return Ok(ExitCode::FAILURE);
+        // The same input once more: a failure that does not repeat is flaky, and is
+        // reported as it was found, without shrinking.
+        let outcome = solution.try_case(&failure.case)?;
+        let repeated = matches!(outcome, Outcome::Failed { .. });
+        let (failure, shrinking_stopped) = match repeated {
+            true => solution.shrink(failure, SHRINK_TIME_BUDGET)?,
+            false => (failure, false),
+        };
+        let shrunk = failure.input != case_input(solution.problem, &case);
+        report_failure(&failure, solution.checker, case_seed, shrunk);
+        if !repeated {
+            outln!(
+                "flaky: a second run on the same input passed; the output above is from \
+                 the run that failed"
+            );
         }
-        judged += 1;
+        if shrinking_stopped {
+            let seconds = SHRINK_TIME_BUDGET.as_secs();
+            outln!("(shrinking stopped after {seconds} s; a smaller input may fail too)");
+        }
+        let binary = match &options.binary {
+            Some(path) => format!(" --binary {}", shell_word(&path.display().to_string())),
+            None => String::new(),
+        };
+        outln!("replay: cargo xtask stress {name} --seed {case_seed} --cases 1{binary}");
+        outln!("{judged} passed, 1 failed");
+        return Ok(ExitCode::FAILURE);
     }
     if skipped > 0 {
-        outln!("({skipped} cases skipped: the reference could not decide them within its budget)");
+        outln!(
+            "({skipped} cases skipped: the reference could not decide them, or a \
+             Su-domino-ku puzzle had several grids)"
+        );
     }
     outln!("{judged} passed, 0 failed");
     Ok(ExitCode::SUCCESS)
@@ -334,63 +443,52 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-/// Shrinks a failing case greedily and prints the smallest one found.
-fn report_failure(
-    kind: Kind,
-    program: &mut Command,
-    limit: Duration,
-    mut case: Case,
-) -> Result<()> {
-    let mut run = |case: &Case| run_program(program, kind.input_text(case).as_bytes(), limit);
-    let mut fails = |case: &Case| -> Result<Option<String>> {
-        let Some(expectation) = kind.expectation(case) else {
-            return Ok(None);
-        };
-        Ok(fault(&run(case)?, &expectation))
+/// Prints a failure of the case with seed `case_seed` (or, if `shrunk`, of a case shrunk
+/// from it): the input, what was expected, what the failing run wrote, and why it failed.
+fn report_failure(failure: &Failure, checker: Checker, case_seed: u64, shrunk: bool) {
+    let Failure {
+        input,
+        expectation,
+        run,
+        reason,
+        ..
+    } = failure;
+    let which = match shrunk {
+        true => format!("shrunk from the input of case seed {case_seed}"),
+        false => format!("the input of case seed {case_seed}"),
     };
-    let mut reason = fails(&case)?.context("the failure did not repeat")?;
-    // Keep taking the first smaller case that still fails, until none does.
-    'shrinking: loop {
-        for smaller in kind.smaller_cases(&case) {
-            if let Some(smaller_reason) = fails(&smaller)? {
-                case = smaller;
-                reason = smaller_reason;
-                continue 'shrinking;
-            }
-        }
-        break;
-    }
-    let (input, run) = (kind.input_text(&case), run(&case)?);
-    outln!("FAILED on this input (shrunk):\n{input}");
-    let expectation = kind.expectation(&case).context("the reference gave up")?;
+    outln!("FAILED on this input ({which}):\n{input}");
     outln!("expected:");
-    match &expectation.output {
-        Output::Checked(Checker::Sudoku, ..) => outln!("any valid completion"),
-        Output::Checked(_, _, expected) => outln!("{}", expected.trim_end()),
-        Output::Answers(answers) => {
-            for (index, answer) in answers.iter().enumerate() {
-                match answer {
-                    DominoAnswer::Exactly(grid) => {
-                        outln!("{}", answer_text(index + 1, grid).trim_end())
-                    }
-                    DominoAnswer::AnyTiling(_) => {
-                        outln!("Puzzle {}\n(any grid that a tiling spells)", index + 1)
-                    }
-                }
+    match expectation {
+        Expectation::Answer { .. } if checker == Checker::Sudoku => {
+            outln!("any valid completion")
+        }
+        Expectation::Answer { expected_output } => outln!("{}", expected_output.trim_end()),
+        Expectation::NoCompletion => {
+            outln!("nothing (the grid has no completion), a message on standard error and a non-zero exit")
+        }
+        Expectation::NoSolvedGrid {
+            puzzle_number,
+            answers_before,
+        } => {
+            if !answers_before.is_empty() {
+                outln!("{}", answers_before.trim_end());
             }
+            outln!(
+                "and then, as puzzle {puzzle_number} has no solved grid, a message on \
+                 standard error and a non-zero exit"
+            );
         }
     }
-    if expectation.then_failure {
-        outln!("and then a message on standard error and a non-zero exit");
-    }
-    let stdout = String::from_utf8_lossy(&run.stdout);
+    let (ending, millis) = (run.ending, run.elapsed.as_millis());
+    let megabytes = run.peak_memory_bytes as f64 / 1e6;
+    outln!("actual ({ending}, {millis} ms, {megabytes:.1} MB):");
+    outln!("{}", excerpt(&String::from_utf8_lossy(&run.stdout)));
     let stderr = String::from_utf8_lossy(&run.stderr);
-    outln!("actual:\n{}", excerpt(&stdout));
     if !stderr.trim().is_empty() {
         outln!("standard error:\n{}", excerpt(stderr.trim_end()));
     }
     outln!("why: {reason}");
-    Ok(())
 }
 
 #[cfg(test)]
@@ -444,8 +542,109 @@ mod tests {
     }
 
     #[test]
+    fn shrinking_stops_when_its_time_is_up() {
+        // `cat` fails every grid with holes, so shrinking could go on for 81 rounds.
+        let (_directory, binary) = fake_binary("cat");
+        let mut solution = SolutionUnderTest {
+            problem: KnownProblem::P2239,
+            program: Command::new(binary),
+            limits: LIMITS,
+            checker: Checker::Exact,
+        };
+        let case = (1..100)
+            .map(|seed| generate_case(KnownProblem::P2239, &mut StdRng::seed_from_u64(seed)))
+            .find(|case| {
+                matches!(
+                    expectation(KnownProblem::P2239, case),
+                    Some(Expectation::Answer { .. })
+                )
+            })
+            .expect("a case with a completion");
+        let Outcome::Failed { failure } = solution.try_case(&case).unwrap() else {
+            panic!("cat answered a grid with holes");
+        };
+        let started = Instant::now();
+        let (shrunk, stopped) = solution.shrink(*failure, Duration::ZERO).unwrap();
+        assert!(stopped, "the time was up at once");
+        assert_eq!(shrunk.input, case_input(KnownProblem::P2239, &case));
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
     fn shrinking_removes_givens() {
-        let smaller = Kind::Smallest.smaller_cases(&Case::Grid([5; 81]));
+        let smaller = smaller_cases(&Case::Grid { grid: [5; 81] });
         assert_eq!(smaller.len(), 81);
+    }
+
+    /// A run that exited with `code` after writing `stdout` and `stderr`, quickly and in
+    /// little memory.
+    fn finished_run(code: i32, stdout: &str, stderr: &str) -> Run {
+        Run {
+            ending: xtask::judge::Ending::Exited { code },
+            elapsed: Duration::from_millis(3),
+            peak_memory_bytes: 2_000_000,
+            stdout: stdout.as_bytes().to_vec(),
+            stderr: stderr.as_bytes().to_vec(),
+            stdout_was_cut: false,
+            output_held_open: false,
+        }
+    }
+
+    const LIMITS: Limits = Limits {
+        time: Duration::from_secs(1),
+        memory_bytes: 256 << 20,
+    };
+
+    #[test]
+    fn each_kind_of_failure_is_told_in_its_own_words() {
+        let sudoku = Expectation::NoCompletion;
+        let answered = finished_run(0, "1 2 3\n", "");
+        let reason = fault(&answered, "", &sudoku, LIMITS, Checker::Exact).unwrap();
+        assert!(
+            reason.starts_with("the grid has no completion: expected a message"),
+            "{reason}"
+        );
+        assert!(!reason.contains("puzzle"), "{reason}");
+        let silent = finished_run(1, "", "");
+        let reason = fault(&silent, "", &sudoku, LIMITS, Checker::Exact).unwrap();
+        assert!(
+            reason.contains("exit code 1 and nothing on standard error"),
+            "{reason}"
+        );
+        let clear = finished_run(1, "", "error: no completion");
+        assert_eq!(fault(&clear, "", &sudoku, LIMITS, Checker::Exact), None);
+
+        let dominoes = Expectation::NoSolvedGrid {
+            puzzle_number: 2,
+            answers_before: "Puzzle 1\n123\n".to_string(),
+        };
+        let reason = fault(&answered, "", &dominoes, LIMITS, Checker::Exact).unwrap();
+        assert!(
+            reason.starts_with("puzzle 2 has no solved grid: expected"),
+            "{reason}"
+        );
+        let nothing_before = finished_run(1, "", "error: puzzle 2");
+        let reason = fault(&nothing_before, "", &dominoes, LIMITS, Checker::Exact).unwrap();
+        assert!(
+            reason.contains("the output before the message is wrong"),
+            "{reason}"
+        );
+
+        let answer = Expectation::Answer {
+            expected_output: "1 2 3\n".to_string(),
+        };
+        assert_eq!(fault(&answered, "", &answer, LIMITS, Checker::Exact), None);
+        let mut slow = answered.clone();
+        slow.elapsed = Duration::from_millis(1_050);
+        assert_eq!(
+            fault(&slow, "", &answer, LIMITS, Checker::Exact).as_deref(),
+            Some("TLE")
+        );
+        let mut large = answered.clone();
+        large.peak_memory_bytes = 600_000_000;
+        assert_eq!(
+            fault(&large, "", &answer, LIMITS, Checker::Exact).as_deref(),
+            Some("MLE")
+        );
     }
 }

@@ -29,17 +29,29 @@ use crate::registry::KnownProblem;
 pub enum Event {
     /// The givens of one row, as (cell, digit) pairs: one step per row, not per digit.
     Givens(Vec<(usize, u8)>),
-    /// `Deduced(cell, digit, reason)`: propagation (or, for 2239, a witness) placed `digit`
-    /// in `cell` for `reason`, never `Reason::Given`.
-    Deduced(usize, u8, Reason),
-    /// `Guess(number, placements)`: guess number `number` (counted from 1) placed these
-    /// digits in these cells, as (cell, digit) pairs (two for a tile).
-    Guess(u64, Vec<(usize, u8)>),
+    /// Propagation (or, for 2239, a witness) placed a digit in a cell.
+    Deduced {
+        /// The cell.
+        cell: usize,
+        /// The digit placed.
+        digit: u8,
+        /// Why; never `Reason::Given`.
+        reason: Reason,
+    },
+    /// A guess placed digits in cells.
+    Guess {
+        /// The guess's number, counted from 1.
+        number: u64,
+        /// What it placed, as (cell, digit) pairs (two for a tile).
+        placements: Vec<(usize, u8)>,
+    },
     /// Propagation found that the board has no completion.
     Contradiction(Conflict),
-    /// `Back(number)`: guess `number` led nowhere; the grid goes back to what it was
-    /// before it.
-    Back(u64),
+    /// A guess led nowhere; the grid goes back to what it was before it.
+    Back {
+        /// The guess's number.
+        number: u64,
+    },
     /// A remark of the solver, in words.
     Note(String),
     /// The search returned this completion: the solution's answer.
@@ -165,13 +177,20 @@ impl SearchObserver for Recorder {
             Reason::HiddenSingle { unit } => self.hidden_singles[unit / 9] += 1,
             Reason::Witness => {}
         }
-        self.record(Event::Deduced(cell, digit, reason));
+        self.record(Event::Deduced {
+            cell,
+            digit,
+            reason,
+        });
     }
 
     fn guess(&mut self, placements: &[(usize, u8)]) {
         self.guesses += 1;
         let number = self.guesses;
-        self.record(Event::Guess(number, placements.to_vec()));
+        self.record(Event::Guess {
+            number,
+            placements: placements.to_vec(),
+        });
         self.open_guesses.push(number);
     }
 
@@ -183,7 +202,7 @@ impl SearchObserver for Recorder {
     fn dead_end(&mut self) {
         self.dead_ends += 1;
         if let Some(number) = self.open_guesses.pop() {
-            self.record(Event::Back(number));
+            self.record(Event::Back { number });
         }
     }
 
@@ -248,14 +267,14 @@ impl Replay {
     /// Follows one event.
     pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::Deduced(cell, digit, _) => self.grid[*cell] = *digit,
-            Event::Guess(..) => self.saved.push(self.grid),
-            Event::Back(_) | Event::Unwind => self.grid = self.saved.pop().unwrap_or(self.grid),
+            Event::Deduced { cell, digit, .. } => self.grid[*cell] = *digit,
+            Event::Guess { .. } => self.saved.push(self.grid),
+            Event::Back { .. } | Event::Unwind => self.grid = self.saved.pop().unwrap_or(self.grid),
             Event::Keep => self.saved.truncate(self.saved.len().saturating_sub(1)),
             Event::Answer(grid) => self.grid = *grid,
             Event::Givens(_) | Event::Contradiction(_) | Event::Note(_) => {}
         }
-        if let Event::Givens(placements) | Event::Guess(_, placements) = event {
+        if let Event::Givens(placements) | Event::Guess { placements, .. } = event {
             for &(cell, digit) in placements {
                 self.grid[cell] = digit;
             }
@@ -289,7 +308,11 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
                 .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell)));
             ("given", names.collect::<Vec<_>>().join(" "))
         }
-        Event::Deduced(cell, digit, reason) => {
+        Event::Deduced {
+            cell,
+            digit,
+            reason,
+        } => {
             let (kind, why) = match reason {
                 Reason::HiddenSingle { unit } => (
                     "hidden single",
@@ -300,7 +323,7 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
             };
             (kind, format!("{}   {why}", placed(*cell, *digit)))
         }
-        Event::Guess(number, placements) => {
+        Event::Guess { number, placements } => {
             let what: Vec<String> = placements
                 .iter()
                 .map(|&(cell, digit)| placed(cell, digit))
@@ -313,7 +336,7 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
             (kind, format!("#{number} {}", what.join(", ")))
         }
         Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
-        Event::Back(number) => ("back", format!("take back #{number}")),
+        Event::Back { number } => ("back", format!("take back #{number}")),
         Event::Note(text) => ("note", text.clone()),
         Event::Answer(_) => ("answer", "the completion the solver returns".to_string()),
         Event::Unwind | Event::Keep => return None,
@@ -534,7 +557,7 @@ mod tests {
                 Event::Givens(row) => {
                     assert!(row.iter().all(|&(cell, _)| cell / 9 == row[0].0 / 9))
                 }
-                Event::Deduced(..) => deduced += 1,
+                Event::Deduced { .. } => deduced += 1,
                 Event::Answer(_) => {}
                 other => panic!("the sample needs no {other:?}"),
             }
@@ -569,7 +592,9 @@ mod tests {
             let Event::Answer(answer) = last else {
                 panic!("the last step is the answer")
             };
-            assert!(before.iter().any(|event| matches!(event, Event::Back(_))));
+            assert!(before
+                .iter()
+                .any(|event| matches!(event, Event::Back { .. })));
             // p2580 returns with its guesses open; p2239 proves the completion unique by
             // searching the whole tree, so it returns to where its search began.
             if problem == KnownProblem::P2580 {

@@ -70,12 +70,16 @@ fn encode(event: &Event) -> Value {
     };
     match event {
         Event::Givens(placements) => flat(&[0], placements),
-        Event::Deduced(cell, digit, reason) => match reason {
+        Event::Deduced {
+            cell,
+            digit,
+            reason,
+        } => match reason {
             Reason::HiddenSingle { unit } => json!([2, cell, digit, unit]),
             Reason::Witness => json!([3, cell, digit]),
             _ => json!([1, cell, digit]),
         },
-        Event::Guess(number, placements) => flat(&[4, *number], placements),
+        Event::Guess { number, placements } => flat(&[4, *number], placements),
         Event::Contradiction(conflict) => match *conflict {
             Conflict::EmptyCell { cell } => json!([5, 0, cell]),
             Conflict::NoPlaceInUnit { digit, unit } => json!([5, 1, digit, unit]),
@@ -83,7 +87,7 @@ fn encode(event: &Event) -> Value {
             Conflict::UncoverableCell { cell } => json!([5, 3, cell]),
             Conflict::UnplaceableTile { digits } => json!([5, 4, digits[0], digits[1]]),
         },
-        Event::Back(number) => json!([6, number]),
+        Event::Back { number } => json!([6, number]),
         Event::Note(text) => json!([7, text]),
         Event::Unwind => json!([8]),
         Event::Keep => json!([9]),

@@ -38,6 +38,7 @@ use common::input::quote;
 use serde::Deserialize;
 
 use crate::checker::Checker;
+use crate::judge::Limits;
 use crate::registry::{parse_problem_number, KnownProblem};
 
 /// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
@@ -125,14 +126,16 @@ impl Workspace {
         select_problems(&self.problems()?, names)
     }
 
-    /// Builds the binaries of `problems` in release mode with one cargo command and
+    /// Builds the binaries of `problems` with `profile`, with one cargo command, and
     /// returns the `executable` cargo reports for each, in order: the binary judged is the
     /// one just built, wherever cargo put it. A failed build is an error.
-    pub fn build_release(&self, problems: &[Problem]) -> Result<Vec<PathBuf>> {
+    pub fn build(&self, problems: &[Problem], profile: Profile) -> Result<Vec<PathBuf>> {
         let mut command = Command::new(cargo());
+        command.current_dir(&self.root).args(["build", "--bins"]);
+        if profile == Profile::Release {
+            command.arg("--release");
+        }
         command
-            .current_dir(&self.root)
-            .args(["build", "--release", "--bins"])
             .arg("--message-format=json-render-diagnostics")
             .stdout(Stdio::piped());
         for problem in problems {
@@ -151,7 +154,7 @@ impl Workspace {
         }
         let status = child.wait().context("waiting for cargo build")?;
         if !status.success() {
-            bail!("cargo build --release failed ({status})");
+            bail!("cargo build failed ({status})");
         }
         let executable = |problem: &Problem| {
             let built = executables.iter().find(|(name, _)| *name == problem.name);
@@ -160,6 +163,16 @@ impl Workspace {
         };
         problems.iter().map(executable).collect()
     }
+}
+
+/// How cargo builds the solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Profile {
+    /// Optimised, as the judge builds (`--release`).
+    Release,
+    /// Cargo's dev profile: slower, but with overflow checks and debug assertions, so that
+    /// an arithmetic overflow is a crash instead of a wrong answer.
+    Dev,
 }
 
 /// One problem crate and the judge's facts about it, read from its manifest's
@@ -182,7 +195,8 @@ pub struct Problem {
     /// How long one run may take before the judge stops it.
     #[serde(rename = "time-limit-ms", deserialize_with = "milliseconds")]
     pub time_limit: Duration,
-    /// How much memory the judge allows, in mebibytes (recorded, not yet enforced).
+    /// How much memory the judge allows, in mebibytes (MLE above it; see
+    /// [`crate::judge`]).
     pub memory_mb: u32,
     /// How an output is judged.
     pub checker: Checker,
@@ -226,6 +240,14 @@ impl Problem {
             .unwrap_or(manifest_path)
             .to_path_buf();
         Ok(problem)
+    }
+
+    /// What the judge allows one run of the solution.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time: self.time_limit,
+            memory_bytes: u64::from(self.memory_mb) * 1024 * 1024,
+        }
     }
 
     /// Whether `name` names this problem, as `p2239` or `2239` (read by

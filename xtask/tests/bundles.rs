@@ -10,14 +10,17 @@
 
 mod support;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::judge_sample;
+use xtask::judge::{judge_sample, run_program};
 use xtask::workspace::{Problem, Workspace};
+
+/// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
+const RUN_TIME_LIMIT: Duration = Duration::from_secs(20);
 
 /// Debian's packaged compiler, older than the judge's.
 const OLD_RUSTC: &str = "/usr/bin/rustc";
@@ -66,24 +69,18 @@ fn assert_samples_accepted(name: &str, binary: &Path) {
     }
 }
 
-/// Runs `binary` on `input` and returns its standard output, failing if it fails.
+/// Runs `binary` on `input` with the runner of `cargo xtask check` and returns its
+/// standard output, failing if the run fails.
 fn run(binary: &Path, input: &str) -> String {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let run = run_program(&mut Command::new(binary), input.as_bytes(), RUN_TIME_LIMIT)
         .expect("the bundled binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin
-        .write_all(input.as_bytes())
-        .expect("the input is written");
-    drop(stdin);
-    let output = child
-        .wait_with_output()
-        .expect("the bundled binary finishes");
-    assert!(output.status.success(), "the run failed: {output:?}");
-    String::from_utf8(output.stdout).expect("the output is text")
+    assert!(
+        run.ending.is_success(),
+        "the run ended with {}: {}",
+        run.ending,
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).expect("the output is text")
 }
 
 /// The lines of `text` without white space at their ends or empty lines at the end.

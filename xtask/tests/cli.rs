@@ -20,6 +20,17 @@ fn xtask(arguments: &[&str]) -> Output {
         .expect("xtask starts")
 }
 
+/// Writes `script` to the file `name` in `directory`, executable, and returns its path.
+#[cfg(unix)]
+fn executable_script(directory: &std::path::Path, name: &str, script: &str) -> std::path::PathBuf {
+    let binary = directory.join(name);
+    std::fs::write(&binary, script).unwrap();
+    let mut permissions = std::fs::metadata(&binary).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&binary, permissions).unwrap();
+    binary
+}
+
 #[test]
 fn command_lines_it_does_not_understand_exit_with_2() {
     for arguments in [
@@ -145,11 +156,7 @@ fn a_full_standard_output_is_one_line_and_exit_code_1() {
 #[test]
 fn the_replay_line_of_stress_names_the_binary_it_tested() {
     let directory = tempfile::tempdir().unwrap();
-    let binary = directory.path().join("echo input.sh");
-    std::fs::write(&binary, "#!/bin/sh\ncat\n").unwrap();
-    let mut permissions = std::fs::metadata(&binary).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
-    std::fs::set_permissions(&binary, permissions).unwrap();
+    let binary = executable_script(directory.path(), "echo input.sh", "#!/bin/sh\ncat\n");
     let binary = binary.to_str().unwrap();
     let output = xtask(&[
         "stress", "p2239", "--cases", "20", "--seed", "1", "--binary", binary,
@@ -172,13 +179,9 @@ fn stress_shows_a_runaway_output_shortened() {
     // Three megabytes of short lines on standard output and one long line on standard
     // error: the report shows the start of each, and says how much it left out.
     let directory = tempfile::tempdir().unwrap();
-    let binary = directory.path().join("runaway.sh");
     let script =
         "#!/bin/sh\nyes 1 2 3 | head -c 3000000\nhead -c 3000000 /dev/zero | tr '\\0' x >&2\n";
-    std::fs::write(&binary, script).unwrap();
-    let mut permissions = std::fs::metadata(&binary).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
-    std::fs::set_permissions(&binary, permissions).unwrap();
+    let binary = executable_script(directory.path(), "runaway.sh", script);
     let output = xtask(&[
         "stress",
         "p2580",
@@ -195,4 +198,76 @@ fn stress_shows_a_runaway_output_shortened() {
     assert!(stdout.contains("1 2 3\n1 2 3\n"), "{stdout}");
     assert!(stdout.contains("more lines not shown"), "{stdout}");
     assert!(stdout.contains("xxx..."), "{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
+    // A solution that is wrong on its first run only: the real p2239 afterwards.
+    let workspace = xtask::workspace::Workspace::load().expect("the workspace is readable");
+    let problems = workspace.select(&["p2239".to_string()]).unwrap();
+    let release = xtask::workspace::Profile::Release;
+    let solution = workspace.build(&problems, release).expect("p2239 builds");
+    let directory = tempfile::tempdir().unwrap();
+    let marker = directory.path().join("ran once");
+    let script = format!(
+        "#!/bin/sh\nif [ -e '{marker}' ]; then exec '{solution}'; fi\n\
+         touch '{marker}'\necho 'a wrong first answer'\n",
+        marker = marker.display(),
+        solution = solution[0].display()
+    );
+    let binary = executable_script(directory.path(), "flaky.sh", &script);
+    let output = xtask(&[
+        "stress",
+        "p2239",
+        "--cases",
+        "3",
+        "--seed",
+        "7",
+        "--binary",
+        binary.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // The input as generated (not shrunk), its seed, the output that failed and why, the
+    // word "flaky" and the replay command.
+    assert!(
+        stdout.contains("FAILED on this input (the input of case seed 7)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("a wrong first answer"), "{stdout}");
+    assert!(stdout.contains("\nwhy: "), "{stdout}");
+    assert!(
+        stdout.contains("flaky: a second run on the same input passed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("replay: cargo xtask stress p2239 --seed 7 --cases 1"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_shows_the_verdict_time_and_memory_of_every_case() {
+    let output = xtask(&["check", "p2239"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("p2239  sample-1  "))
+        .unwrap_or_else(|| panic!("no line for the sample:\n{stdout}"));
+    // `p2239  sample-1  AC    3 ms   6.9 MB`
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.len(), 7, "{line}");
+    assert_eq!(words[2], "AC", "{line}");
+    assert!(
+        words[3].parse::<u64>().is_ok() && words[4] == "ms",
+        "{line}"
+    );
+    let megabytes: f64 = words[5].parse().expect("a number of megabytes");
+    assert!(megabytes > 0.0 && words[6] == "MB", "{line}");
+    assert!(
+        stdout.trim_end().ends_with("1 passed, 0 failed"),
+        "{stdout}"
+    );
 }

@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 
 use xtask::judge::judge_sample;
-use xtask::workspace::{Sample, Workspace};
+use xtask::workspace::{Profile, Sample, Workspace};
 
 /// The cases in `problems/NAME/tests/data/`: each `.in` file with its `.out` file.
 fn data_cases(directory: PathBuf) -> Vec<Sample> {
@@ -40,7 +40,7 @@ fn every_problem_passes_its_samples_and_data() {
     let workspace = Workspace::load().expect("the workspace is readable");
     let problems = workspace.problems().expect("the problems are readable");
     let binaries = workspace
-        .build_release(&problems)
+        .build(&problems, Profile::Release)
         .expect("the solutions build");
     let mut judged = 0;
     let mut failures = Vec::new();

@@ -285,7 +285,7 @@ fn telling_steps(trace: &PuzzleTrace) -> Vec<usize> {
             Event::Contradiction(conflict) => {
                 format!("conflict {:?}", std::mem::discriminant(conflict))
             }
-            Event::Deduced(_, _, reason) => format!("reason {:?}", std::mem::discriminant(reason)),
+            Event::Deduced { reason, .. } => format!("reason {:?}", std::mem::discriminant(reason)),
             other => format!("event {:?}", std::mem::discriminant(other)),
         };
         if !firsts.iter().any(|(seen, _)| *seen == kind) {

@@ -85,12 +85,14 @@ pub(super) fn is_doc_comment(attribute: &Attribute) -> bool {
     attribute.path().is_ident("doc") && matches!(attribute.meta, Meta::NameValue(_))
 }
 
-/// Whether an inner attribute of a source file (`#![...]`) may stay when the file's code
-/// becomes part of the bundle: doc comments and `allow`s may; crate-level settings and
-/// the workspace's stricter lint levels (`#![forbid(...)]`, `#![warn(missing_docs)]`)
-/// may not, since the judge compiles the bundle as it is.
+/// Whether an inner attribute of a source file (`#![...]`) stays when the file's code
+/// becomes a module of the bundle: doc comments, `allow`s and `cfg`s do (a module file
+/// that opens with `#![cfg(windows)]` is left out elsewhere, in the bundle too);
+/// crate-level settings and the workspace's stricter lint levels (`#![forbid(...)]`,
+/// `#![warn(missing_docs)]`) do not, since the judge compiles the bundle as it is.
 pub(super) fn keep_inner_attribute(attribute: &Attribute) -> bool {
-    is_doc_comment(attribute) || attribute.path().is_ident("allow")
+    let path = attribute.path();
+    is_doc_comment(attribute) || path.is_ident("allow") || path.is_ident("cfg")
 }
 
 /// Removes every doc comment, outer and inner, from a syntax tree (the default;

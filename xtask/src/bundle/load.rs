@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use syn::{AttrStyle, Attribute, File, Item};
 
-use super::attributes::{is_test_only, keep_inner_attribute, remove_test_only_code};
+use super::attributes::{
+    is_doc_comment, is_test_only, keep_inner_attribute, remove_test_only_code,
+};
 
 /// Parses the crate root at `path` and everything it declares with `mod x;`, without the
 /// test-only code. The file's own inner attributes are left in the returned file's
@@ -61,12 +63,15 @@ fn inline_module_files(items: &mut Vec<Item>, directory: &Path) -> Result<()> {
                 }
                 remove_test_only_code(&mut file);
                 inline_module_files(&mut file.items, &child_directory)?;
-                module
-                    .attrs
-                    .extend(file.attrs.into_iter().filter(|attribute| {
-                        matches!(attribute.style, AttrStyle::Inner(_))
-                            && keep_inner_attribute(attribute)
-                    }));
+                // The file's own `#![cfg]` and `#![allow]` go onto the module as `#[cfg]`
+                // and `#[allow]`, where they mean the same; its `//!` stays inside.
+                let carried = file.attrs.into_iter().filter(keep_inner_attribute);
+                module.attrs.extend(carried.map(|mut attribute| {
+                    if !is_doc_comment(&attribute) {
+                        attribute.style = AttrStyle::Outer;
+                    }
+                    attribute
+                }));
                 module.content = Some((Default::default(), file.items));
                 module.semi = None;
             }
