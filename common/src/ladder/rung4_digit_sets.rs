@@ -14,7 +14,7 @@
 //! on the same cell. The guesses are exactly rung 3's; the tests check it puzzle by puzzle.
 //!
 //! **What it costs per node.** A guess copies 9 sets and a set of open cells (160 bytes,
-//! against rung 3's 256). Counting candidates happens for all 81 cells at once, with three
+//! against rung 3's 244). Counting candidates happens for all 81 cells at once, with three
 //! running sets ("cells seen once, twice, three times") over the nine digits. Hidden
 //! singles and locked candidates cost a few `&` per digit and unit, and touch a cell only
 //! when they find something.
