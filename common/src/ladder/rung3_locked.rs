@@ -32,10 +32,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 1.5 ms | 9.6 ms | 241 | 0 |
-//! | magictour_top1465 | 1,465 | 180 µs | 3.7 ms | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 832 µs | 14.2 ms | 132 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 22.4 µs | 4.0 ms | 1.5 | 0 |
+//! | magictour_top1465 | 1,465 | 41.9 µs | 738 µs | 21.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 181 µs | 2.2 ms | 132 | 0 |
+//! | forum_hardest_1106 | 375 | 336 µs | 2.2 ms | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 8.2 µs | 958 µs | 1.5 | 0 |
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung2_singles;

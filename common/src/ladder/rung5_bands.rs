@@ -40,10 +40,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 33.2 µs | 550 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 147 µs | 2.0 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 273 µs | 2.3 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 9.0 µs | 795 µs | 1.5 | 0 |
+//! | magictour_top1465 | 1,465 | 28.0 µs | 497 µs | 21.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 127 µs | 1.6 ms | 132 | 0 |
+//! | forum_hardest_1106 | 375 | 228 µs | 1.6 ms | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 7.1 µs | 708 µs | 1.5 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::{
