@@ -2,14 +2,14 @@
 //!
 //! A grid is nine lines of nine digits, `0` for an empty cell: problem 2239 writes a row
 //! with nothing between the digits, problem 2580 with spaces. [`read_grid`] reads both
-//! by the rules of [`crate::input`]; blank lines after the grid are accepted. A digit given
-//! twice in a unit is refused too, at its position: such a grid has no completion, and saying
-//! where the clash is helps more than saying only that.
+//! by the rules of [`crate::input`]; blank lines after the grid are accepted. Only the
+//! format is checked here: givens that clash (a digit twice in a unit) make a grid without
+//! completion, and the solver finds that, as it finds any other.
 
 use std::io::BufRead;
 
 use crate::input::{quote, Error, Item, Lines};
-use crate::{unit_name, CELLS_OF_UNIT, N_CELLS};
+use crate::N_CELLS;
 
 /// How a judge writes the nine digits of a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +25,12 @@ pub enum RowFormat {
 pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS], Error> {
     let mut lines = Lines::new(input);
     let mut grid = [0; N_CELLS];
-    // Where each cell's digit stands (line, column), for a message about a repeated digit.
-    let mut positions = [(0, 0); N_CELLS];
+    // What a row holds, for the messages: the hint that matters when the input is in the
+    // other problem's format.
+    let row_holds = match format {
+        RowFormat::Packed => "9 digits with nothing between them",
+        RowFormat::Spaced => "9 digits separated by spaces",
+    };
     for row in 0..9 {
         let row_line = lines
             .next_line()?
@@ -55,70 +59,22 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
                 ),
                 [byte @ b'0'..=b'9'] => {
                     grid[row * 9 + column_in_grid] = byte - b'0';
-                    positions[row * 9 + column_in_grid] = (digit.line, digit.column);
                     continue;
                 }
-                b" " | b"\t" => format!(
-                    "a {} inside the row; this format writes the 9 digits of a row without \
-                     separators",
-                    if digit.text == " " { "space" } else { "tab" }
-                ),
-                bytes if bytes.iter().all(u8::is_ascii_digit) => format!(
-                    "{} is not a single digit; this format separates the digits of a row by \
-                     spaces",
-                    quote(&digit.text)
-                ),
                 _ => format!(
-                    "{} is not a digit (0 marks an empty cell)",
+                    "{} is not a digit; a row holds {row_holds}, 0 for an empty cell",
                     quote(&digit.text)
                 ),
             };
             return Err(Error::at(digit.line, digit.column, message));
         }
         if digits.len() < 9 {
-            let separated = match format {
-                RowFormat::Packed => "",
-                RowFormat::Spaced => " separated by spaces",
-            };
-            let message = format!("expected 9 digits{separated}, found {}", digits.len());
-            return Err(Error::on_line(row_line.line, message));
+            let message = format!("a row holds {row_holds}, found {}", digits.len());
+            return Err(Error::at(row_line.line, row_line.column, message));
         }
     }
     lines.expect_end("the 9 lines of the grid")?;
-    refuse_repeated_digit(&grid, &positions)?;
     Ok(grid)
-}
-
-/// Refuses the first digit that `grid` (0 for an empty cell) gives twice in one unit, at
-/// the later of the positions (line, column) that `positions` gives for the two cells. Problem
-/// 4574 checks its givens with this too.
-pub fn refuse_repeated_digit(
-    grid: &[u8; N_CELLS],
-    positions: &[(usize, usize); N_CELLS],
-) -> Result<(), Error> {
-    for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
-        // The position of each digit met so far in this unit.
-        let mut position_of_digit = [None; 10];
-        for &cell in unit_cells {
-            let digit = grid[usize::from(cell)];
-            let position = positions[usize::from(cell)];
-            match position_of_digit[usize::from(digit)] {
-                Some(earlier) if digit != 0 => {
-                    let mut two_positions = [earlier, position];
-                    two_positions.sort();
-                    let [(first_line, first_column), (line, column)] = two_positions;
-                    let message = format!(
-                        "digit {digit} is given twice in {} (also at line {first_line}, column \
-                         {first_column})",
-                        unit_name(unit)
-                    );
-                    return Err(Error::at(line, column, message));
-                }
-                _ => position_of_digit[usize::from(digit)] = Some(position),
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -169,6 +125,16 @@ mod tests {
         }
     }
 
+    /// The message for a character or item at `at` (a position and a quote) that is no
+    /// digit, in `format`.
+    fn not_a_digit(at: &str, format: RowFormat) -> String {
+        let holds = match format {
+            RowFormat::Packed => "9 digits with nothing between them",
+            RowFormat::Spaced => "9 digits separated by spaces",
+        };
+        format!("{at} is not a digit; a row holds {holds}, 0 for an empty cell")
+    }
+
     fn packed_with(index: usize, row: &str) -> String {
         grid_text(RowFormat::Packed, Some((index, row)))
     }
@@ -214,7 +180,7 @@ mod tests {
         let packed = RowFormat::Packed;
         assert_eq!(
             message(packed_with(1, "60019500").as_bytes(), packed),
-            "line 2: expected 9 digits, found 8"
+            "line 2, column 1: a row holds 9 digits with nothing between them, found 8"
         );
         assert_eq!(
             message(packed_with(1, "6001950000").as_bytes(), packed),
@@ -222,12 +188,12 @@ mod tests {
         );
         assert_eq!(
             message(packed_with(1, "").as_bytes(), packed),
-            "line 2: expected 9 digits, found 0"
+            "line 2, column 1: a row holds 9 digits with nothing between them, found 0"
         );
         let spaced = RowFormat::Spaced;
         assert_eq!(
             message(spaced_with(1, "6 0 0 1 9 5 0 0").as_bytes(), spaced),
-            "line 2: expected 9 digits separated by spaces, found 8"
+            "line 2, column 1: a row holds 9 digits separated by spaces, found 8"
         );
         assert_eq!(
             message(spaced_with(1, "6 0 0 1 9 5 0 0 0 4").as_bytes(), spaced),
@@ -240,39 +206,37 @@ mod tests {
         let packed = RowFormat::Packed;
         assert_eq!(
             message(packed_with(2, "098-00060").as_bytes(), packed),
-            "line 3, column 4: `-` is not a digit (0 marks an empty cell)"
+            not_a_digit("line 3, column 4: `-`", packed)
         );
         assert_eq!(
             message(packed_with(2, "0 8000060").as_bytes(), packed),
-            "line 3, column 2: a space inside the row; this format writes the 9 digits of \
-             a row without separators"
+            not_a_digit("line 3, column 2: ` `", packed)
         );
         assert_eq!(
             message(packed_with(2, "09800\u{1b}[2J").as_bytes(), packed),
-            "line 3, column 6: `\\x1b` is not a digit (0 marks an empty cell)"
+            not_a_digit("line 3, column 6: `\\x1b`", packed)
         );
         assert_eq!(
             message(packed_with(2, "0980\u{200b}0060").as_bytes(), packed),
-            "line 3, column 5: `\\u{200b}` is not a digit (0 marks an empty cell)"
+            not_a_digit("line 3, column 5: `\\u{200b}`", packed)
         );
         assert_eq!(
             message(packed_with(2, "098\x0000060").as_bytes(), packed),
-            "line 3, column 4: `\\0` is not a digit (0 marks an empty cell)"
+            not_a_digit("line 3, column 4: `\\0`", packed)
         );
         let spaced = RowFormat::Spaced;
         assert_eq!(
             message(spaced_with(2, "0 9 8 x 0 0 0 6 0").as_bytes(), spaced),
-            "line 3, column 7: `x` is not a digit (0 marks an empty cell)"
+            not_a_digit("line 3, column 7: `x`", spaced)
         );
         assert_eq!(
             message(spaced_with(2, "0 9 8 17 0 0 0 6 0").as_bytes(), spaced),
-            "line 3, column 7: `17` is not a single digit; this format separates the digits \
-             of a row by spaces"
+            not_a_digit("line 3, column 7: `17`", spaced)
         );
         // A row of the other format.
         assert!(
             message(grid_text(RowFormat::Packed, None).as_bytes(), spaced)
-                .starts_with("line 1, column 1: `530070000` is not a single digit")
+                .starts_with("line 1, column 1: `530070000` is not a digit; a row holds 9 digits")
         );
     }
 
@@ -285,12 +249,13 @@ mod tests {
                 RowFormat::Spaced
             ),
             "line 1, column 5: `\\u{3000}` is white space other than a space or a tab; only \
-             spaces and tabs separate items"
+             those separate items, and lines end with `\\n` or `\\r\\n` (not `\\r` alone, as \
+             on old Macs)"
         );
         // After é (two bytes), the bad item is the 9th character.
         assert_eq!(
             message(spaced_with(0, "5 3 é 0 7").as_bytes(), RowFormat::Spaced),
-            "line 1, column 5: `é` is not a digit (0 marks an empty cell)"
+            not_a_digit("line 1, column 5: `é`", RowFormat::Spaced)
         );
         assert_eq!(
             message(
@@ -302,7 +267,8 @@ mod tests {
                 RowFormat::Spaced
             ),
             "line 10, column 1: `\\u{3000}` is white space other than a space or a tab; only \
-             spaces and tabs separate items"
+             those separate items, and lines end with `\\n` or `\\r\\n` (not `\\r` alone, as \
+             on old Macs)"
         );
     }
 
@@ -315,7 +281,7 @@ mod tests {
                 packed_with(4, "\u{feff}00803001").as_bytes(),
                 RowFormat::Packed
             ),
-            "line 5, column 1: `\\u{feff}` is not a digit (0 marks an empty cell)"
+            not_a_digit("line 5, column 1: `\\u{feff}`", RowFormat::Packed)
         );
     }
 
@@ -329,11 +295,11 @@ mod tests {
             .collect();
         assert_eq!(
             message(first_six.as_bytes(), RowFormat::Spaced),
-            "line 7: the input ends after 6 lines; expected 9 lines of 9 digits"
+            "line 7, column 1: the input ends here; expected 9 lines of 9 digits"
         );
         assert_eq!(
             message(b"", RowFormat::Packed),
-            "line 1: the input is empty; expected 9 lines of 9 digits"
+            "line 1, column 1: the input ends here; expected 9 lines of 9 digits"
         );
         assert_eq!(
             message(format!("{text}\n  1 2 3\n").as_bytes(), RowFormat::Spaced),
@@ -342,20 +308,12 @@ mod tests {
     }
 
     #[test]
-    fn a_digit_given_twice_names_both_positions() {
-        // Row 1 already holds a 3 in column 2.
-        assert_eq!(
-            message(
-                spaced_with(0, "3 3 0 0 7 0 0 0 0").as_bytes(),
-                RowFormat::Spaced
-            ),
-            "line 1, column 3: digit 3 is given twice in row 1 (also at line 1, column 1)"
-        );
-        // Column 1 holds a 4 on line 5.
-        assert_eq!(
-            message(packed_with(6, "460000280").as_bytes(), RowFormat::Packed),
-            "line 7, column 1: digit 4 is given twice in column 1 (also at line 5, column 1)"
-        );
+    fn a_digit_given_twice_is_read_and_left_to_the_solver() {
+        // Row 1 already holds a 3 in column 2: the grid reads, and the board refuses it.
+        let clash = spaced_with(0, "3 3 0 0 7 0 0 0 0");
+        let grid = read_grid(clash.as_bytes(), RowFormat::Spaced).unwrap();
+        assert_eq!(&grid[..2], &[3, 3]);
+        assert!(crate::board::Board::from_grid(&grid).is_err());
     }
 
     #[test]
@@ -371,7 +329,7 @@ mod tests {
         let old_mac = grid_text(RowFormat::Packed, None).replace('\n', "\r");
         let message_text = message(old_mac.as_bytes(), RowFormat::Packed);
         assert!(
-            message_text.starts_with("line 1, column 10: a carriage return"),
+            message_text.starts_with("line 1, column 10: `\\r` is white space"),
             "{message_text}"
         );
     }

@@ -63,7 +63,7 @@
 //! report its steps. [`ladder`] climbs from plain backtracking to that board in nine
 //! solvers, one idea at a time, for reading and measuring; no solution uses it.
 //! [`input`] reads the input of every solution line by line, in bounded memory, with
-//! places and quotes for its messages; [`grid_reader`] reads a Sudoku grid in either judge
+//! positions and quotes for its messages; [`grid_reader`] reads a Sudoku grid in either judge
 //! format on top of it.
 
 pub mod board;

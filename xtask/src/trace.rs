@@ -297,6 +297,11 @@ pub fn sudoku_cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
 }
 
+/// `B3`: row 2, column 3, as the input of p4574 names cells (rows are letters from `A`).
+pub fn domino_cell_name(cell: usize) -> String {
+    format!("{}{}", char::from(b'A' + (cell / 9) as u8), cell % 9 + 1)
+}
+
 /// The kind and the text of a step's line (`None` for an event that is no step). The page
 /// words its steps the same way (`trace_page.html`, `describe`).
 pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
@@ -506,7 +511,7 @@ pub fn record(
                 });
                 let title = format!("p4574: puzzle {number}");
                 let mut trace = recorder.finish(title, answer);
-                trace.cell_name = p4574::location_name;
+                trace.cell_name = domino_cell_name;
                 trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
                 each(trace)?;
             }

@@ -13,10 +13,11 @@
 //! - Beyond the judge's files, this program accepts Windows line ends, a byte order mark
 //!   at the start, spaces and tabs at line ends, blank lines after the grid and a missing
 //!   final line end. Spaces and tabs are the only separators, as in the other two
-//!   solutions. Anything else malformed, and a grid without completion, gets one line on
-//!   standard error naming the line and column, with invisible characters escaped, and
-//!   exit status 1. The input is read line by line, and a line longer than 64 KiB is
-//!   refused unread, so memory stays bounded whatever its size ([`common::input`]).
+//!   solutions. Anything else malformed gets one line on standard error naming the line and
+//!   column, with invisible characters escaped, and exit status 1; so does a grid without
+//!   completion (givens that clash included), naming no position. The input is read line
+//!   by line, and a line longer than 64 KiB is refused unread, so memory stays bounded
+//!   whatever its size ([`common::input`]).
 //!
 //! ## Approach
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
@@ -25,8 +26,9 @@
 //! the smallest completion first) and [rung 8](common::ladder::rung8_board) (the board's search).
 //!
 //! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Packed` format, shared with p2580),
-//!    reporting the line and column of anything malformed, and refuse a digit given twice
-//!    in a unit.
+//!    reporting the line and column of anything malformed. A digit given twice in a unit
+//!    is not looked for here: placing the givens in step 2 fails, and the grid has no
+//!    completion.
 //! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles and locked
 //!    candidates. *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
@@ -399,8 +401,8 @@ mod tests {
         let error = parse(spaced.as_bytes()).unwrap_err().to_string();
         assert_eq!(
             error,
-            "line 1, column 2: a space inside the row; this format writes the 9 digits of a \
-             row without separators"
+            "line 1, column 2: ` ` is not a digit; a row holds 9 digits with nothing between \
+             them, 0 for an empty cell"
         );
     }
 

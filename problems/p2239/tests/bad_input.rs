@@ -22,7 +22,7 @@ fn a_row_too_long_is_refused_at_its_tenth_digit_or_at_the_line_limit() {
         ),
         (
             5_000_000,
-            "p2239: line 1: the line is longer than 65536 bytes",
+            "p2239: line 1, column 1: the line is longer than 65536 bytes",
         ),
     ] {
         let mut input = SAMPLE_IN.to_vec();

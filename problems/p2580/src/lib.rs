@@ -13,9 +13,10 @@
 //! - Beyond the judge's files, this program accepts several spaces or tabs between digits,
 //!   Windows line ends, a byte order mark at the start, spaces and tabs at line ends, blank
 //!   lines after the grid and a missing final line end. Spaces and tabs are the only
-//!   separators, as in the other two solutions. Anything else malformed, and a grid without
-//!   completion, gets one line on standard error naming the line and column, with invisible
-//!   characters escaped, and exit status 1. The input is read line by line, and a line
+//!   separators, as in the other two solutions. Anything else malformed gets one line on
+//!   standard error naming the line and column, with invisible characters escaped, and exit
+//!   status 1; so does a grid without completion (givens that clash included), naming no
+//!   position. The input is read line by line, and a line
 //!   longer than 64 KiB is refused unread, so memory stays bounded whatever its size
 //!   ([`common::input`]).
 //!
@@ -27,9 +28,9 @@
 //! (this board, searched the same way but for the order of two candidates).
 //!
 //! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Spaced` format, shared with p2239),
-//!    reporting the line and column of anything malformed, and refuse a digit given twice
-//!    in a unit. Such a grid has no completion, and saying where the clash is helps more
-//!    than saying only that.
+//!    reporting the line and column of anything malformed. A digit given twice in a unit
+//!    is not looked for here: placing the givens in step 2 fails, and the grid has no
+//!    completion.
 //! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
 //!    single); a digit with one place in a row, column or box goes there (hidden single);
 //!    a digit whose places in a box lie in one row or column leaves the rest of that line
@@ -246,10 +247,7 @@ pub fn format_grid(grid: &Grid) -> String {
 /// let mut output = Vec::new();
 /// let input = "1 0 0 0 0 0 0 0 0\n".repeat(9);
 /// let result = p2580::run(input.as_bytes(), &mut output);
-/// assert_eq!(
-///     result.unwrap_err().to_string(),
-///     "line 2, column 1: digit 1 is given twice in column 1 (also at line 1, column 1)"
-/// );
+/// assert_eq!(result.unwrap_err().to_string(), "the grid has no completion");
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
@@ -283,8 +281,8 @@ mod tests {
         let error = parse(packed.as_bytes()).unwrap_err().to_string();
         assert_eq!(
             error,
-            "line 1, column 1: `035469278` is not a single digit; this format separates the \
-             digits of a row by spaces"
+            "line 1, column 1: `035469278` is not a digit; a row holds 9 digits separated by \
+             spaces, 0 for an empty cell"
         );
     }
 

@@ -23,12 +23,12 @@
 //!   and a missing final line end. Spaces and tabs are the only separators, as in the other
 //!   two solutions. The format is read line by line: the count line holds one item, a tile
 //!   line four, the singles line nine, as the judge writes them, so that every message can
-//!   name the line. Anything else malformed, and a puzzle without completion, gets one line
-//!   on standard error naming the puzzle, line and column, with invisible characters
-//!   escaped, and exit status 1; the answers to the puzzles before it are written in full
-//!   by then. Each puzzle is read, answered and flushed before the next is read, line by
-//!   line; a line longer than 64 KiB is refused unread, so memory stays bounded whatever
-//!   the input's size ([`common::input`]).
+//!   name the line. Anything else malformed gets one line on standard error naming the
+//!   puzzle, line and column, with invisible characters escaped, and exit status 1; a
+//!   puzzle without completion gets one naming the puzzle. The answers to the puzzles
+//!   before it are written in full by then. Each puzzle is read, answered and flushed
+//!   before the next is read, line by line; a line longer than 64 KiB is refused unread,
+//!   so memory stays bounded whatever the input's size ([`common::input`]).
 //!
 //! ## Approach
 //!
@@ -47,18 +47,19 @@
 //! digits: the board of the ladder's [rung 8](common::ladder::rung8_board), which
 //! [`common::ladder`] reaches from plain backtracking one idea at a time.
 //!
-//! 1. **Read and check one puzzle** ([`read_puzzle`], in the module `input`, after the
-//!    solver). Everything the givens alone can break is checked here, where the line is
-//!    still known: the format, a digit outside 1..9, a location outside `A1`..`I9`, a tile
-//!    with equal halves, halves that are not side by side, a tile laid twice, a cell
-//!    covered twice, a digit twice in one unit.
+//! 1. **Read one puzzle** ([`read_puzzle`], in the module `input`, after the solver),
+//!    checking its format where the line is still known: a digit outside 1..9, a location
+//!    outside `A1`..`I9`, a tile with equal halves or with halves not side by side. Givens
+//!    that clash (a cell covered twice, a tile laid twice, a digit twice in one unit) are
+//!    not looked for here: they leave no completion, and step 2 finds that.
 //! 2. **Build the start state** ([`solve`]). The state is three things:
 //!    a [`Board`] with the candidates of every cell, the cell set of *covered* cells (singles
 //!    and laid tiles) and the set of *used* tiles (bit `t` for tile number `t`). Place the
-//!    singles and the given tiles, then let [`Board::propagate`] apply the Sudoku rules
-//!    (naked and hidden singles, locked candidates). Also check the colouring: colour the
-//!    grid like a chessboard; a tile always covers one light and one dark cell, so the open
-//!    cells must be half light and half dark, or no tiling exists.
+//!    singles and the given tiles (a cell already covered, a tile already used or a digit
+//!    already in a unit means no completion), then let [`Board::propagate`] apply the
+//!    Sudoku rules (naked and hidden singles, locked candidates). Also check the colouring:
+//!    colour the grid like a chessboard; a tile always covers one light and one dark cell,
+//!    so the open cells must be half light and half dark, or no tiling exists.
 //! 3. **Done?** When every cell is covered, every cell holds a digit: the grid is the answer.
 //! 4. **List the ways to go on.** A *placement* is an unused tile, laid on two open
 //!    side-by-side cells, with each half's digit still a candidate of its cell. For every
@@ -150,7 +151,7 @@
 //! - **Letters are rows, digits are columns.** `C9` is row 3, column 9 (cell 26), not
 //!   row 9, column 3.
 //! - **A tile used twice.** 2+9 and 9+2 are one tile; the used-tile set is keyed by the
-//!   unordered pair ([`tile_number`]), and the parser rejects a tile given twice.
+//!   unordered pair ([`tile_number`]), so a tile given twice leaves no completion.
 //! - **Two tilings can spell one grid** (the second sample puzzle has two). Print the grid
 //!   only; never compare tilings.
 //! - **A decided grid is not a solved puzzle.** Propagation may fill in all 81 digits while
@@ -167,7 +168,7 @@ use common::{cell_bit, cells, CellSet, ALL_CELLS, N_CELLS};
 // Step 1, reading the puzzles and their errors, lives in src/input.rs: the lesson here starts
 // with the solver.
 mod input;
-pub use input::{location_name, read_puzzle};
+pub use input::read_puzzle;
 
 /// Number of tiles: one for every unordered pair of distinct digits 1..9, 9 × 8 / 2 = 36.
 pub const N_TILES: usize = 36;
@@ -181,13 +182,6 @@ pub const N_TILES: usize = 36;
 /// assert_eq!(p4574::TILE_DIGITS[35], (8, 9));
 /// ```
 pub const TILE_DIGITS: [(u8, u8); N_TILES] = build_tile_digits();
-
-/// `TILE_OF_DIGITS[a][b]`: the number of the tile showing digits `a` and `b`, in either
-/// order. Index 0 and the diagonal name no tile and hold [`NO_TILE`].
-const TILE_OF_DIGITS: [[u8; 10]; 10] = build_tile_of_digits();
-
-/// The entry of [`TILE_OF_DIGITS`] for a pair of digits that is no tile.
-const NO_TILE: u8 = u8::MAX;
 
 /// A set of tiles: bit `t` is set when tile number `t` belongs to the set.
 type TileSet = u64;
@@ -211,18 +205,6 @@ const fn build_tile_digits() -> [(u8, u8); N_TILES] {
     table
 }
 
-const fn build_tile_of_digits() -> [[u8; 10]; 10] {
-    let mut table = [[NO_TILE; 10]; 10];
-    let mut tile = 0;
-    while tile < N_TILES {
-        let (low, high) = TILE_DIGITS[tile];
-        table[low as usize][high as usize] = tile as u8;
-        table[high as usize][low as usize] = tile as u8;
-        tile += 1;
-    }
-    table
-}
-
 /// The number (`0..36`) of the tile showing `first` and `second`, in either order.
 ///
 /// # Panics
@@ -234,13 +216,17 @@ const fn build_tile_of_digits() -> [[u8; 10]; 10] {
 /// assert_eq!(p4574::TILE_DIGITS[p4574::tile_number(9, 2)], (2, 9));
 /// ```
 pub fn tile_number(first: u8, second: u8) -> usize {
-    let tile = TILE_OF_DIGITS
-        .get(first as usize)
-        .and_then(|row| row.get(second as usize))
-        .copied()
-        .unwrap_or(NO_TILE);
-    assert!(tile != NO_TILE, "there is no tile {first}+{second}");
-    tile as usize
+    let (low, high) = (
+        usize::from(first.min(second)),
+        usize::from(first.max(second)),
+    );
+    assert!(
+        1 <= low && low < high && high <= 9,
+        "there is no tile {first}+{second}"
+    );
+    // The tiles with a smaller low digit come first: 8 + 7 + ... + (10 - low) of them,
+    // which is (low - 1) * (18 - low) / 2.
+    (low - 1) * (18 - low) / 2 + (high - low - 1)
 }
 
 /// The tile set holding only tile number `tile`.
@@ -292,8 +278,8 @@ pub struct Placement {
     pub digits: [u8; 2],
 }
 
-/// One puzzle as read from the input, already checked against every rule that the givens
-/// alone can break (see [`read_puzzle`]).
+/// One puzzle as read from the input: each tile shows two different digits on two cells
+/// side by side, but the givens may clash (see [`read_puzzle`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// The tiles already laid, in input order.
@@ -655,8 +641,8 @@ pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
         };
         let grid = solve(&puzzle).ok_or_else(|| {
             in_puzzle(Error::new(
-                "no completion: no way to lay the remaining tiles, each once, so that the \
-                 grid is a valid sudoku",
+                "no completion: the givens clash, or the remaining tiles cannot be laid, each \
+                 once, so that the grid is a valid sudoku",
             ))
         })?;
         write_answer(output, &format_solution(number, &grid))?;
@@ -772,7 +758,8 @@ mod tests {
         let (_, result) = run_on(&third_puzzle_with(12, "I4 A3 D9 C5 A9 E5 A2 C6 I1"));
         let message = result.unwrap_err().to_string();
         assert!(
-            message.starts_with("puzzle 3: no completion: no way to lay the remaining tiles"),
+            message
+                .starts_with("puzzle 3: no completion: the givens clash, or the remaining tiles"),
             "{message}"
         );
     }
@@ -814,9 +801,8 @@ mod tests {
         for cell in 0..N_CELLS {
             assert!(
                 givens[cell] == 0 || givens[cell] == grid[cell],
-                "given {} on {} changed:\n{shown}",
-                givens[cell],
-                location_name(cell)
+                "given {} on cell {cell} changed:\n{shown}",
+                givens[cell]
             );
         }
         // The tiles: 36, each once, side by side, agreeing with the grid, and covering

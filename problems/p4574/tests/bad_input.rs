@@ -34,7 +34,7 @@ fn the_answers_before_a_bad_puzzle_are_written_in_full() {
         ),
         (
             b"2 C4 9 C3\r7",
-            "p4574: puzzle 3, line 28, column 10: a carriage return",
+            "p4574: puzzle 3, line 28, column 10: `\\r` is white space",
         ),
         (
             b"2 C4 9\xc2\xa0C3\n",
