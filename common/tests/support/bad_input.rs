@@ -6,7 +6,7 @@
 //! [`check_spoiled_inputs`] spoils a valid input in every way the issue tracker met (an
 //! invalid UTF-8 byte, terminal escapes, invisible characters, a lone `\r`, a 20 MB line,
 //! random bytes) and checks that each is refused as promised: exit status 1, one line on
-//! standard error naming the place, nothing from the input printed raw, and all of it
+//! standard error naming the position, nothing from the input printed raw, and all of it
 //! within a 16 MB address-space limit (set with the shell's `ulimit -v`), so that a
 //! solution keeping a whole line in memory fails here.
 
@@ -120,9 +120,9 @@ fn random_bytes(length: usize) -> Vec<u8> {
 }
 
 /// Checks `binary` on `valid` (an input it answers, with at least 3 lines) and on spoiled
-/// copies of it. `place` is how its messages name line 3, column 1 (for example
+/// copies of it. `position` is how its messages name line 3, column 1 (for example
 /// `"line 3, column 1: "`), and `program` its name at the start of each message.
-pub fn check_spoiled_inputs(binary: &str, program: &str, valid: &[u8], place: &str) {
+pub fn check_spoiled_inputs(binary: &str, program: &str, valid: &[u8], position: &str) {
     let answer = run_limited(binary, valid);
     assert_eq!(
         answer.code,
@@ -144,7 +144,7 @@ pub fn check_spoiled_inputs(binary: &str, program: &str, valid: &[u8], place: &s
     }
 
     // Refused, naming line 3, column 1, and showing the offending text escaped.
-    let expected_start = format!("{program}: {place}");
+    let expected_start = format!("{program}: {position}");
     for (insert, shown) in [
         (&b"\xff"[..], "`\\xff`"),
         (b"\xe2\x82", "`\\xe2\\x82`"),

@@ -7,7 +7,7 @@ const BINARY: &str = env!("CARGO_BIN_EXE_p2580");
 const SAMPLE_IN: &[u8] = include_bytes!("../samples/sample-1.in");
 
 #[test]
-fn spoiled_samples_are_refused_with_their_place_and_nothing_raw() {
+fn spoiled_samples_are_refused_with_their_position_and_nothing_raw() {
     support::check_spoiled_inputs(BINARY, "p2580", SAMPLE_IN, "line 3, column 1: ");
 }
 

@@ -19,7 +19,7 @@ fn two_good_puzzles() -> &'static [u8] {
 }
 
 #[test]
-fn spoiled_samples_are_refused_with_their_place_and_nothing_raw() {
+fn spoiled_samples_are_refused_with_their_position_and_nothing_raw() {
     support::check_spoiled_inputs(BINARY, "p4574", SAMPLE_1_IN, "puzzle 1, line 3, column 1: ");
 }
 
