@@ -42,10 +42,10 @@ pub fn read_grid(input: impl BufRead, format: RowFormat) -> Result<[u8; N_CELLS]
                 .text
                 .trim_end_matches([' ', '\t'])
                 .chars()
-                .enumerate()
-                .map(|(index, character)| Item {
+                .zip(row_line.column..)
+                .map(|(character, column)| Item {
                     line: row_line.line,
-                    column: row_line.column + index,
+                    column,
                     text: character.to_string(),
                 })
                 .collect(),

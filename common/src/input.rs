@@ -194,16 +194,16 @@ impl<R: BufRead> Lines<R> {
             Error::at(line, column, message)
         })?;
         // Only spaces and tabs separate items, and a `\r` here does not end a line.
-        let other_space = text.chars().enumerate().find(|&(_, character)| {
+        let other_space = text.chars().zip(1..).find(|&(character, _)| {
             character.is_whitespace() && character != ' ' && character != '\t'
         });
-        if let Some((index, character)) = other_space {
+        if let Some((character, column)) = other_space {
             let message = format!(
                 "{} is white space other than a space or a tab; only those separate items, and \
                  lines end with `\\n` or `\\r\\n` (not `\\r` alone, as on old Macs)",
                 quote(&character.to_string())
             );
-            return Err(Error::at(line, index + 1, message));
+            return Err(Error::at(line, column, message));
         }
         Ok(Some(Item {
             line,

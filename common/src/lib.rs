@@ -37,8 +37,8 @@
 //!   file.
 //!
 //! **Counting from 0 or from 1.** Code counts from 0: a cell is `0..81`, a row, column or
-//! box `0..9`, a unit `0..27`, a band `0..3`, and any number written `like this` is such an
-//! index. Prose counts from 1, as people do: row 1 is the top row, box 1 the top-left box,
+//! box `0..9`, a unit `0..27`, a band `0..3`, and any number written `like this` counts
+//! from 0 too. Prose counts from 1, as people do: row 1 is the top row, box 1 the top-left box,
 //! band 1 the top band, and traces name cells `r1c1` to `r9c9`. So the cell numbered `10`
 //! is in row 2, column 2 and box 1.
 //!
