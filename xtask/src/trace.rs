@@ -15,6 +15,7 @@
 use std::io::{self, Write};
 
 use anyhow::{anyhow, Result};
+use common::grid_reader::{read_grid, RowFormat};
 use common::input::Error;
 use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
@@ -451,11 +452,11 @@ pub fn record(
         // The grid in the problem's own format, and the answer printed that way too.
         let (grid, format_grid): (Grid, fn(&Grid) -> String) = match problem {
             KnownProblem::P2239 => (
-                p2239::parse(input.as_bytes()).map_err(|error| message(&error))?,
+                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?,
                 p2239::format_grid,
             ),
             _ => (
-                p2580::parse(input.as_bytes()).map_err(|error| message(&error))?,
+                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?,
                 p2580::format_grid,
             ),
         };
@@ -478,14 +479,14 @@ pub fn record(
     }
     match problem {
         KnownProblem::P2239 => {
-            let grid = p2239::parse(input.as_bytes()).map_err(|error| message(&error))?;
+            let grid = read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2239::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2239::format_grid(&grid)));
             each(recorder.finish("p2239: the smallest completion".into(), answer))
         }
         KnownProblem::P2580 => {
-            let grid = p2580::parse(input.as_bytes()).map_err(|error| message(&error))?;
+            let grid = read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2580::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2580::format_grid(&grid)));
@@ -552,7 +553,7 @@ mod tests {
         let [trace] = &traces(KnownProblem::P2580, &input)[..] else {
             panic!("one puzzle")
         };
-        let givens = p2580::parse(input.as_bytes()).unwrap();
+        let givens = read_grid(input.as_bytes(), RowFormat::Spaced).unwrap();
         let n_givens = givens.iter().filter(|&&digit| digit != 0).count();
         let mut replay = Replay::default();
         let mut deduced = 0;

@@ -25,7 +25,7 @@
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
 //! the smallest completion first) and [rung 8](common::ladder::rung8_board) (the board's search).
 //!
-//! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Packed` format, shared with p2580),
+//! 1. **Read** the grid ([`read_grid`] in the `Packed` format, shared with p2580),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
 //!    is not looked for here: placing the givens in step 2 fails, and the grid has no
 //!    completion.
@@ -313,17 +313,6 @@ fn smaller_digit_question(cell: usize, digit: u8, witness_digit: u8) -> String {
     )
 }
 
-/// Step 1: reads the grid as the judge writes it, with [`read_grid`] in the `Packed`
-/// format.
-///
-/// ```
-/// let grid = p2239::parse("000000000\n".repeat(9).as_bytes()).unwrap();
-/// assert_eq!(grid, [0; 81]);
-/// ```
-pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
-    read_grid(input, RowFormat::Packed)
-}
-
 /// The grid as nine lines of nine digits.
 ///
 /// ```
@@ -351,7 +340,8 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.starts_with(b"123456789\n456789123\n"));
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    let grid = parse(input)?;
+    // Step 1: read the grid as the judge writes it.
+    let grid = read_grid(input, RowFormat::Packed)?;
     let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
     write_answer(output, &format_grid(&completion))
 }
@@ -389,7 +379,7 @@ mod tests {
 
     #[test]
     fn the_sample_reads_row_by_row() {
-        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Packed).unwrap();
         let first_line: Vec<u8> = SAMPLE_IN.bytes().take(9).map(|byte| byte - b'0').collect();
         assert_eq!(grid[..9], first_line[..]);
     }
@@ -398,7 +388,7 @@ mod tests {
     fn a_row_in_2580s_spaced_format_is_refused_with_a_hint() {
         let spaced = SAMPLE_IN.replacen("103000509", "1 0 3 0 0 0 5 0 9", 1);
         assert_ne!(spaced, SAMPLE_IN, "the sample's first row changed");
-        let error = parse(spaced.as_bytes()).unwrap_err().to_string();
+        let error = read_grid(spaced.as_bytes(), RowFormat::Packed).unwrap_err().to_string();
         assert_eq!(
             error,
             "line 1, column 2: ` ` is not a digit; a row holds 9 digits with nothing between \
@@ -416,7 +406,7 @@ mod tests {
     #[test]
     fn grids_with_many_completions_give_the_smallest() {
         // Start from the sample's solution and empty whole rows: many completions remain.
-        let solution = parse(SAMPLE_OUT.as_bytes()).unwrap();
+        let solution = read_grid(SAMPLE_OUT.as_bytes(), RowFormat::Packed).unwrap();
         for emptied_rows in [&[0usize, 1][..], &[3, 4, 6], &[0, 4, 8], &[2, 5, 7, 8]] {
             let mut grid = solution;
             for &row in emptied_rows {

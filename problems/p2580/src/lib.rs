@@ -27,7 +27,7 @@
 //! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 8](common::ladder::rung8_board)
 //! (this board, searched the same way but for the order of two candidates).
 //!
-//! 1. **Read** the grid ([`parse`]: [`read_grid`] in the `Spaced` format, shared with p2239),
+//! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
 //!    is not looked for here: placing the givens in step 2 fails, and the grid has no
 //!    completion.
@@ -211,17 +211,6 @@ fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     }
 }
 
-/// Step 1: reads the grid as the judge writes it, with [`read_grid`] in the `Spaced`
-/// format.
-///
-/// ```
-/// let grid = p2580::parse("0 0 0 0 0 0 0 0 0\n".repeat(9).as_bytes()).unwrap();
-/// assert_eq!(grid, [0; 81]);
-/// ```
-pub fn parse(input: impl BufRead) -> Result<Grid, Error> {
-    read_grid(input, RowFormat::Spaced)
-}
-
 /// The grid as nine lines of nine space-separated digits.
 ///
 /// ```
@@ -251,7 +240,8 @@ pub fn format_grid(grid: &Grid) -> String {
 /// assert!(output.is_empty());
 /// ```
 pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-    let grid = parse(input)?;
+    // Step 1: read the grid as the judge writes it.
+    let grid = read_grid(input, RowFormat::Spaced)?;
     let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
     write_answer(output, &format_grid(&completion))
 }
@@ -264,7 +254,7 @@ mod tests {
 
     #[test]
     fn the_sample_reads_item_by_item() {
-        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Spaced).unwrap();
         let last_row: Vec<u8> = SAMPLE_IN
             .lines()
             .nth(8)
@@ -278,7 +268,7 @@ mod tests {
     #[test]
     fn a_row_in_2239s_packed_format_is_refused_with_a_hint() {
         let packed = SAMPLE_IN.replacen("0 3 5 4 6 9 2 7 8", "035469278", 1);
-        let error = parse(packed.as_bytes()).unwrap_err().to_string();
+        let error = read_grid(packed.as_bytes(), RowFormat::Spaced).unwrap_err().to_string();
         assert_eq!(
             error,
             "line 1, column 1: `035469278` is not a digit; a row holds 9 digits separated by \
@@ -288,7 +278,7 @@ mod tests {
 
     #[test]
     fn sample_is_completed_validly() {
-        let grid = parse(SAMPLE_IN.as_bytes()).unwrap();
+        let grid = read_grid(SAMPLE_IN.as_bytes(), RowFormat::Spaced).unwrap();
         let solution = solve(&grid).unwrap();
         assert!(common::is_valid_solution(&solution));
         for (cell, (&given, &digit)) in grid.iter().zip(&solution).enumerate() {
