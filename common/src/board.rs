@@ -495,8 +495,16 @@ impl Board {
     /// assert_eq!(board.places(5), common::ALL_CELLS);
     /// ```
     pub fn places(&self, digit: u8) -> CellSet {
-        let index = digit as usize - 1;
-        join_bands(self.places.map(|band| band[index]))
+        join_bands(self.digit_places(digit as usize - 1))
+    }
+
+    /// The places of digit `index + 1` in each of the three bands.
+    fn digit_places(&self, index: usize) -> [BandSet; 3] {
+        [
+            self.places[0][index],
+            self.places[1][index],
+            self.places[2][index],
+        ]
     }
 
     /// The cells whose digit is decided.
@@ -741,10 +749,11 @@ impl Board {
         // only place of its box, so its column is among these: one clear covers both.
         let open_places = places & open;
         let columns = (open_places | open_places >> 9 | open_places >> 18) & ROW_CELLS;
+        // (All three bands lose them here; this band's places are stored whole below.)
         let locked = LOCKED_COLUMNS[columns as usize] as BandSet;
-        let [next, after_next] = OTHER_BANDS[band];
-        self.places[next][index] &= !in_columns(locked);
-        self.places[after_next][index] &= !in_columns(locked);
+        for band_places in self.places.iter_mut() {
+            band_places[index] &= !in_columns(locked);
+        }
 
         // The other digits leave the singles' cells (and this digit's places become what
         // the rule kept). This runs whether or not there are singles (when there are none,
@@ -777,7 +786,7 @@ impl Board {
                 in_band,
                 at_least_one,
                 at_least_two,
-            } = count_in_columns(self.places.map(|band| band[index]));
+            } = count_in_columns(self.digit_places(index));
             if at_least_one != ROW_CELLS {
                 // A column with no place for the digit.
                 let column = (!at_least_one & ROW_CELLS).trailing_zeros() as usize;
@@ -786,12 +795,13 @@ impl Board {
                 return Err(Contradiction);
             }
             // Claiming along columns: the columns with places in one band only.
+            let [first, second, third] = in_band;
+            let in_two_bands = (first & second) | (first & third) | (second & third);
             for band in 0..3 {
-                let [next, after_next] = OTHER_BANDS[band];
-                let only_here = in_band[band] & !(in_band[next] | in_band[after_next]);
-                let places = self.places[band][index];
-                self.places[band][index] &= !CLAIMED_BOX_CELLS[only_here as usize];
-                changed_any |= self.places[band][index] != places;
+                let only_here = in_band[band] & !in_two_bands;
+                let cleared = CLAIMED_BOX_CELLS[only_here as usize] & self.places[band][index];
+                self.places[band][index] &= !cleared;
+                changed_any |= cleared != 0;
             }
             let single_columns = at_least_one & !at_least_two;
             let single_cells = in_columns(single_columns);
