@@ -749,11 +749,7 @@ impl Board {
         // only place of its box, so its column is among these: one clear covers both.
         let open_places = places & open;
         let columns = (open_places | open_places >> 9 | open_places >> 18) & ROW_CELLS;
-        // (All three bands lose them here; this band's places are stored whole below.)
         let locked = LOCKED_COLUMNS[columns as usize] as BandSet;
-        for band_places in self.places.iter_mut() {
-            band_places[index] &= !in_columns(locked);
-        }
 
         // The other digits leave the singles' cells (and this digit's places become what
         // the rule kept). This runs whether or not there are singles (when there are none,
@@ -766,6 +762,15 @@ impl Board {
         self.open[band] &= !singles;
         for other in self.places[band].iter_mut() {
             *other &= !singles;
+        }
+        // The locked columns leave the digit in the other two bands. The loop clears them
+        // in all three, which spares looking the other two up, since this band's places
+        // are then stored whole. It comes after the `&`s above, which the compiler does
+        // four words at a time: clearing this band's word first made those 16-byte loads
+        // wait for the 4-byte store to reach the cache (a processor forwards a store only
+        // to the loads it covers), which cost 10% in time for 3% fewer instructions.
+        for band_places in self.places.iter_mut() {
+            band_places[index] &= !in_columns(locked);
         }
         self.places[band][index] = places;
         Ok(())
