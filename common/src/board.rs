@@ -696,11 +696,16 @@ impl Board {
     /// `9 × band + index`. All 27 words are compared without a branch, and the sweep then
     /// visits only the set bits.
     fn changed_words(&self) -> u32 {
+        // One word at a time, the last first, each result shifted in. Written with `|=`,
+        // the compiler compares four words at a time, in half the instructions, but those
+        // 16-byte loads wait for the 4-byte stores that the band rule has just made to
+        // reach the cache (a processor forwards a store only to the loads it covers):
+        // 1% to 3% more time in all.
         let mut changed = 0;
-        for band in 0..3 {
-            for index in 0..9 {
+        for band in (0..3).rev() {
+            for index in (0..9).rev() {
                 let differs = self.places[band][index] != self.seen[band][index];
-                changed |= (differs as u32) << (9 * band + index);
+                changed = changed << 1 | differs as u32;
             }
         }
         changed
