@@ -67,9 +67,11 @@
 //! 1. **Work only where something changed.** The board remembers, for each digit and
 //!    band, the places the band rule last saw (`seen`). A sweep compares the 27 words with
 //!    that memory, all of them without a branch, into one 27-bit mask, then runs the band
-//!    rule on the set bits only; sweeps repeat until one finds nothing. *Correct because*
-//!    every rule removes places only, so a word equal to its memory has nothing new to
-//!    give. The updates themselves are unconditional word operations (clear this cell
+//!    rule on the set bits only; sweeps repeat until one finds nothing. The same mask
+//!    tells the column rules which digits to look at; the naked-single rule counts all
+//!    three bands, which costs no more than keeping track of the bands that changed.
+//!    *Correct because* every rule removes places only, so a word equal to its memory has
+//!    nothing new to give. The updates themselves are unconditional word operations (clear this cell
 //!    from all nine digits, clear these columns in the other bands), which cost less than
 //!    testing first.
 //! 2. **The band rule as straight-line code.** One table lookup applies the rule; then
@@ -367,8 +369,6 @@ pub struct Board {
     open: [BandSet; 3],
     /// Bit `d - 1`: the places of digit `d` changed since the column rule last looked.
     columns_to_check: u16,
-    /// Bit `b`: some places in band `b` changed since the naked-single rule last looked.
-    bands_to_check: u8,
     /// The open cells of each band with exactly two candidates, as the naked-single rule
     /// last counted them; current when `propagated` is.
     two_candidates: [BandSet; 3],
@@ -396,7 +396,6 @@ impl Board {
             seen: [[ALL_BAND; 9]; 3],
             open: [ALL_BAND; 3],
             columns_to_check: 0,
-            bands_to_check: 0,
             two_candidates: [0; 3],
             propagated: false,
         }
@@ -674,13 +673,17 @@ impl Board {
                 if changed == 0 {
                     break;
                 }
+                // The column rules will look at the digits whose places changed, noted once
+                // per sweep (noting them in each call of the band rule cost 2% in time).
+                let digits = (changed | changed >> 9 | changed >> 18) & ROW_CELLS;
+                self.columns_to_check |= digits as u16;
                 while changed != 0 {
                     let word = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
                     self.apply_band_rule(word / 9, word % 9, observer)?;
                 }
             }
-            // Rule 2, naked singles, in the bands that changed.
+            // Rule 2, naked singles.
             if self.place_naked_singles(observer)? {
                 continue;
             }
@@ -734,8 +737,6 @@ impl Board {
         }
         let places = places & usable_cells;
         self.seen[band][index] = places; // stored in `places` below
-        self.columns_to_check |= 1 << index;
-        self.bands_to_check |= 1 << band;
 
         // Hidden singles: a row of the band with one place, not yet decided. After the
         // band rule a row has one place exactly when the box of that place has one: the
@@ -830,16 +831,15 @@ impl Board {
         Ok(changed_any)
     }
 
-    /// Rule 2: every open cell with one candidate takes it, in the bands that changed.
+    /// Rule 2: every open cell with one candidate takes it. (All three bands are counted:
+    /// noting which bands changed cost as much as it saved.)
     /// Returns whether it placed anything.
     fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
-        while self.bands_to_check != 0 {
-            let band = self.bands_to_check.trailing_zeros() as usize;
-            self.bands_to_check &= self.bands_to_check - 1;
+        for band in 0..3 {
             let (at_least_one, at_least_two, at_least_three) = self.candidate_counts(band);
             let open = self.open[band];
             if open & !at_least_one != 0 {
