@@ -66,18 +66,19 @@
 //!
 //! 1. **Work only where something changed.** The board remembers, for each digit and
 //!    band, the places the band rule last saw (`seen`). A sweep compares the 27 words with
-//!    that memory, all of them without a branch, into one 27-bit mask, then runs the band
-//!    rule on the set bits only; sweeps repeat until one finds nothing. The same mask
-//!    tells the column rules which digits to look at; the naked-single rule counts all
-//!    three bands, which costs no more than keeping track of the bands that changed.
+//!    that memory, one at a time and without a branch, into one 27-bit mask, then runs
+//!    the band rule on the set bits only; sweeps repeat until one finds nothing. The same
+//!    mask tells the column rules which digits to look at; the naked-single rule counts
+//!    all three bands, which costs no more than keeping track of the bands that changed.
 //!    *Correct because* every rule removes places only, so a word equal to its memory has
-//!    nothing new to give. The updates themselves are unconditional word operations (clear this cell
-//!    from all nine digits, clear these columns in the other bands), which cost less than
-//!    testing first.
+//!    nothing new to give. The updates themselves are unconditional word operations
+//!    (clear this cell from all nine digits, clear these columns in the other bands),
+//!    which cost less than testing first.
 //! 2. **The band rule as straight-line code.** One table lookup applies the rule; then
 //!    the hidden singles need only the rows (see rule 1), found without a branch; and one
-//!    clear per other band removes both the locked columns and the singles' columns,
-//!    because a hidden single is the only place of its box, so its column is locked too.
+//!    clear per band (this band's word is then stored whole) removes both the locked
+//!    columns and the singles' columns elsewhere, because a hidden single is the only
+//!    place of its box, so its column is locked too.
 //!    The other digits then leave the singles' cells even when there are none (an `&`
 //!    with an empty set changes nothing): about half the calls find a single, a branch
 //!    the processor predicts so badly that skipping the ten `&`s cost more than it saved.
@@ -89,7 +90,7 @@
 //! 4. **Set up the givens in bulk** ([`Board::from_grid`]): every given cell loses the
 //!    other digits in one pass per band, instead of one placement per given. Easy puzzles
 //!    (17 clues, solved mostly by propagation) spent a tenth of their time placing givens.
-//! 5. **Count once.** The naked-single rule counts the candidates of each changed band
+//! 5. **Count once.** The naked-single rule counts the candidates of every band
 //!    anyway; it keeps the open cells with exactly two, and the branch choice uses them
 //!    as long as nothing changed since the last propagation (debug builds check this).
 //!
@@ -117,7 +118,27 @@
 //! | p2580 only: of two candidates, the one more open peers could take first (its header says why) | 135 M | 127 | | |
 //! | a digit's places stored once by the band rule; the other bands looked up once per band when choosing; two small methods inline across crates | 132 M | 127 | 279 M | 294 |
 //! | rule 3: claiming along columns (mispredicted branches: 0.58 M → 0.56 M and 1.25 M → 1.21 M) | 136 M | 121 | 290 M | 282 |
+//! | the same board counted again, later (mispredicted: 0.58 M and 1.25 M) | 141 M | 121 | 299 M | 282 |
+//! | the column rules read a digit's three bands without copying the board's rows | 137 M | 121 | 292 M | 282 |
+//! | 2: the locked columns cleared in all three bands, after the singles' clears | 132 M | 121 | 281 M | 282 |
+//! | 1: the sweep compares one word at a time (more instructions, less time: see below) | 151 M | 121 | 323 M | 282 |
+//! | 1: the sweep's mask names the digits for the column rules; naked singles in all three bands | 149 M | 121 | 318 M | 282 |
+//! | naked singles: the digits with singles found first (mispredicted: 0.58 M → 0.50 M and 1.26 M → 1.06 M) | 148 M | 121 | 316 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
+//!
+//! The last five rows were measured in time too, because instructions stopped telling:
+//! clearing this band's word of the digit before the singles' clears (rather than after)
+//! saved 3% of the instructions and cost 10% in time, and comparing the sweep's words one
+//! at a time added 15% of instructions and saved 1% to 3% in time. Both are the same
+//! effect: the compiler does the nine clears, and compares the 27 words if allowed to, four
+//! words at a time, and a 16-byte load that overlaps a 4-byte store made just before must
+//! wait for that store to reach the cache, since a processor forwards a store only to the
+//! loads it covers. Timed in a scratch harness outside the repository that links two
+//! versions of the solutions (copies of the crates under other names) and runs them in one
+//! process, taking turns puzzle by puzzle, best of 7 rounds, on the six sets
+//! (these four files, and this one relabelled four times with two seeds), the rows from
+//! "counted again" to the last took 6% to 7.5% off both solutions' times (4% on 17_clue);
+//! the README has the comparison with tdoku.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
 //! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
@@ -126,8 +147,8 @@
 //! tdoku. Claiming along columns took p2239 from 150 to 143 (both counted with the forced
 //! last try at cells of three candidates or more, which the count now leaves out).
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
-//! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
-//! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
+//! 0.37 and 0.26 times as many mispredicted branches for p2580 and p2239 as for the
+//! peer (0.50 M against 1.37 M, 1.06 M against 4.03 M), and a mispredicted branch costs
 //! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
 //! so the times compare better than the instructions (the README compares times).
 //!
