@@ -162,7 +162,7 @@
 //! the code here are this project's own.
 
 use crate::observe::{Conflict, Reason, SearchObserver};
-use crate::{CellSet, ALL_CELLS, N_CELLS};
+use crate::{CellSet, ALL_CELLS, ALL_DIGITS, N_CELLS};
 
 /// The cells of one band where something holds: bit `9 × (row within band) + column`.
 pub(crate) type BandSet = u32;
@@ -696,8 +696,8 @@ impl Board {
                 }
                 // The column rules will look at the digits whose places changed, noted once
                 // per sweep (noting them in each call of the band rule cost 2% in time).
-                let digits = (changed | changed >> 9 | changed >> 18) & ROW_CELLS;
-                self.columns_to_check |= digits as u16;
+                let digits = (changed | changed >> 9 | changed >> 18) as u16 & ALL_DIGITS;
+                self.columns_to_check |= digits;
                 while changed != 0 {
                     let word = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
