@@ -66,16 +66,19 @@
 //!
 //! 1. **Work only where something changed.** The board remembers, for each digit and
 //!    band, the places the band rule last saw (`seen`). A sweep compares the 27 words with
-//!    that memory, all of them without a branch, into one 27-bit mask, then runs the band
-//!    rule on the set bits only; sweeps repeat until one finds nothing. *Correct because*
-//!    every rule removes places only, so a word equal to its memory has nothing new to
-//!    give. The updates themselves are unconditional word operations (clear this cell
-//!    from all nine digits, clear these columns in the other bands), which cost less than
-//!    testing first.
+//!    that memory, one at a time and without a branch, into one 27-bit mask, then runs
+//!    the band rule on the set bits only; sweeps repeat until one finds nothing. The same
+//!    mask tells the column rules which digits to look at; the naked-single rule counts
+//!    all three bands, which costs no more than keeping track of the bands that changed.
+//!    *Correct because* every rule removes places only, so a word equal to its memory has
+//!    nothing new to give. The updates themselves are unconditional word operations
+//!    (clear this cell from all nine digits, clear these columns in the other bands),
+//!    which cost less than testing first.
 //! 2. **The band rule as straight-line code.** One table lookup applies the rule; then
 //!    the hidden singles need only the rows (see rule 1), found without a branch; and one
-//!    clear per other band removes both the locked columns and the singles' columns,
-//!    because a hidden single is the only place of its box, so its column is locked too.
+//!    clear per band (this band's word is then stored whole) removes both the locked
+//!    columns and the singles' columns elsewhere, because a hidden single is the only
+//!    place of its box, so its column is locked too.
 //!    The other digits then leave the singles' cells even when there are none (an `&`
 //!    with an empty set changes nothing): about half the calls find a single, a branch
 //!    the processor predicts so badly that skipping the ten `&`s cost more than it saved.
@@ -87,7 +90,7 @@
 //! 4. **Set up the givens in bulk** ([`Board::from_grid`]): every given cell loses the
 //!    other digits in one pass per band, instead of one placement per given. Easy puzzles
 //!    (17 clues, solved mostly by propagation) spent a tenth of their time placing givens.
-//! 5. **Count once.** The naked-single rule counts the candidates of each changed band
+//! 5. **Count once.** The naked-single rule counts the candidates of every band
 //!    anyway; it keeps the open cells with exactly two, and the branch choice uses them
 //!    as long as nothing changed since the last propagation (debug builds check this).
 //!
@@ -115,7 +118,27 @@
 //! | p2580 only: of two candidates, the one more open peers could take first (its header says why) | 135 M | 127 | | |
 //! | a digit's places stored once by the band rule; the other bands looked up once per band when choosing; two small methods inline across crates | 132 M | 127 | 279 M | 294 |
 //! | rule 3: claiming along columns (mispredicted branches: 0.58 M → 0.56 M and 1.25 M → 1.21 M) | 136 M | 121 | 290 M | 282 |
+//! | the same board counted again, later (mispredicted: 0.58 M and 1.25 M) | 141 M | 121 | 299 M | 282 |
+//! | the column rules read a digit's three bands without copying the board's rows | 137 M | 121 | 292 M | 282 |
+//! | 2: the locked columns cleared in all three bands, after the singles' clears | 132 M | 121 | 281 M | 282 |
+//! | 1: the sweep compares one word at a time (more instructions, less time: see below) | 151 M | 121 | 323 M | 282 |
+//! | 1: the sweep's mask names the digits for the column rules; naked singles in all three bands | 149 M | 121 | 318 M | 282 |
+//! | naked singles: the digits with singles found first (mispredicted: 0.58 M → 0.50 M and 1.26 M → 1.06 M) | 148 M | 121 | 316 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
+//!
+//! The last five rows were measured in time too, because instructions stopped telling:
+//! clearing this band's word of the digit before the singles' clears (rather than after)
+//! saved 3% of the instructions and cost 10% in time, and comparing the sweep's words one
+//! at a time added 15% of instructions and saved 1% to 3% in time. Both are the same
+//! effect: the compiler does the nine clears, and compares the 27 words if allowed to, four
+//! words at a time, and a 16-byte load that overlaps a 4-byte store made just before must
+//! wait for that store to reach the cache, since a processor forwards a store only to the
+//! loads it covers. Timed in a scratch harness outside the repository that links two
+//! versions of the solutions (copies of the crates under other names) and runs them in one
+//! process, taking turns puzzle by puzzle, best of 7 rounds, on the issue's six sets
+//! (these four files, and this one relabelled four times with two seeds), the rows from
+//! "counted again" to the last took 6% to 7.5% off both solutions' times (4% on 17_clue);
+//! the README has the comparison with tdoku.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
 //! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
@@ -124,8 +147,8 @@
 //! tdoku. Claiming along columns took p2239 from 150 to 143 (both counted with the forced
 //! last try at cells of three candidates or more, which the count now leaves out).
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
-//! 0.41 and 0.31 times as many mispredicted branches for p2580 and p2239 as for the
-//! peer (0.57 M against 1.37 M, 1.24 M against 4.03 M), and a mispredicted branch costs
+//! 0.37 and 0.26 times as many mispredicted branches for p2580 and p2239 as for the
+//! peer (0.50 M against 1.37 M, 1.06 M against 4.03 M), and a mispredicted branch costs
 //! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
 //! so the times compare better than the instructions (the README compares times).
 //!
@@ -139,7 +162,7 @@
 //! the code here are this project's own.
 
 use crate::observe::{Conflict, Reason, SearchObserver};
-use crate::{CellSet, ALL_CELLS, N_CELLS};
+use crate::{CellSet, ALL_CELLS, ALL_DIGITS, N_CELLS};
 
 /// The cells of one band where something holds: bit `9 × (row within band) + column`.
 pub(crate) type BandSet = u32;
@@ -367,8 +390,6 @@ pub struct Board {
     open: [BandSet; 3],
     /// Bit `d - 1`: the places of digit `d` changed since the column rule last looked.
     columns_to_check: u16,
-    /// Bit `b`: some places in band `b` changed since the naked-single rule last looked.
-    bands_to_check: u8,
     /// The open cells of each band with exactly two candidates, as the naked-single rule
     /// last counted them; current when `propagated` is.
     two_candidates: [BandSet; 3],
@@ -396,7 +417,6 @@ impl Board {
             seen: [[ALL_BAND; 9]; 3],
             open: [ALL_BAND; 3],
             columns_to_check: 0,
-            bands_to_check: 0,
             two_candidates: [0; 3],
             propagated: false,
         }
@@ -495,8 +515,16 @@ impl Board {
     /// assert_eq!(board.places(5), common::ALL_CELLS);
     /// ```
     pub fn places(&self, digit: u8) -> CellSet {
-        let index = digit as usize - 1;
-        join_bands(self.places.map(|band| band[index]))
+        join_bands(self.digit_places(digit as usize - 1))
+    }
+
+    /// The places of digit `index + 1` in each of the three bands.
+    fn digit_places(&self, index: usize) -> [BandSet; 3] {
+        [
+            self.places[0][index],
+            self.places[1][index],
+            self.places[2][index],
+        ]
     }
 
     /// The cells whose digit is decided.
@@ -666,13 +694,17 @@ impl Board {
                 if changed == 0 {
                     break;
                 }
+                // The column rules will look at the digits whose places changed, noted once
+                // per sweep (noting them in each call of the band rule cost 2% in time).
+                let digits = (changed | changed >> 9 | changed >> 18) as u16 & ALL_DIGITS;
+                self.columns_to_check |= digits;
                 while changed != 0 {
                     let word = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
                     self.apply_band_rule(word / 9, word % 9, observer)?;
                 }
             }
-            // Rule 2, naked singles, in the bands that changed.
+            // Rule 2, naked singles.
             if self.place_naked_singles(observer)? {
                 continue;
             }
@@ -688,11 +720,16 @@ impl Board {
     /// `9 × band + index`. All 27 words are compared without a branch, and the sweep then
     /// visits only the set bits.
     fn changed_words(&self) -> u32 {
+        // One word at a time, the last first, each result shifted in. Written with `|=`,
+        // the compiler compares four words at a time, in half the instructions, but those
+        // 16-byte loads wait for the 4-byte stores that the band rule has just made to
+        // reach the cache (a processor forwards a store only to the loads it covers):
+        // 1% to 3% more time in all.
         let mut changed = 0;
-        for band in 0..3 {
-            for index in 0..9 {
+        for band in (0..3).rev() {
+            for index in (0..9).rev() {
                 let differs = self.places[band][index] != self.seen[band][index];
-                changed |= (differs as u32) << (9 * band + index);
+                changed = changed << 1 | differs as u32;
             }
         }
         changed
@@ -721,8 +758,6 @@ impl Board {
         }
         let places = places & usable_cells;
         self.seen[band][index] = places; // stored in `places` below
-        self.columns_to_check |= 1 << index;
-        self.bands_to_check |= 1 << band;
 
         // Hidden singles: a row of the band with one place, not yet decided. After the
         // band rule a row has one place exactly when the box of that place has one: the
@@ -742,9 +777,6 @@ impl Board {
         let open_places = places & open;
         let columns = (open_places | open_places >> 9 | open_places >> 18) & ROW_CELLS;
         let locked = LOCKED_COLUMNS[columns as usize] as BandSet;
-        let [next, after_next] = OTHER_BANDS[band];
-        self.places[next][index] &= !in_columns(locked);
-        self.places[after_next][index] &= !in_columns(locked);
 
         // The other digits leave the singles' cells (and this digit's places become what
         // the rule kept). This runs whether or not there are singles (when there are none,
@@ -757,6 +789,15 @@ impl Board {
         self.open[band] &= !singles;
         for other in self.places[band].iter_mut() {
             *other &= !singles;
+        }
+        // The locked columns leave the digit in the other two bands. The loop clears them
+        // in all three, which spares looking the other two up, since this band's places
+        // are then stored whole. It comes after the `&`s above, which the compiler does
+        // four words at a time: clearing this band's word first made those 16-byte loads
+        // wait for the 4-byte store to reach the cache (a processor forwards a store only
+        // to the loads it covers), which cost 10% in time for 3% fewer instructions.
+        for band_places in self.places.iter_mut() {
+            band_places[index] &= !in_columns(locked);
         }
         self.places[band][index] = places;
         Ok(())
@@ -777,7 +818,7 @@ impl Board {
                 in_band,
                 at_least_one,
                 at_least_two,
-            } = count_in_columns(self.places.map(|band| band[index]));
+            } = count_in_columns(self.digit_places(index));
             if at_least_one != ROW_CELLS {
                 // A column with no place for the digit.
                 let column = (!at_least_one & ROW_CELLS).trailing_zeros() as usize;
@@ -786,12 +827,13 @@ impl Board {
                 return Err(Contradiction);
             }
             // Claiming along columns: the columns with places in one band only.
+            let [first, second, third] = in_band;
+            let in_two_bands = (first & second) | (first & third) | (second & third);
             for band in 0..3 {
-                let [next, after_next] = OTHER_BANDS[band];
-                let only_here = in_band[band] & !(in_band[next] | in_band[after_next]);
-                let places = self.places[band][index];
-                self.places[band][index] &= !CLAIMED_BOX_CELLS[only_here as usize];
-                changed_any |= self.places[band][index] != places;
+                let only_here = in_band[band] & !in_two_bands;
+                let cleared = CLAIMED_BOX_CELLS[only_here as usize] & self.places[band][index];
+                self.places[band][index] &= !cleared;
+                changed_any |= cleared != 0;
             }
             let single_columns = at_least_one & !at_least_two;
             let single_cells = in_columns(single_columns);
@@ -810,16 +852,15 @@ impl Board {
         Ok(changed_any)
     }
 
-    /// Rule 2: every open cell with one candidate takes it, in the bands that changed.
+    /// Rule 2: every open cell with one candidate takes it. (All three bands are counted:
+    /// noting which bands changed cost as much as it saved.)
     /// Returns whether it placed anything.
     fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
-        while self.bands_to_check != 0 {
-            let band = self.bands_to_check.trailing_zeros() as usize;
-            self.bands_to_check &= self.bands_to_check - 1;
+        for band in 0..3 {
             let (at_least_one, at_least_two, at_least_three) = self.candidate_counts(band);
             let open = self.open[band];
             if open & !at_least_one != 0 {
@@ -833,12 +874,18 @@ impl Board {
             if singles == 0 {
                 continue;
             }
-            // Take the singles digit by digit; a single holds no other digit.
-            for index in 0..9 {
+            // Take the singles digit by digit; a single holds no other digit. The digits
+            // with singles are found first, without a branch (one at a time, as in
+            // `changed_words`), and only they are visited: 1% less time than testing each
+            // of the nine in the loop, a branch the processor often guessed wrong.
+            let mut digits = 0u32;
+            for index in (0..9).rev() {
+                digits = digits << 1 | (singles & self.places[band][index] != 0) as u32;
+            }
+            while digits != 0 {
+                let index = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 let cells = singles & self.places[band][index];
-                if cells == 0 {
-                    continue;
-                }
                 if observer.is_watching() {
                     for cell in crate::cells(cells as CellSet) {
                         let digit = index as u8 + 1;

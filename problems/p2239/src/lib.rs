@@ -108,16 +108,16 @@
 //! counting up to two solutions, measured the same way in a harness that links it, built
 //! once for the host (`-march=native`) and once for plain SSE2, the x86-64 baseline that
 //! the judge's `rustc -O` gives this code (the README says how): the ratio of this
-//! solution's time to tdoku's, as a range over four runs on a shared machine, and
-//! tdoku's own guesses per puzzle.
+//! solution's time to tdoku's, as a range over four runs on a shared machine, the ratio
+//! of each side's best time over the four runs, and tdoku's own guesses per puzzle.
 //!
-//! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | tdoku's guesses |
-//! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.82–1.30 | 0.27–0.41 | 110.4 |
-//! | forum_hardest_1106, 4 random relabellings (two seeds) | 0.91–1.25 | 0.30–0.34 | 114.8–115.4 |
-//! | magictour_top1465 | 0.73–0.97 | 0.21–0.26 | 8.9 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.94–1.13 | 0.27–0.35 | 63.2 |
-//! | 17_clue (first 2,000) | 0.47–0.82 | 0.13–0.17 | 0.4 |
+//! | set | ratio to tdoku, native | best of four | ratio to tdoku, SSE2 | tdoku's guesses |
+//! |---|---:|---:|---:|---:|
+//! | forum_hardest_1106 | 0.94–1.22 | 0.99 | 0.26–0.31 | 110.4 |
+//! | forum_hardest_1106, 4 random relabellings (two seeds) | 0.94–1.12 | 1.02; 0.97 | 0.26–0.32 | 114.8–115.4 |
+//! | magictour_top1465 | 0.74–0.94 | 0.92 | 0.20–0.29 | 8.9 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.92–1.02 | 0.97 | 0.27–0.30 | 63.2 |
+//! | 17_clue (first 2,000) | 0.75–0.90 | 0.76 | 0.16–0.22 | 0.4 |
 //!
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
 //! forum_hardest_1106, takes 206 µs (`cargo xtask bench --problem p2239 data/*.txt`, each

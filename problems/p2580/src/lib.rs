@@ -111,16 +111,16 @@
 //! asked for one solution, measured the same way in a harness that links it, built once
 //! for the host (`-march=native`) and once for plain SSE2, the x86-64 baseline that the
 //! judge's `rustc -O` gives this code (the README says how): the ratio of this solution's
-//! time to tdoku's, as a range over four runs on a shared machine, and tdoku's own
-//! guesses per puzzle.
+//! time to tdoku's, as a range over four runs on a shared machine, the ratio of each
+//! side's best time over the four runs, and tdoku's own guesses per puzzle.
 //!
-//! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | tdoku's guesses |
-//! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.82–1.19 | 0.18–0.29 | 59.8 |
-//! | forum_hardest_1106, 4 random relabellings (two seeds) | 0.84–1.29 | 0.27–0.34 | |
-//! | magictour_top1465 | 1.02–1.91 | 0.23–0.31 | 6.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.82–1.11 | 0.22–0.32 | 34.1 |
-//! | 17_clue (first 2,000) | 0.44–0.80 | 0.14–0.19 | 0.3 |
+//! | set | ratio to tdoku, native | best of four | ratio to tdoku, SSE2 | tdoku's guesses |
+//! |---|---:|---:|---:|---:|
+//! | forum_hardest_1106 | 0.90–0.99 | 0.90 | 0.23–0.28 | 59.8 |
+//! | forum_hardest_1106, 4 random relabellings (two seeds) | 0.91–1.06 | 0.99; 0.99 | 0.26–0.31 | |
+//! | magictour_top1465 | 0.82–1.39 | 0.99 | 0.21–0.35 | 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 1.04–1.14 | 1.04 | 0.30–0.31 | 34.1 |
+//! | 17_clue (first 2,000) | 0.73–0.84 | 0.74 | 0.16–0.22 | 0.3 |
 //!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
