@@ -405,6 +405,23 @@ pub fn unit_name(unit: usize) -> String {
     }
 }
 
+/// The grid as nine lines of nine digits with nothing between them, as problems 2239 and
+/// 4574 print it.
+///
+/// ```
+/// assert_eq!(common::grid_text(&[7; 81]), "777777777\n".repeat(9));
+/// ```
+pub fn grid_text(grid: &[u8; N_CELLS]) -> String {
+    let mut text = String::with_capacity(N_CELLS + 9);
+    for row in grid.chunks(9) {
+        for &digit in row {
+            text.push(char::from(b'0' + digit));
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// Whether `grid` is a complete, valid Sudoku: every unit holds 1..9 once.
 ///
 /// ```

@@ -453,7 +453,7 @@ pub fn record(
         let (grid, format_grid): (Grid, fn(&Grid) -> String) = match problem {
             KnownProblem::P2239 => (
                 read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?,
-                p2239::format_grid,
+                common::grid_text,
             ),
             _ => (
                 read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?,
@@ -479,14 +479,16 @@ pub fn record(
     }
     match problem {
         KnownProblem::P2239 => {
-            let grid = read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
+            let grid =
+                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2239::solve_observed(&grid, &mut recorder)
-                .map(|grid| (grid, p2239::format_grid(&grid)));
+                .map(|grid| (grid, common::grid_text(&grid)));
             each(recorder.finish("p2239: the smallest completion".into(), answer))
         }
         KnownProblem::P2580 => {
-            let grid = read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
+            let grid =
+                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
             let mut recorder = Recorder::new(limit);
             let answer = p2580::solve_observed(&grid, &mut recorder)
                 .map(|grid| (grid, p2580::format_grid(&grid)));
@@ -587,7 +589,7 @@ mod tests {
             let input = if problem == KnownProblem::P2580 {
                 p2580::format_grid(&grid)
             } else {
-                p2239::format_grid(&grid)
+                common::grid_text(&grid)
             };
             let [trace] = &traces(problem, &input)[..] else {
                 panic!("one puzzle")

@@ -449,7 +449,7 @@ fn hardest_first(problem: &str) -> String {
     if problem == "p2580" {
         p2580::format_grid(&grid)
     } else {
-        p2239::format_grid(&grid)
+        common::grid_text(&grid)
     }
 }
 
@@ -504,7 +504,7 @@ fn two_completions_and_the_witness() {
     check_page(
         "p2239-witness",
         "p2239",
-        &p2239::format_grid(&grid),
+        &common::grid_text(&grid),
         None,
         false,
     );

@@ -139,7 +139,7 @@ use common::board::Board;
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, Reason, SearchObserver};
-use common::{cell_bit, digits, N_CELLS};
+use common::{cell_bit, digits, grid_text, N_CELLS};
 use std::io::{BufRead, Write};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
@@ -313,23 +313,6 @@ fn smaller_digit_question(cell: usize, digit: u8, witness_digit: u8) -> String {
     )
 }
 
-/// The grid as nine lines of nine digits.
-///
-/// ```
-/// let text = p2239::format_grid(&[7; 81]);
-/// assert_eq!(text, "777777777\n".repeat(9));
-/// ```
-pub fn format_grid(grid: &Grid) -> String {
-    let mut text = String::with_capacity(N_CELLS + 9);
-    for row in grid.chunks(9) {
-        for &digit in row {
-            text.push(char::from(b'0' + digit));
-        }
-        text.push('\n');
-    }
-    text
-}
-
 /// Reads the puzzle from `input`, solves it and writes the answer to `output`.
 ///
 /// Nothing is written unless the whole answer is known.
@@ -343,7 +326,7 @@ pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
     // Step 1: read the grid as the judge writes it.
     let grid = read_grid(input, RowFormat::Packed)?;
     let completion = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
-    write_answer(output, &format_grid(&completion))
+    write_answer(output, &grid_text(&completion))
 }
 
 #[cfg(test)]
@@ -388,7 +371,9 @@ mod tests {
     fn a_row_in_2580s_spaced_format_is_refused_with_a_hint() {
         let spaced = SAMPLE_IN.replacen("103000509", "1 0 3 0 0 0 5 0 9", 1);
         assert_ne!(spaced, SAMPLE_IN, "the sample's first row changed");
-        let error = read_grid(spaced.as_bytes(), RowFormat::Packed).unwrap_err().to_string();
+        let error = read_grid(spaced.as_bytes(), RowFormat::Packed)
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             error,
             "line 1, column 2: ` ` is not a digit; a row holds 9 digits with nothing between \
@@ -430,7 +415,7 @@ mod tests {
         grid[9 * 4 + 8] = 1;
         grid[9 * 5 + 8] = 2;
         let mut output = Vec::new();
-        let error = run(format_grid(&grid).as_bytes(), &mut output).unwrap_err();
+        let error = run(grid_text(&grid).as_bytes(), &mut output).unwrap_err();
         assert_eq!(error.to_string(), "the grid has no completion");
         assert!(output.is_empty());
     }

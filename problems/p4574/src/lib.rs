@@ -163,7 +163,7 @@ use std::io::{BufRead, Write};
 use common::board::{Board, Contradiction};
 use common::input::{write_answer, Error, Lines};
 use common::observe::{report_givens, Conflict, SearchObserver};
-use common::{cell_bit, cells, CellSet, ALL_CELLS, N_CELLS};
+use common::{cell_bit, cells, grid_text, CellSet, ALL_CELLS, N_CELLS};
 
 // Step 1, reading the puzzles and their errors, lives in src/input.rs: the lesson here starts
 // with the solver.
@@ -595,23 +595,11 @@ fn choose_branch(state: &mut State, observer: &mut impl SearchObserver) -> Optio
 /// The output for one puzzle: `Puzzle k`, then nine lines of nine digits.
 ///
 /// ```
-/// let mut grid = [0u8; 81];
-/// for (cell, digit) in grid.iter_mut().enumerate() {
-///     *digit = ((cell / 9 * 3 + cell / 27 + cell % 9) % 9 + 1) as u8;
-/// }
-/// let text = p4574::format_solution(4, &grid);
-/// assert!(text.starts_with("Puzzle 4\n123456789\n456789123\n"));
-/// assert_eq!(text.lines().count(), 10);
+/// let text = p4574::format_solution(4, &[7; 81]);
+/// assert_eq!(text, format!("Puzzle 4\n{}", "777777777\n".repeat(9)));
 /// ```
 pub fn format_solution(puzzle_number: usize, grid: &[u8; N_CELLS]) -> String {
-    let mut text = format!("Puzzle {puzzle_number}\n");
-    for row in grid.chunks(9) {
-        for &digit in row {
-            text.push(char::from(b'0' + digit));
-        }
-        text.push('\n');
-    }
-    text
+    format!("Puzzle {puzzle_number}\n{}", grid_text(grid))
 }
 
 /// Reads, solves and prints the puzzles of `input` one by one.
