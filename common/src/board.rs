@@ -126,26 +126,20 @@
 //! | naked singles: the digits with singles found first (mispredicted: 0.58 M → 0.50 M and 1.26 M → 1.06 M) | 148 M | 121 | 316 M | 282 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
-//! The last five rows were measured in time too, because instructions stopped telling:
-//! clearing this band's word of the digit before the singles' clears (rather than after)
-//! saved 3% of the instructions and cost 10% in time, and comparing the sweep's words one
-//! at a time added 15% of instructions and saved 1% to 3% in time. Both are the same
-//! effect: the compiler does the nine clears, and compares the 27 words if allowed to, four
-//! words at a time, and a 16-byte load that overlaps a 4-byte store made just before must
-//! wait for that store to reach the cache, since a processor forwards a store only to the
-//! loads it covers. Timed in a scratch harness outside the repository that links two
-//! versions of the solutions (copies of the crates under other names) and runs them in one
-//! process, taking turns puzzle by puzzle, best of 7 rounds, on the six sets
-//! (these four files, and this one relabelled four times with two seeds), the rows from
-//! "counted again" to the last took 6% to 7.5% off both solutions' times (4% on 17_clue);
-//! the README has the comparison with tdoku.
+//! The last five rows were timed too, because instructions stopped telling time: a 16-byte
+//! load that overlaps a 4-byte store made just before waits for the store to reach the
+//! cache (a processor forwards a store only to the loads it covers). So clearing this
+//! band's word before the singles' clears, which the compiler does four words at a time,
+//! saved 3% of the instructions and cost 10% in time; comparing the sweep's words one at a
+//! time added 15% of instructions and saved 1% to 3%. From "counted again" to the last,
+//! the rows took 6% to 7.5% off both solutions' times (4% on 17_clue): a scratch harness
+//! outside the repository ran both versions in one process, taking turns puzzle by puzzle,
+//! best of 7 rounds, on these four files and this one relabelled four times, two seeds.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
 //! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
 //! itself 110 (built from its source beside this project, outside the repository, as the
-//! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for
-//! tdoku. Claiming along columns took p2239 from 150 to 143 (both counted with the forced
-//! last try at cells of three candidates or more, which the count now leaves out).
+//! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for tdoku.
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.37 and 0.26 times as many mispredicted branches for p2580 and p2239 as for the
 //! peer (0.50 M against 1.37 M, 1.06 M against 4.03 M), and a mispredicted branch costs
@@ -218,22 +212,22 @@ const fn build_box_in_band() -> [BandSet; 3] {
 
 const fn build_column_through() -> [BandSet; 27] {
     let mut table = [0; 27];
-    let mut index = 0;
-    while index < 27 {
-        table[index] = in_columns(1 << (index % 9));
-        index += 1;
+    let mut cell_in_band = 0;
+    while cell_in_band < 27 {
+        table[cell_in_band] = in_columns(1 << (cell_in_band % 9));
+        cell_in_band += 1;
     }
     table
 }
 
 const fn build_peers_in_band() -> [BandSet; 27] {
     let mut table = [0; 27];
-    let mut index = 0;
-    while index < 27 {
-        let row = ROW_CELLS << (9 * (index / 9));
-        let stack = (index % 9) / 3;
-        table[index] = (row | BOX_IN_BAND[stack]) & !(1 << index);
-        index += 1;
+    let mut cell_in_band = 0;
+    while cell_in_band < 27 {
+        let row = ROW_CELLS << (9 * (cell_in_band / 9));
+        let stack = (cell_in_band % 9) / 3;
+        table[cell_in_band] = (row | BOX_IN_BAND[stack]) & !(1 << cell_in_band);
+        cell_in_band += 1;
     }
     table
 }
@@ -346,9 +340,9 @@ const fn build_band_rule_cells() -> [BandSet; 512] {
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
 pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
-/// The cell at bit `bit_index` of band `band`: the inverse of [`band_and_bit`].
-pub(crate) const fn cell_of(band: usize, bit_index: usize) -> usize {
-    27 * band + bit_index
+/// Cell `cell_in_band` (its bit there) of band `band`: the inverse of [`band_and_bit`].
+pub(crate) const fn cell_of(band: usize, cell_in_band: usize) -> usize {
+    27 * band + cell_in_band
 }
 
 /// The lowest cell of `cells`, a non-empty set of cells of band `band`.
@@ -720,11 +714,8 @@ impl Board {
     /// `9 × band + index`. All 27 words are compared without a branch, and the sweep then
     /// visits only the set bits.
     fn changed_words(&self) -> u32 {
-        // One word at a time, the last first, each result shifted in. Written with `|=`,
-        // the compiler compares four words at a time, in half the instructions, but those
-        // 16-byte loads wait for the 4-byte stores that the band rule has just made to
-        // reach the cache (a processor forwards a store only to the loads it covers):
-        // 1% to 3% more time in all.
+        // One word at a time, the last first, each result shifted in: compared four at a
+        // time (as the compiler does with `|=`), the loads wait on the band rule's stores.
         let mut changed = 0;
         for band in (0..3).rev() {
             for index in (0..9).rev() {
@@ -790,12 +781,9 @@ impl Board {
         for other in self.places[band].iter_mut() {
             *other &= !singles;
         }
-        // The locked columns leave the digit in the other two bands. The loop clears them
-        // in all three, which spares looking the other two up, since this band's places
-        // are then stored whole. It comes after the `&`s above, which the compiler does
-        // four words at a time: clearing this band's word first made those 16-byte loads
-        // wait for the 4-byte store to reach the cache (a processor forwards a store only
-        // to the loads it covers), which cost 10% in time for 3% fewer instructions.
+        // The locked columns leave the digit in the other two bands; clearing all three
+        // spares looking the other two up, as this band's word is stored whole next. After
+        // the `&`s above, whose wide loads would otherwise wait on this narrow store.
         for band_places in self.places.iter_mut() {
             band_places[index] &= !in_columns(locked);
         }
@@ -875,9 +863,8 @@ impl Board {
                 continue;
             }
             // Take the singles digit by digit; a single holds no other digit. The digits
-            // with singles are found first, without a branch (one at a time, as in
-            // `changed_words`), and only they are visited: 1% less time than testing each
-            // of the nine in the loop, a branch the processor often guessed wrong.
+            // with singles are found first, without a branch, and only they are visited:
+            // testing each of the nine was a branch the processor often guessed wrong.
             let mut digits = 0u32;
             for index in (0..9).rev() {
                 digits = digits << 1 | (singles & self.places[band][index] != 0) as u32;
@@ -938,10 +925,10 @@ impl Board {
             let [next, after_next] = OTHER_BANDS[band];
             let open_elsewhere = [self.open[next], self.open[after_next]];
             while exactly_two != 0 {
-                let bit_index = exactly_two.trailing_zeros() as usize;
+                let cell_in_band = exactly_two.trailing_zeros() as usize;
                 exactly_two &= exactly_two - 1;
-                let open_peers = count_among_peers(self.open[band], open_elsewhere, bit_index);
-                let key = 128 * open_peers as usize + 127 - cell_of(band, bit_index);
+                let open_peers = count_among_peers(self.open[band], open_elsewhere, cell_in_band);
+                let key = 128 * open_peers as usize + 127 - cell_of(band, cell_in_band);
                 best = best.max(key);
             }
         }
@@ -995,32 +982,32 @@ fn report_hidden_singles(
     places: BandSet,
     singles: BandSet,
 ) {
-    for bit_index in crate::cells(singles as CellSet) {
-        let bit = 1 << bit_index;
-        let row_in_band = bit_index / 9;
+    for cell_in_band in crate::cells(singles as CellSet) {
+        let bit = 1 << cell_in_band;
+        let row_in_band = cell_in_band / 9;
         let row_cells = ROW_CELLS << (9 * row_in_band);
         let unit = if places & row_cells == bit {
             3 * band + row_in_band
         } else {
-            18 + 3 * band + (bit_index % 9) / 3
+            18 + 3 * band + (cell_in_band % 9) / 3
         };
-        let (cell, digit) = (cell_of(band, bit_index), index as u8 + 1);
+        let (cell, digit) = (cell_of(band, cell_in_band), index as u8 + 1);
         observer.deduced(cell, digit, Reason::HiddenSingle { unit });
     }
 }
 
-/// How many cells of a set are peers of cell `bit_index` of a band: those of `in_band`
+/// How many cells of a set are peers of cell `cell_in_band` of a band: those of `in_band`
 /// (the set's cells in that band) in its row or box, and those of `in_other_bands` (the
 /// set's cells in the other two bands) in its column.
 pub(crate) fn count_among_peers(
     in_band: BandSet,
     in_other_bands: [BandSet; 2],
-    bit_index: usize,
+    cell_in_band: usize,
 ) -> u32 {
-    let row_and_box = in_band & PEERS_IN_BAND[bit_index];
+    let row_and_box = in_band & PEERS_IN_BAND[cell_in_band];
     // The column in the other two bands, the second shifted one column over so that the
     // two bands' bits stay apart, then all of it counted as one 64-bit word.
-    let column = COLUMN_THROUGH[bit_index];
+    let column = COLUMN_THROUGH[cell_in_band];
     let [next, after_next] = in_other_bands;
     let elsewhere = (next & column) | (after_next & column) << 1;
     (row_and_box as u64 | (elsewhere as u64) << 32).count_ones()

@@ -40,10 +40,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 28.0 µs | 497 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 127 µs | 1.6 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 228 µs | 1.6 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 7.1 µs | 708 µs | 1.5 | 0 |
+//! | magictour_top1465 | 1,465 | 27.9 µs | 499 µs | 21.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 126 µs | 1.6 ms | 132 | 0 |
+//! | forum_hardest_1106 | 375 | 227 µs | 1.6 ms | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 7.5 µs | 705 µs | 1.5 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::{
@@ -175,9 +175,9 @@ impl Bands {
         let [at_least_one, at_least_two, _] = self.candidate_counts(band);
         let empty = self.open[band] & !at_least_one;
         let singles = self.open[band] & at_least_one & !at_least_two;
-        for bit_index in cells((empty | singles) as CellSet) {
+        for cell_in_band in cells((empty | singles) as CellSet) {
             // A single may have lost its digit to another single of the same unit.
-            let cell = cell_of(band, bit_index);
+            let cell = cell_of(band, cell_in_band);
             let candidates = self.candidates(cell);
             if candidates == 0 {
                 observer.contradiction(Conflict::EmptyCell { cell });
@@ -217,8 +217,8 @@ impl Bands {
         let single_columns = in_columns(anywhere & !at_least_two);
         for band in 0..3 {
             let singles = self.places[band][index] & single_columns & self.open[band];
-            for bit_index in cells(singles as CellSet) {
-                let cell = cell_of(band, bit_index);
+            for cell_in_band in cells(singles as CellSet) {
+                let cell = cell_of(band, cell_in_band);
                 let unit = 9 + cell % 9;
                 observer.deduced(cell, digit, Reason::HiddenSingle { unit });
                 self.place(cell, digit);
@@ -338,8 +338,8 @@ impl SearchState for Bands {
         for band in 0..3 {
             for index in 0..9 {
                 let decided = self.places[band][index] & !self.open[band];
-                for bit_index in cells(decided as CellSet) {
-                    grid[cell_of(band, bit_index)] = index as u8 + 1;
+                for cell_in_band in cells(decided as CellSet) {
+                    grid[cell_of(band, cell_in_band)] = index as u8 + 1;
                 }
             }
         }

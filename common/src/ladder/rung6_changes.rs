@@ -26,10 +26,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 15.8 µs | 253 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 69.0 µs | 848 µs | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 123 µs | 856 µs | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 4.7 µs | 303 µs | 1.5 | 0 |
+//! | magictour_top1465 | 1,465 | 15.7 µs | 252 µs | 21.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 68.4 µs | 838 µs | 132 | 0 |
+//! | forum_hardest_1106 | 375 | 121 µs | 849 µs | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 4.8 µs | 299 µs | 1.5 | 0 |
 
 use super::rung5_bands::Bands;
 use super::{Grid, SearchState};

@@ -23,9 +23,9 @@
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
 //! | magictour_top1465 | 1,465 | 11.0 µs | 145 µs | 12.1 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 50.6 µs | 382 µs | 80.8 | 0 |
-//! | forum_hardest_1106 | 375 | 79.8 µs | 390 µs | 131 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 3.6 µs | 43.1 µs | 0.8 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 50.3 µs | 379 µs | 80.8 | 0 |
+//! | forum_hardest_1106 | 375 | 79.3 µs | 390 µs | 131 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 3.8 µs | 44.2 µs | 0.8 | 0 |
 
 use super::rung6_changes::TrackedBands;
 use super::{Grid, SearchState};
@@ -56,10 +56,10 @@ impl SearchState for TieBreak {
             let two_candidates = bands.open[band] & at_least_two & !at_least_three;
             let [next, after_next] = OTHER_BANDS[band];
             let open_elsewhere = [bands.open[next], bands.open[after_next]];
-            for bit_index in crate::cells(two_candidates as crate::CellSet) {
-                let open_peers = count_among_peers(bands.open[band], open_elsewhere, bit_index);
+            for cell_in_band in crate::cells(two_candidates as crate::CellSet) {
+                let open_peers = count_among_peers(bands.open[band], open_elsewhere, cell_in_band);
                 if best.map_or(true, |(_, most)| open_peers > most) {
-                    best = Some((cell_of(band, bit_index), open_peers));
+                    best = Some((cell_of(band, cell_in_band), open_peers));
                 }
             }
         }

@@ -268,7 +268,9 @@ mod tests {
     #[test]
     fn a_row_in_2239s_packed_format_is_refused_with_a_hint() {
         let packed = SAMPLE_IN.replacen("0 3 5 4 6 9 2 7 8", "035469278", 1);
-        let error = read_grid(packed.as_bytes(), RowFormat::Spaced).unwrap_err().to_string();
+        let error = read_grid(packed.as_bytes(), RowFormat::Spaced)
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             error,
             "line 1, column 1: `035469278` is not a digit; a row holds 9 digits separated by \
