@@ -8,8 +8,8 @@
 //! - the band rule runs as straight-line code, without a branch on what it found (about
 //!   half its calls find a hidden single, which a processor cannot predict);
 //! - the hidden singles of a band come from its rows alone (after the band rule, a row
-//!   with one place ties that place's box to it too), and one clear per other band removes
-//!   both the locked columns and the singles' columns;
+//!   with one place ties that place's box to it too), and one clear per band removes both
+//!   the locked columns and the singles' columns from the other bands;
 //! - the givens are set up in bulk, one pass per band, not placed one by one;
 //! - the sweep for changes compares its 27 words one at a time: four at a time takes half
 //!   the instructions but more time, since those 16-byte loads wait for the 4-byte stores
@@ -25,9 +25,10 @@
 //! [`board`](crate::board) module says why each removes only what no completion uses.
 //!
 //! **What it costs per node.** A guess copies the board (244 bytes) and places the digit
-//! with a handful of word operations. Propagation looks only at the digits and bands that
-//! changed, and each look handles a whole band: one table lookup for the band rule, a few
-//! `&` and `|` for the singles.
+//! with a handful of word operations. The band rule and the column rules look only at the
+//! digits whose places changed; the naked-single rule counts all three bands, which cost
+//! no more than noting the bands that changed (rung 6 notes them). Each look handles a
+//! whole band: one table lookup for the band rule, a few `&` and `|` for the singles.
 //!
 //! **What it buys.** Rung 7's tree, walked faster. Measured as the
 //! [ladder's documentation](super#the-measurements) says:
