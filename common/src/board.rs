@@ -94,7 +94,7 @@
 //!    anyway; it keeps the open cells with exactly two, and the branch choice uses them
 //!    as long as nothing changed since the last propagation (debug builds check this).
 //!
-//! A board is 244 bytes and `Copy`; the searches undo a guess by keeping the parent board
+//! A board is 272 bytes (28 of them for rule 4) and `Copy`; the searches undo a guess by keeping the parent board
 //! and throwing the child away, which is cheaper than recording and replaying changes
 //! (copying is about 1% of the time).
 //!
@@ -248,29 +248,91 @@ const fn build_stacks_of_row() -> [u16; 512] {
     table
 }
 
-const fn build_band_rule() -> [u16; 512] {
-    // The six permutations: row r of the band gets the box in stack PERMUTATIONS[k][r].
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+/// The six permutations of a band: row `r` of the band gets the box in stack
+/// `PERMUTATIONS[k][r]`. Read across a stack, band `b` gets column `PERMUTATIONS[k][b]` of
+/// the stack.
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The mini-rows of permutation `k`, as a pattern (bit `3 × row + stack`).
+const fn permutation_pattern(k: usize) -> u16 {
+    let mut mini_rows = 0;
+    let mut row = 0;
+    while row < 3 {
+        mini_rows |= 1 << (3 * row + PERMUTATIONS[k][row]);
+        row += 1;
+    }
+    mini_rows
+}
+
+/// `PERMUTATIONS_INSIDE[p]`: the permutations whose mini-rows all lie in pattern `p`,
+/// bit `k` for `PERMUTATIONS[k]`.
+const PERMUTATIONS_INSIDE: [u8; 512] = build_permutations_inside();
+
+const fn build_permutations_inside() -> [u8; 512] {
     let mut table = [0; 512];
-    let mut pattern = 0;
+    let mut pattern: u16 = 0;
     while pattern < 512 {
         let mut k = 0;
         while k < 6 {
-            let mut mini_rows = 0;
-            let mut row = 0;
-            while row < 3 {
-                mini_rows |= 1 << (3 * row + PERMUTATIONS[k][row]);
-                row += 1;
-            }
+            let mini_rows = permutation_pattern(k);
             if pattern & mini_rows == mini_rows {
-                table[pattern] |= mini_rows as u16;
+                table[pattern as usize] |= 1 << k;
+            }
+            k += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+/// The rank of a digit whose mini-line pattern in a band or stack is one permutation's
+/// (one mini-line in each row): nothing is left to choose there.
+const SETTLED: u8 = u8::MAX;
+
+/// `BRANCH_RANK[p]`: how good a branch a digit with mini-line pattern `p` in a band or
+/// stack is, the lowest best: no permutation left (the branch fails at once), then two,
+/// three, more, and last one (a forced way, left to the rules if they can); or
+/// [`SETTLED`].
+const BRANCH_RANK: [u8; 512] = build_branch_rank();
+
+const fn build_branch_rank() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let permutations = PERMUTATIONS_INSIDE[pattern].count_ones();
+        table[pattern] = if (pattern as u16).count_ones() == 3 && permutations == 1 {
+            SETTLED
+        } else {
+            match permutations {
+                0 => 0,
+                2 => 1,
+                3 => 2,
+                1 => 4,
+                _ => 3,
+            }
+        };
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_band_rule() -> [u16; 512] {
+    // The mini-rows of every permutation inside the pattern.
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let inside = PERMUTATIONS_INSIDE[pattern];
+        let mut k = 0;
+        while k < 6 {
+            if inside & 1 << k != 0 {
+                table[pattern] |= permutation_pattern(k);
             }
             k += 1;
         }
@@ -390,6 +452,19 @@ pub struct Board {
     /// Whether nothing changed since the last successful propagation, so that
     /// `two_candidates` is current and the search can branch without counting again.
     propagated: bool,
+    /// Whether propagation runs rule 4, the mini-line rule (see [`Board::use_mini_lines`]).
+    mini_lines: bool,
+    /// The digit-bands whose places changed since rule 4 last counted them: bit
+    /// `9 × band + index`, as the sweep reports changes.
+    uncounted: u32,
+    /// The mini-lines rule 4 has already filled: `filled[b]` the mini-rows of band `b`
+    /// (the bit of a mini-row's first cell), `filled[3]` the mini-columns (bit
+    /// `9 × band + column`). A mini-line stays filled along a branch, so each is filled once.
+    filled: [BandSet; 4],
+    /// How many digits rule 4 last found open in each band (`0..3`) and stack (`3..6`):
+    /// not yet confined to one mini-row in each row of the band (one band in each column
+    /// of the stack). The search on lines branches where the fewest are open.
+    open_digits: [u8; 6],
 }
 
 impl Default for Board {
@@ -413,6 +488,10 @@ impl Board {
             columns_to_check: 0,
             two_candidates: [0; 3],
             propagated: false,
+            mini_lines: false,
+            uncounted: u32::MAX,
+            filled: [0; 4],
+            open_digits: [9; 6],
         }
     }
 
@@ -692,6 +771,7 @@ impl Board {
                 // per sweep (noting them in each call of the band rule cost 2% in time).
                 let digits = (changed | changed >> 9 | changed >> 18) as u16 & ALL_DIGITS;
                 self.columns_to_check |= digits;
+                self.uncounted |= changed;
                 while changed != 0 {
                     let word = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
@@ -703,7 +783,12 @@ impl Board {
                 continue;
             }
             // Rule 3, the column rules, for the digits that changed.
-            if !self.apply_column_rules(observer)? {
+            if self.apply_column_rules(observer)? {
+                continue;
+            }
+            // Rule 4, the mini-line rule, when the search asked for it and some cell is
+            // open; it is dearer than the others, so it runs when they have nothing left.
+            if !self.mini_lines || self.is_complete() || !self.fill_mini_lines(observer)? {
                 self.propagated = true;
                 return Ok(());
             }
@@ -892,6 +977,218 @@ impl Board {
         Ok(placed_any)
     }
 
+    /// Rule 4 for every band and stack: three digits confined to a mini-row fill it, so the
+    /// other digits leave its cells; the same for a mini-column. Returns whether it removed
+    /// anything. Counts only the bands whose places changed since it last looked, and
+    /// notes, for [`Board::line_branch`], how many digits each band and stack has open.
+    fn fill_mini_lines(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, Contradiction> {
+        let uncounted = std::mem::take(&mut self.uncounted);
+        let mut changed = false;
+        for band in 0..3 {
+            if uncounted & ROW_CELLS << (9 * band) != 0 {
+                changed |= self.fill_mini_rows(band, observer)?;
+            }
+        }
+        changed |= self.fill_mini_columns(observer)?;
+        Ok(changed)
+    }
+
+    /// Rule 4 along the rows of `band`.
+    fn fill_mini_rows(
+        &mut self,
+        band: usize,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, Contradiction> {
+        // Two digits at a time, one in each half of a 64-bit word (the ninth alone).
+        let mut confined = [0; 5];
+        let mut tally = Tally::default();
+        let mut open = 0;
+        for (pair, confined) in confined.iter_mut().enumerate() {
+            let (low, high) = (
+                self.places[band][2 * pair],
+                self.places[band].get(2 * pair + 1),
+            );
+            let both = low as u64 | (high.copied().unwrap_or(0) as u64) << 32;
+            let (in_one_box, rows_in_two_boxes) = confined_mini_rows(both);
+            *confined = in_one_box;
+            tally.add(in_one_box);
+            open += (rows_in_two_boxes as u32 != 0) as u8 + (rows_in_two_boxes >> 32 != 0) as u8;
+        }
+        self.open_digits[band] = open;
+        let (full, crowded) = tally.halves_added();
+        if crowded != 0 {
+            report_crowded(
+                observer,
+                cell_of(band, crowded.trailing_zeros() as usize),
+                1,
+            );
+            return Err(Contradiction);
+        }
+        let full = full & !self.filled[band];
+        if full == 0 {
+            return Ok(false);
+        }
+        self.filled[band] |= full;
+        let mut changed = false;
+        for (index, places) in self.places[band].iter_mut().enumerate() {
+            let leave = full & !half(confined[index / 2], index % 2);
+            let cells = leave | leave << 1 | leave << 2;
+            changed |= *places & cells != 0;
+            *places &= !cells;
+        }
+        Ok(changed)
+    }
+
+    /// Rule 4 along the columns, all three stacks at once.
+    fn fill_mini_columns(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, Contradiction> {
+        let mut confined = [0; 5];
+        let mut tally = Tally::default();
+        // One byte per stack in each half: how many digits have a column there with places
+        // in two bands or more.
+        let mut open_by_stack = 0;
+        for (pair, confined) in confined.iter_mut().enumerate() {
+            let both = |band: usize| {
+                let (low, high) = (
+                    self.places[band][2 * pair],
+                    self.places[band].get(2 * pair + 1),
+                );
+                low as u64 | (high.copied().unwrap_or(0) as u64) << 32
+            };
+            let (in_one_band, columns_in_two_bands) =
+                confined_mini_columns([both(0), both(1), both(2)]);
+            *confined = in_one_band;
+            tally.add(in_one_band);
+            const FIRST_COLUMNS: u64 = 0b001_001_001 * LANES;
+            let c = columns_in_two_bands;
+            let stacks = (c | c >> 1 | c >> 2) & FIRST_COLUMNS; // bit 3 × stack
+            open_by_stack +=
+                stacks & LANES | (stacks & (8 * LANES)) << 5 | (stacks & (64 * LANES)) << 10;
+        }
+        let open = open_by_stack + (open_by_stack >> 32);
+        for stack in 0..3 {
+            self.open_digits[3 + stack] = (open >> (8 * stack)) as u8;
+        }
+        let (full, crowded) = tally.halves_added();
+        if crowded != 0 {
+            let bit = crowded.trailing_zeros() as usize;
+            report_crowded(observer, cell_of(bit / 9, bit % 9), 9);
+            return Err(Contradiction);
+        }
+        let full = full & !self.filled[3];
+        if full == 0 {
+            return Ok(false);
+        }
+        self.filled[3] |= full;
+        let mut changed = false;
+        for index in 0..9 {
+            let leave = full & !half(confined[index / 2], index % 2);
+            for band in 0..3 {
+                let cells = in_columns(leave >> (9 * band) & ROW_CELLS);
+                changed |= self.places[band][index] & cells != 0;
+                self.places[band][index] &= !cells;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Turns on rule 4, the mini-line rule, for this board and the copies made from it,
+    /// from its next propagation on; the search on lines ([`Board::line_branch`]) needs it.
+    ///
+    /// ```
+    /// let mut board = common::board::Board::new();
+    /// board.use_mini_lines();
+    /// board.propagate().unwrap();
+    /// assert!(board.line_branch().is_some()); // the empty grid: every line open
+    /// ```
+    pub fn use_mini_lines(&mut self) {
+        self.mini_lines = true;
+        self.uncounted = u32::MAX;
+        self.propagated = false;
+    }
+
+    /// Where the search on lines branches: the band or stack with the fewest open digits
+    /// (the first on a tie), and there the digit with two permutations left, else three,
+    /// else the lowest open one. `None` when no digit is open anywhere: then every cell is
+    /// decided, or the open cells need [`Board::most_constrained_cell`]. Needs rule 4
+    /// ([`Board::use_mini_lines`]) and a propagated board.
+    pub fn line_branch(&self) -> Option<LineBranch> {
+        debug_assert!(self.mini_lines && self.propagated);
+        if self.is_complete() {
+            return None;
+        }
+        let mut best = None;
+        for (line, &open) in self.open_digits.iter().enumerate() {
+            if open != 0 && best.map_or(true, |(_, fewest)| open < fewest) {
+                best = Some((line, open));
+            }
+        }
+        let (line, _) = best?;
+        // The digit of the lowest rank, the lowest on a tie.
+        let mut fewest = (SETTLED, 0);
+        for index in 0..9 {
+            let rank = BRANCH_RANK[self.line_pattern(line, index) as usize];
+            if rank < fewest.0 {
+                fewest = (rank, index);
+            }
+        }
+        let (rank, index) = fewest;
+        if rank == SETTLED {
+            return None;
+        }
+        Some(LineBranch {
+            line,
+            digit: index as u8 + 1,
+            permutations: PERMUTATIONS_INSIDE[self.line_pattern(line, index) as usize],
+        })
+    }
+
+    /// The mini-lines of digit `index + 1` in a band (`line < 3`; bit `3 × row + stack`)
+    /// or in stack `line - 3`, read like a band with its bands for rows and its columns for
+    /// boxes (bit `3 × band + column within the stack`).
+    fn line_pattern(&self, line: usize, index: usize) -> u16 {
+        if line < 3 {
+            let places = self.places[line][index];
+            let row_stacks = |row: u32| STACKS_OF_ROW[(places >> (9 * row) & ROW_CELLS) as usize];
+            row_stacks(0) | row_stacks(1) << 3 | row_stacks(2) << 6
+        } else {
+            let stack = line - 3;
+            let mut pattern = 0;
+            for band in 0..3 {
+                let places = self.places[band][index];
+                let columns = (places | places >> 9 | places >> 18) >> (3 * stack) & 0b111;
+                pattern |= (columns as u16) << (3 * band);
+            }
+            pattern
+        }
+    }
+
+    /// Cuts the places of `branch`'s digit in its line to those of permutation `k`: in a
+    /// band, row `r` keeps its places in the box of stack `PERMUTATIONS[k][r]`; in a stack,
+    /// band `b` keeps those in column `PERMUTATIONS[k][b]` of the stack.
+    pub fn confine(&mut self, branch: &LineBranch, k: usize) {
+        self.propagated = false;
+        let index = branch.digit as usize - 1;
+        if branch.line < 3 {
+            let mut cells = 0;
+            for row in 0..3 {
+                cells |= 0b111 << (9 * row + 3 * PERMUTATIONS[k][row]);
+            }
+            self.places[branch.line][index] &= cells;
+        } else {
+            let stack = branch.line - 3;
+            for band in 0..3 {
+                let others = 0b111 << (3 * stack) & !(1 << (3 * stack + PERMUTATIONS[k][band]));
+                self.places[band][index] &= !in_columns(others);
+            }
+        }
+    }
+
     /// The open cell with the fewest candidates, or `None` when the board is complete.
     /// Searches branch here: "minimum remaining values" (MRV). Among cells with two
     /// candidates it takes the one with the most open peers (the lowest such cell on a
@@ -950,6 +1247,128 @@ impl Board {
         }
         (at_least_one, at_least_two, at_least_three)
     }
+}
+
+/// Where the search on lines branches (see [`Board::line_branch`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineBranch {
+    /// The band (`0..3`) or, from 3 on, the stack (`3..6`).
+    pub line: usize,
+    /// The digit whose permutations are tried.
+    pub digit: u8,
+    /// Its permutations left in the line, bit `k` for permutation `k`: the ways to try,
+    /// each by [`Board::confine`].
+    pub permutations: u8,
+}
+
+/// Permutation `k` of `branch`, in words for a trace: which mini-row of each row (which
+/// mini-column of each column) keeps the digit's places, as in "9 in band 2: r4c4-6,
+/// r5c1-3, r6c7-9".
+pub fn describe_confinement(branch: &LineBranch, k: usize) -> String {
+    let mut parts = Vec::new();
+    for (i, &j) in PERMUTATIONS[k].iter().enumerate() {
+        parts.push(if branch.line < 3 {
+            // Row `i` of the band keeps the box in stack `j`.
+            let row = 3 * branch.line + i + 1;
+            format!("r{row}c{}-{}", 3 * j + 1, 3 * j + 3)
+        } else {
+            // Band `i` keeps column `j` of the stack.
+            let column = 3 * (branch.line - 3) + j + 1;
+            format!("r{}-{}c{column}", 3 * i + 1, 3 * i + 3)
+        });
+    }
+    let (kind, number) = if branch.line < 3 {
+        ("band", branch.line + 1)
+    } else {
+        ("stack", branch.line - 2)
+    };
+    format!("{} in {kind} {number}: {}", branch.digit, parts.join(", "))
+}
+
+/// A 1 in the low bit of each 32-bit half: multiplied by a 32-bit mask, that mask in
+/// both halves.
+const LANES: u64 = 1 | 1 << 32;
+
+/// Half `which` (0 low, 1 high) of a word that holds two digits' sets side by side.
+fn half(both: u64, which: usize) -> BandSet {
+    (both >> (32 * which)) as BandSet
+}
+
+/// For two digits side by side (one band's places of each in a 32-bit half): the
+/// mini-rows to which each is confined within its row (the bit of the mini-row's first
+/// cell), and the rows where it has places in two boxes or more (the bit of each box's
+/// first cell after the first).
+fn confined_mini_rows(places: u64) -> (u64, u64) {
+    const MINI_ROW_STARTS: u64 = 0o111_111_111 * LANES;
+    const FIRST_STACK: u64 = (1 | 1 << 9 | 1 << 18) * LANES;
+    let used = (places | places >> 1 | places >> 2) & MINI_ROW_STARTS;
+    let (stack0, stack1, stack2) = (
+        used & FIRST_STACK,
+        used >> 3 & FIRST_STACK,
+        used >> 6 & FIRST_STACK,
+    );
+    let two_or_more = stack0 & stack1 | stack2 & (stack0 | stack1);
+    let one_box_rows = (stack0 | stack1 | stack2) & !two_or_more;
+    (used & (one_box_rows * 0b001_001_001), two_or_more)
+}
+
+/// For two digits side by side (each band's places of each in a 32-bit half): the
+/// mini-columns to which each is confined within its column (bit `9 × band + column`),
+/// and the columns where it has places in two bands or more (bit `column`).
+fn confined_mini_columns(places: [u64; 3]) -> (u64, u64) {
+    let columns = |band: u64| (band | band >> 9 | band >> 18) & (ROW_CELLS as u64 * LANES);
+    let (band0, band1, band2) = (columns(places[0]), columns(places[1]), columns(places[2]));
+    let two_or_more = band0 & band1 | band2 & (band0 | band1);
+    let one_band = !two_or_more;
+    let confined = band0 & one_band | (band1 & one_band) << 9 | (band2 & one_band) << 18;
+    (confined, two_or_more)
+}
+
+/// How many of the words added had each bit set, bit-sliced: `ones` and `twos` hold the
+/// count's two low bits, `crowded` every bit counted four times or more.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    ones: u64,
+    twos: u64,
+    crowded: u64,
+}
+
+impl Tally {
+    /// Counts the set bits of `bits`.
+    fn add(&mut self, bits: u64) {
+        let carry = self.ones & bits;
+        self.ones ^= bits;
+        self.crowded |= self.twos & carry;
+        self.twos ^= carry;
+    }
+
+    /// The two 32-bit halves counted as one: the bits counted exactly three times, and
+    /// those counted four times or more.
+    fn halves_added(self) -> (BandSet, BandSet) {
+        let mut tally = Tally {
+            ones: self.ones & 0xffff_ffff,
+            twos: self.twos & 0xffff_ffff,
+            crowded: self.crowded & 0xffff_ffff,
+        };
+        // The high half's count, added one power of two at a time.
+        let (ones, twos) = (self.ones >> 32, self.twos >> 32);
+        tally.add(ones);
+        let carry = tally.twos & twos;
+        tally.twos ^= twos;
+        tally.crowded |= carry | self.crowded >> 32;
+        (
+            (tally.ones & tally.twos & !tally.crowded) as BandSet,
+            tally.crowded as BandSet,
+        )
+    }
+}
+
+/// Tells `observer` that four digits or more are confined to the mini-line that starts
+/// at `cell` (and goes on at `cell + step`, `cell + 2 × step`).
+fn report_crowded(observer: &mut impl SearchObserver, cell: usize, step: usize) {
+    observer.contradiction(Conflict::CrowdedMiniLine {
+        cells: [cell, cell + step, cell + 2 * step],
+    });
 }
 
 /// What the band rule found wrong in `band` with digit `index + 1`, whose mini-row
@@ -1154,10 +1573,119 @@ mod tests {
         assert_ne!(full.candidates(0), ALL_DIGITS);
     }
 
+    /// The empty board with `digits` removed from `cells`, propagated with rule 4 or
+    /// without.
+    fn empty_board_without(
+        digits: &[u8],
+        cells: &[usize],
+        mini_lines: bool,
+    ) -> Result<Board, Contradiction> {
+        let mut board = Board::new();
+        if mini_lines {
+            board.use_mini_lines();
+        }
+        for &cell in cells {
+            for &digit in digits {
+                board.eliminate(cell, digit);
+            }
+        }
+        board.propagate()?;
+        Ok(board)
+    }
+
+    #[test]
+    fn three_digits_confined_to_a_mini_row_fill_it() {
+        // 1, 2 and 3 are left, in row 1, only the cells of its first box.
+        let rest_of_row: Vec<usize> = (3..9).collect();
+        let three = digit_bit(1) | digit_bit(2) | digit_bit(3);
+        let with_rule = empty_board_without(&[1, 2, 3], &rest_of_row, true).unwrap();
+        let without = empty_board_without(&[1, 2, 3], &rest_of_row, false).unwrap();
+        for cell in 0..3 {
+            assert_eq!(with_rule.candidates(cell), three, "cell {cell}");
+            assert_eq!(without.candidates(cell), ALL_DIGITS, "cell {cell}");
+        }
+        // Nothing else changed: the rest of the box only lost 1, 2 and 3 (claiming).
+        assert_eq!(with_rule.candidates(9), ALL_DIGITS & !three);
+    }
+
+    #[test]
+    fn three_digits_confined_to_a_mini_column_fill_it() {
+        // 7, 8 and 9 are left, in column 5, only the cells of rows 4 to 6.
+        let rest_of_column: Vec<usize> = [0, 1, 2, 6, 7, 8].iter().map(|row| 9 * row + 4).collect();
+        let three = digit_bit(7) | digit_bit(8) | digit_bit(9);
+        let with_rule = empty_board_without(&[7, 8, 9], &rest_of_column, true).unwrap();
+        let without = empty_board_without(&[7, 8, 9], &rest_of_column, false).unwrap();
+        for cell in [31, 40, 49] {
+            assert_eq!(with_rule.candidates(cell), three, "cell {cell}");
+            assert_eq!(without.candidates(cell), ALL_DIGITS, "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn four_digits_confined_to_a_mini_line_is_a_contradiction() {
+        let rest_of_row: Vec<usize> = (3..9).collect();
+        assert!(empty_board_without(&[1, 2, 3], &rest_of_row, true).is_ok());
+        assert_eq!(
+            empty_board_without(&[1, 2, 3, 4], &rest_of_row, true),
+            Err(Contradiction)
+        );
+        let rest_of_column: Vec<usize> = (1..9).map(|row| 9 * row).skip(2).collect();
+        assert_eq!(
+            empty_board_without(&[5, 6, 7, 8], &rest_of_column, true),
+            Err(Contradiction)
+        );
+    }
+
+    #[test]
+    fn the_line_branch_cuts_a_digit_to_each_of_its_permutations() {
+        for line in 0..6 {
+            let mut board = Board::new();
+            board.use_mini_lines();
+            board.propagate().unwrap();
+            let branch = LineBranch {
+                line,
+                digit: 4,
+                permutations: 0b111111,
+            };
+            for k in 0..6 {
+                let mut child = board;
+                child.confine(&branch, k);
+                let pattern = child.line_pattern(line, 3);
+                assert_eq!(
+                    pattern,
+                    permutation_pattern(k),
+                    "line {line}, permutation {k}"
+                );
+                assert_eq!(BRANCH_RANK[pattern as usize], SETTLED);
+                // The other digits keep their places.
+                assert_eq!(child.line_pattern(line, 4), 0o777);
+            }
+        }
+    }
+
+    #[test]
+    fn the_line_branch_takes_the_line_with_fewest_open_digits() {
+        // Digit 4 is settled in band 1 (rows 1-3): the band has eight open digits, the
+        // others nine; band 1 is chosen, and 4 is not its digit.
+        let mut board = Board::new();
+        board.use_mini_lines();
+        let branch = LineBranch {
+            line: 0,
+            digit: 4,
+            permutations: 1,
+        };
+        board.confine(&branch, 0);
+        board.propagate().unwrap();
+        let chosen = board.line_branch().unwrap();
+        assert_eq!(chosen.line, 0);
+        assert_ne!(chosen.digit, 4);
+        assert_eq!(chosen.permutations, 0b111111);
+    }
+
     #[test]
     fn board_is_as_large_as_the_header_says() {
         // The module documentation and the solutions' headers give this size.
-        assert_eq!(std::mem::size_of::<Board>(), 244);
+        assert_eq!(std::mem::size_of::<Board>(), 272);
     }
 
     #[test]

@@ -46,6 +46,12 @@ pub enum Conflict {
         /// The band (`0..3`, rows 1-3, 4-6, 7-9).
         band: usize,
     },
+    /// Four digits or more are each confined to these three cells, a mini-row or
+    /// mini-column (the board's rule 4), which can hold only three.
+    CrowdedMiniLine {
+        /// The three cells.
+        cells: [usize; 3],
+    },
     /// Su-domino-ku: no unused tile can cover this open cell any more.
     UncoverableCell {
         /// The cell.

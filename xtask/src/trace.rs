@@ -334,12 +334,16 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
                 .iter()
                 .map(|&(cell, digit)| placed(cell, digit))
                 .collect();
-            // A Su-domino-ku search step lays a tile: two cells at once.
-            let kind = match placements.len() {
-                2 => "lay tile",
-                _ => "guess",
-            };
-            (kind, format!("#{number} {}", what.join(", ")))
+            // A Su-domino-ku search step lays a tile: two cells at once. A guess that places
+            // nothing confines a digit to some mini-lines, as the note before it says.
+            match placements.len() {
+                0 => (
+                    "guess",
+                    format!("#{number} the mini-lines in the note above"),
+                ),
+                2 => ("lay tile", format!("#{number} {}", what.join(", "))),
+                _ => ("guess", format!("#{number} {}", what.join(", "))),
+            }
         }
         Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
         Event::Back { number } => ("back", format!("take back #{number}")),
@@ -359,6 +363,10 @@ fn conflict_text(conflict: Conflict, cell_name: fn(usize) -> String) -> String {
         Conflict::NoArrangementInBand { digit, band } => {
             let (first, last) = (3 * band + 1, 3 * band + 3);
             format!("{digit} cannot go once in each row and box of rows {first}-{last}")
+        }
+        Conflict::CrowdedMiniLine { cells } => {
+            let names: Vec<String> = cells.iter().map(|&cell| cell_name(cell)).collect();
+            format!("four digits or more can go only in {}", names.join(" "))
         }
         Conflict::UncoverableCell { cell } => {
             format!("no unused tile can cover {}", cell_name(cell))

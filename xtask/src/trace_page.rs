@@ -13,8 +13,8 @@
 //! |---|---|
 //! | givens of one row | `[0, cell, digit, cell, digit, ...]` |
 //! | naked single, hidden single, witness | `[1, cell, digit]`, `[2, cell, digit, unit]`, `[3, cell, digit]` |
-//! | guess number `k` | `[4, k, cell, digit]`, or `[4, k, cell, digit, cell, digit]` for a tile |
-//! | contradiction | `[5, 0, cell]` no candidate, `[5, 1, digit, unit]` no place in a unit, `[5, 2, digit, band]` band rule, `[5, 3, cell]` no tile covers a cell, `[5, 4, digit, digit]` no place for a tile |
+//! | guess number `k` | `[4, k, cell, digit]`, or `[4, k, cell, digit, cell, digit]` for a tile, `[4, k]` for a guess that confines a digit to some mini-lines (the note before it says which) |
+//! | contradiction | `[5, 0, cell]` no candidate, `[5, 1, digit, unit]` no place in a unit, `[5, 2, digit, band]` band rule, `[5, 3, cell]` no tile covers a cell, `[5, 4, digit, digit]` no place for a tile, `[5, 5, cell, cell, cell]` four digits confined to a mini-line |
 //! | guess `k` taken back | `[6, k]` |
 //! | note | `[7, text]` |
 //! | unwind, keep (no step) | `[8]`, `[9]` |
@@ -85,6 +85,7 @@ fn encode(event: &Event) -> Value {
             Conflict::NoPlaceInUnit { digit, unit } => json!([5, 1, digit, unit]),
             Conflict::NoArrangementInBand { digit, band } => json!([5, 2, digit, band]),
             Conflict::UncoverableCell { cell } => json!([5, 3, cell]),
+            Conflict::CrowdedMiniLine { cells } => json!([5, 5, cells[0], cells[1], cells[2]]),
             Conflict::UnplaceableTile { digits } => json!([5, 4, digits[0], digits[1]]),
         },
         Event::Back { number } => json!([6, number]),

@@ -77,6 +77,7 @@
 //! bundle for the judge.
 
 pub mod rung0_textbook;
+pub mod rung10_line_branch;
 pub mod rung1_masks;
 pub mod rung2_singles;
 pub mod rung3_locked;
@@ -85,6 +86,7 @@ pub mod rung5_bands;
 pub mod rung6_changes;
 pub mod rung7_tie_break;
 pub mod rung8_board;
+pub mod rung9_mini_lines;
 
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{digits, N_CELLS};
@@ -170,7 +172,7 @@ pub enum Idea {
 ///     assert!(common::is_valid_solution(&outcome.solution.unwrap()), "{}", rung.name);
 /// }
 /// ```
-pub const RUNGS: [Rung; 9] = [
+pub const RUNGS: [Rung; 11] = [
     Rung {
         number: 0,
         name: "textbook",
@@ -234,6 +236,20 @@ pub const RUNGS: [Rung; 9] = [
         solve: solve::<crate::board::Board>,
         candidates_after_rules: candidates_after_rules::<crate::board::Board>,
     },
+    Rung {
+        number: 9,
+        name: "mini-lines",
+        idea: Idea::Rules,
+        solve: solve::<rung9_mini_lines::MiniLines>,
+        candidates_after_rules: candidates_after_rules::<rung9_mini_lines::MiniLines>,
+    },
+    Rung {
+        number: 10,
+        name: "line-branch",
+        idea: Idea::Search,
+        solve: rung10_line_branch::solve,
+        candidates_after_rules: candidates_after_rules::<rung9_mini_lines::MiniLines>,
+    },
 ];
 
 /// Runs rung `number` on `grid`, reporting every step to `observer`: the givens, what
@@ -259,6 +275,8 @@ pub fn solve_rung(number: usize, grid: &Grid, observer: &mut impl SearchObserver
         6 => solve_observed::<rung6_changes::TrackedBands>(grid, observer),
         7 => solve_observed::<rung7_tie_break::TieBreak>(grid, observer),
         8 => solve_observed::<crate::board::Board>(grid, observer),
+        9 => solve_observed::<rung9_mini_lines::MiniLines>(grid, observer),
+        10 => rung10_line_branch::solve_observed(grid, observer),
         _ => panic!(
             "the ladder has rungs 0 to {}, not {number}",
             RUNGS.len() - 1

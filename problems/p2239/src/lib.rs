@@ -80,7 +80,7 @@
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 244 bytes, copied for each guess. Step 3 searches
+//! A search state is one [`Board`] of 272 bytes, copied for each guess. Step 3 searches
 //! the whole tree of a unique puzzle (to prove there is no second completion), so it
 //! costs about twice a first-solution search; step 4 runs only for puzzles with several
 //! completions, where the searches are short. [`common::board`] explains, step by step,
@@ -167,6 +167,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     // Step 2: place the givens and propagate.
     report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
+    board.use_mini_lines();
     board.propagate_observed(observer).ok()?;
 
     // Step 3: look for two completions; one alone is the answer.
@@ -196,6 +197,7 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
         Ok(board) => board,
         Err(_) => return 0,
     };
+    board.use_mini_lines();
     if board.propagate().is_err() {
         return 0;
     }
@@ -225,9 +227,31 @@ impl Completions {
     }
 }
 
-/// Depth-first search (MRV branching) that counts the completions of a propagated board
-/// into `found`, keeping the first, until it has counted `found.limit` of them.
+/// Depth-first search that counts the completions of a propagated board into `found`,
+/// keeping the first, until it has counted `found.limit` of them. It branches on a line
+/// (a digit's permutations in a band or stack, [`Board::line_branch`]) while some digit
+/// is open, and on a cell with the fewest candidates after that.
 fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
+    if let Some(branch) = board.line_branch() {
+        let ways = branch.permutations.count_ones();
+        let permutations = (0..6).filter(|k| branch.permutations & 1 << k != 0);
+        for (tried_before, k) in permutations.enumerate() {
+            observer.remark(|| common::board::describe_confinement(&branch, k));
+            let attempt = tried_before as u32 + 1;
+            observer.guess_at(&[], Branch { ways, attempt });
+            let mut child = *board;
+            child.confine(&branch, k);
+            if child.propagate_observed(observer).is_ok() {
+                find_completions(&child, found, observer);
+                if found.count >= found.limit {
+                    observer.unwind();
+                    return;
+                }
+            }
+            observer.dead_end();
+        }
+        return;
+    }
     // (A `match`, not `let ... else`: the bundle must build with Rust 1.63.)
     let cell = match board.most_constrained_cell() {
         Some(cell) => cell,

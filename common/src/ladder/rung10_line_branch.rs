@@ -1,0 +1,110 @@
+//! # Rung 10: branch on a digit's permutations in a band or stack
+//!
+//! **The idea.** Rung 9's rules, searched another way. Instead of a cell and its
+//! candidates, the search takes a *line* (one of the three bands, or one of the three
+//! stacks, read like a band with its columns for rows) and a digit open there, and tries
+//! each of the digit's *permutations* in it: the ways to give each of the line's three
+//! rows (columns) one of its three boxes, as the band rule of [`crate::board`] defines
+//! them. A permutation is tried by cutting the digit's places in the line to that
+//! permutation's mini-rows (mini-columns) ([`Board::confine`]), and propagating.
+//!
+//! [`Board::line_branch`] chooses the line with the fewest digits still *open* (not yet
+//! confined to one mini-row in each of its rows: rule 4 counts them as it goes), the first
+//! on a tie, and there the digit with two permutations, else three, else the lowest one
+//! open. Once no digit is open anywhere, the search goes on by cells, as rung 9's does.
+//!
+//! tdoku (Tom Dillon's solver, whose write-up `docs/sudoku.md` describes it) branches on a
+//! digit's configurations in a band too; it takes the band or stack with the fewest
+//! configurations in all. Taking the fewest open digits made the smaller tree here.
+//!
+//! **Why it finds a completion when there is one.** In a completion the digit stands once
+//! in each row and box of the band, so its mini-rows there are one of the permutations
+//! still inside its places: one branch holds every completion with that permutation, and
+//! together they hold all.
+//!
+//! **Why a line first.** A permutation decides where a digit goes in three rows at once,
+//! and rule 4 feeds on exactly that: each confinement can fill a mini-line. With the
+//! branch on cells, rule 4 shrinks the tree by 4%; with this branch, by a third.
+//!
+//! **How guesses are counted.** Each permutation tried counts as one guess, as each
+//! digit tried at a cell does. A trace shows such a guess as a note naming the
+//! mini-lines, then the guess (`cargo xtask trace p2580 --rung 10 < puzzle`).
+//!
+//! **What it costs per node.** Choosing the line reads six counts that rule 4 left; the
+//! digit, nine mini-line patterns there (one table lookup per row of a band). A child is
+//! a copy of the board with one word cut (three in a stack).
+//!
+//! | set | puzzles | mean | max | guesses (mean) | over the cap |
+//! |---|---:|---:|---:|---:|---:|
+//! | magictour_top1465 | 1,465 | RUNG10_MT | | | 0 |
+
+use super::rung9_mini_lines::MiniLines;
+use super::{Grid, Outcome, SearchState};
+use crate::board::{describe_confinement, Board};
+use crate::digits;
+use crate::observe::{report_givens, Branch, SearchObserver};
+
+/// Solves `grid`, watched by nobody: the `solve` of rung 10 in [`super::RUNGS`].
+pub fn solve(grid: &Grid) -> Outcome {
+    solve_observed(grid, &mut ())
+}
+
+/// Solves `grid` with rung 9's rules and the branch on lines, reporting to `observer`.
+pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+    report_givens(grid, observer);
+    let mut guesses = 0;
+    let solution = match MiniLines::start(grid, observer) {
+        Some(start) => depth_first(start.board(), &mut guesses, observer),
+        None => None,
+    };
+    Outcome {
+        solution,
+        guesses,
+        capped: false,
+    }
+}
+
+/// The first completion below `board`, counting each way tried in `guesses`.
+fn depth_first(
+    board: &Board,
+    guesses: &mut u64,
+    observer: &mut impl SearchObserver,
+) -> Option<Grid> {
+    if let Some(branch) = board.line_branch() {
+        let ways = branch.permutations.count_ones();
+        let permutations = (0..6).filter(|k| branch.permutations & 1 << k != 0);
+        for (tried_before, k) in permutations.enumerate() {
+            *guesses += 1;
+            observer.remark(|| describe_confinement(&branch, k));
+            let attempt = tried_before as u32 + 1;
+            observer.guess_at(&[], Branch { ways, attempt });
+            let mut child = *board;
+            child.confine(&branch, k);
+            if child.propagate_observed(observer).is_ok() {
+                if let Some(solution) = depth_first(&child, guesses, observer) {
+                    return Some(solution);
+                }
+            }
+            observer.dead_end();
+        }
+        return None;
+    }
+    // No digit open in any line: the open cells (if any) need the branch on cells.
+    let cell = match board.most_constrained_cell() {
+        Some(cell) => cell,
+        None => return Some(board.to_grid()),
+    };
+    let candidates = board.candidates(cell);
+    for (tried_before, digit) in digits(candidates).enumerate() {
+        *guesses += 1;
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
+        let mut child = *board;
+        if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
+            if let Some(solution) = depth_first(&child, guesses, observer) {
+                return Some(solution);
+            }
+        }
+        observer.dead_end();
+    }
+    None
+}
