@@ -13,6 +13,8 @@
 //! | change detection: `seen`, and rules applied only where something changed | [rung 6](crate::ladder::rung6_changes) |
 //! | among cells with two candidates, the one with the most open peers | [rung 7](crate::ladder::rung7_tie_break) |
 //! | straight-line band rule, givens in bulk, two-candidate cells counted once | [rung 8](crate::ladder::rung8_board), this board |
+//! | rule 4: three digits confined to a mini-row or mini-column fill it | [rung 9](crate::ladder::rung9_mini_lines) |
+//! | branching on a digit's permutations in the band or stack with the fewest open digits | [rung 10](crate::ladder::rung10_line_branch) |
 //!
 //! ## The state
 //!
@@ -52,7 +54,21 @@
 //!    gets it there. *Claiming along columns*: a column whose places all lie in one band
 //!    puts the digit's place in that box on the column, so the box's other two columns
 //!    lose the digit there.
-//! 4. Any cell without candidates, or digit without a place in a row, column or box, is a
+//! 4. **The mini-line rule**, only on a board that asked for it ([`Board::use_mini_lines`];
+//!    problem 2239's search does). A *mini-line* is a mini-row or a *mini-column* (the
+//!    three cells where a column meets a box). A digit is *confined* to a mini-row when its
+//!    places in that row all lie there (to a mini-column, when its places in that column
+//!    do). Three digits confined to one mini-line are the three that go there, so the
+//!    other digits leave its cells; four are a contradiction. It runs when rules 1 to 3
+//!    have nothing left, since it is the dearest: the board counts, for every mini-line,
+//!    the digits confined to it, two digits at a time in the halves of a 64-bit word
+//!    (bit-sliced: a word for the ones, one for the twos, one for "four or more"), the
+//!    mini-rows only in bands whose places changed since it last counted. A filled
+//!    mini-line stays filled along a branch, so the board remembers which it filled and
+//!    clears each once. As it counts, it notes how many digits each band and stack still
+//!    has *open* (not confined to one mini-row in each row, one band in each column), for
+//!    the search on lines ([`Board::line_branch`]).
+//! 5. Any cell without candidates, or digit without a place in a row, column or box, is a
 //!    **contradiction**: the board has no completion, and the call returns [`Contradiction`].
 //!
 //! Every rule only removes possibilities that no completion uses, so the completions of
@@ -124,6 +140,7 @@
 //! | 1: the sweep compares one word at a time (more instructions, less time: see below) | 151 M | 121 | 323 M | 282 |
 //! | 1: the sweep's mask names the digits for the column rules; naked singles in all three bands | 149 M | 121 | 318 M | 282 |
 //! | naked singles: the digits with singles found first (mispredicted: 0.58 M → 0.50 M and 1.26 M → 1.06 M) | 148 M | 121 | 316 M | 282 |
+//! | p2239 only: rule 4 and the branch on lines (rungs 9 and 10; the board grows to 272 bytes) | 148 M | 121 | 243 M | 159 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! The last five rows were timed too, because instructions stopped telling time: a 16-byte
@@ -137,8 +154,8 @@
 //! best of 7 rounds, on these four files and this one relabelled four times, two seeds.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
-//! the uniqueness search of p2239 makes 142 guesses per puzzle on this file, and tdoku
-//! itself 110 (built from its source beside this project, outside the repository, as the
+//! the uniqueness search of p2239 makes 88.0 guesses per puzzle on this file (142 before
+//! rule 4 and the branch on lines), and tdoku itself 110 (built from its source beside this project, outside the repository, as the
 //! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for tdoku.
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.37 and 0.26 times as many mispredicted branches for p2580 and p2239 as for the
@@ -146,9 +163,13 @@
 //! a processor some 15 to 20 cycles, in which it could have run dozens of instructions;
 //! so the times compare better than the instructions (the README compares times).
 //!
-//! What tdoku's smaller tree is made of, and what its rules and branching cost on this
-//! board, is measured in the README ("Where tdoku's smaller tree comes from"); it does not
-//! pay here, so the board keeps the rules above.
+//! What tdoku's smaller tree is made of, and the versions of its rules and branching
+//! measured on this board, are in the README ("Where tdoku's smaller tree comes from").
+//! Rule 4 and the branch on lines are the version that paid, for p2239: its tree is
+//! smaller than tdoku's. On easy puzzles they cost more than they save: on
+//! magictour_top1465 one pass of p2239 takes 147 M instructions against 123 M without
+//! them, for 9.9 guesses against 10.4 (tdoku's way). So p2580, whose first-solution search
+//! walks a small part of the tree, keeps the branch on cells and leaves rule 4 off.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table that applies the band's row-box constraints in

@@ -17,6 +17,8 @@
 //! | 6 | [`rung6_changes`] | work only where something changed | the layout |
 //! | 7 | [`rung7_tie_break`] | of the cells with two candidates, the one with the most open peers | the search |
 //! | 8 | [`rung8_board`] | the board of the solutions: no count twice, no branch the processor mispredicts | the layout |
+//! | 9 | [`rung9_mini_lines`] | three digits confined to a mini-row or mini-column fill it | the rules |
+//! | 10 | [`rung10_line_branch`] | branch on a digit's permutations in a band or stack, not on a cell | the search |
 //!
 //! The column "what changes" says what kind of idea each is. A new **rule** finds more
 //! (fewer guesses, dearer nodes). A new **layout** keeps the rules and the search and makes
@@ -27,11 +29,12 @@
 //!
 //! | rule | rungs |
 //! |---|---|
-//! | a placed digit leaves its peers | 0 (as used-digit tables) to 8 |
-//! | naked singles: a cell with one candidate takes it | 2 to 8 |
-//! | hidden singles: a digit with one place in a unit goes there | 2 to 8 |
-//! | pointing: a box's places for a digit in one row or column clear the rest of that line | 3 to 8 |
-//! | claiming: a row's or column's places for a digit in one box clear the rest of that box | 3 to 8 |
+//! | a placed digit leaves its peers | 0 (as used-digit tables) to 10 |
+//! | naked singles: a cell with one candidate takes it | 2 to 10 |
+//! | hidden singles: a digit with one place in a unit goes there | 2 to 10 |
+//! | pointing: a box's places for a digit in one row or column clear the rest of that line | 3 to 10 |
+//! | claiming: a row's or column's places for a digit in one box clear the rest of that box | 3 to 10 |
+//! | mini-lines: three digits confined to a mini-row or mini-column fill it | 9 and 10 |
 //!
 //! From rung 5 on, pointing and claiming along rows take the form of the band rule (a
 //! digit's rows and boxes in a band pair up one to one), which finds exactly what they
@@ -49,7 +52,9 @@
 //! take it hours; the other rungs have none. [`RUNGS`] lists them all, so a benchmark can
 //! run every rung on the same puzzles (`cargo xtask bench --ladder`).
 //!
-//! Rungs 1 to 8 share the depth-first search of [`solve_observed`]: choose an open cell
+//! Rungs 1 to 9 share the depth-first search of [`solve_observed`]; rung 10 has its own,
+//! which branches on lines (a guess there cuts a digit to one permutation and places no
+//! digit; it counts as one guess, as a digit tried at a cell does). That search: choose an open cell
 //! with the fewest candidates, try each candidate on a copy of the state, and go on from
 //! the copy; a copy that fails is thrown away, which undoes the guess. What differs from
 //! rung to rung is the state, a [`SearchState`]: how it chooses the cell and what it does

@@ -20,17 +20,19 @@
 //! word for the ones, one for the twos, one for "four or more"); rows only in the bands
 //! whose places changed since it last counted, columns in all three stacks. A mini-line
 //! that the rule has filled stays filled along a branch, so the board remembers it and
-//! clears each only once. The rule runs at about 1.2 of every 2 nodes of this search.
+//! clears each only once. A run finds nothing new in about three calls of four.
 //!
-//! **What it buys.** On its own, little: with the cell branch of rung 8 the tree shrinks
-//! by 4% on forum_hardest_1106, for nodes about 15% dearer (the table). Its worth is in
-//! the next rung, whose branch on lines it makes possible: the rule and the branch together
-//! make p2239's tree smaller than tdoku's. Measured as the
-//! [ladder's documentation](super#the-measurements) says:
+//! **What it buys.** On its own, little: with rung 8's branch on cells the tree shrinks
+//! by 4% on forum_hardest_1106 (130.9 guesses to 125.9), and the time grows by 9%. Its
+//! worth is in the next rung, whose branch on lines it makes possible: the rule and that
+//! branch together make p2239's tree smaller than tdoku's. Measured by `cargo xtask bench --ladder --rounds 1
+//! data/magictour_top1465.txt data/forum_hardest_1106.txt` (one round, two sets, all
+//! rungs in the same run; the tables of rungs 0 to 8 used three rounds and four sets):
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | RUNG9_MT | | | 0 |
+//! | magictour_top1465 | 1,465 | 6.20 µs | 77.1 µs | 11.0 | 0 |
+//! | forum_hardest_1106 | 375 | 44.9 µs | 215 µs | 125.9 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::Board;

@@ -23,21 +23,29 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
-//! the smallest completion first) and [rung 8](common::ladder::rung8_board) (the board's search).
+//! the smallest completion first) and [rung 10](common::ladder::rung10_line_branch) (the
+//! board with the mini-line rule, searched on lines).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Packed` format, shared with p2580),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
 //!    is not looked for here: placing the givens in step 2 fails, and the grid has no
 //!    completion.
-//! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles and locked
-//!    candidates. *Why this is safe here too:* the rules only remove possibilities that no
+//! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles, locked
+//!    candidates and the mini-line rule (three digits confined to a mini-row or mini-column
+//!    fill it; [`Board::use_mini_lines`]). *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
 //!    unchanged. Propagation decides cells in no particular order, but it never decides
 //!    anything that the smallest completion does not have.
 //! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
-//!    depth-first search that branches on the open cell with the fewest candidates (MRV;
+//!    depth-first search that branches on a line: in the band or stack with the fewest
+//!    digits still open, one digit's permutations, each tried by cutting its places to
+//!    that permutation's mini-rows or mini-columns ([`Board::line_branch`]). Once no digit
+//!    is open anywhere, it branches on the open cell with the fewest candidates (MRV;
 //!    among cells with two, the one with the most open peers, see
-//!    [`Board::most_constrained_cell`]).
+//!    [`Board::most_constrained_cell`]). This search must walk the whole tree of a unique
+//!    puzzle, so a smaller tree pays most here: p2239 makes 88.0 guesses per puzzle on
+//!    forum_hardest_1106 counted tdoku's way, against 141.7 with the branch on cells and
+//!    110.4 for tdoku.
 //!    If there is exactly one, it is the answer: the smallest of a set of one. This is the
 //!    usual case and the fast path.
 //! 4. **Otherwise, fix the cells in reading order.** Keep a *witness*, a known completion
@@ -118,6 +126,23 @@
 //! | magictour_top1465 | 0.74–0.94 | 0.92 | 0.20–0.29 | 8.9 |
 //! | forum_hardest_1905_11plus (first 2,000) | 0.92–1.02 | 0.97 | 0.27–0.30 | 63.2 |
 //! | 17_clue (first 2,000) | 0.75–0.90 | 0.76 | 0.16–0.22 | 0.4 |
+//!
+//! That table is of the branch on cells. With the mini-line rule and the branch on lines,
+//! one run of the same harness (`tri-bench --rounds 5`, one run per set, the native build
+//! only) gave these ratios of this solution's time to tdoku's, and these guesses per
+//! puzzle counted tdoku's way:
+//!
+//! | set | ratio to tdoku, native | guesses: this solution; tdoku |
+//! |---|---:|---:|
+//! | forum_hardest_1106 | 0.715 | 88.0; 110.4 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.757 | 94.1; 114.3 |
+//! | the same, seed 777 | 0.748 | 92.9; 114.8 |
+//! | magictour_top1465 | 1.036 | 9.9; 8.9 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.822 | 62.1; 63.2 |
+//! | 17_clue (first 2,000) | 0.919 | 0.5; 0.4 |
+//!
+//! The hard sets gain a quarter; magictour_top1465, whose tree barely shrinks, pays for
+//! the dearer nodes and is 4% behind tdoku (it was 8% ahead).
 //!
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
 //! forum_hardest_1106, takes 206 µs (`cargo xtask bench --problem p2239 data/*.txt`, each
