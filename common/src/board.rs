@@ -317,6 +317,19 @@ const fn build_permutations_inside() -> [u8; 512] {
 /// (one mini-line in each row): nothing is left to choose there.
 const SETTLED: u8 = u8::MAX;
 
+/// The fewest decided cells on which [`Board::line_branch`] branches on lines; below it,
+/// the search goes by cells. A permutation tried on a nearly empty board decides no cell,
+/// and the board can hold a contradiction that no rule sees until much later: on a grid
+/// of two givens (r7c8 = 1, r8c8 = 5), the search on lines settled the rows of all three
+/// bands, then, for each arrangement of the columns of stacks 1 and 2, searched stack 3
+/// again, which had none: fifteen million guesses in all (`cargo xtask trace p2239`
+/// counted them). A guess on a cell decides it, and the singles that follow meet such a
+/// contradiction soon. Why 17: no grid with fewer than 17 givens has exactly one
+/// completion (McGuire, Tugemann and Civario proved it in 2012), so a board with fewer
+/// decided cells is no puzzle's hard middle, where the smaller tree of lines pays: it has
+/// many completions or none.
+pub const DECIDED_FOR_LINES: u32 = 17;
+
 /// `BRANCH_RANK[p]`: how good a branch a digit with mini-line pattern `p` in a band or
 /// stack is, the lowest best: no permutation left (the branch fails at once), then two,
 /// three, more, and last one (a forced way, left to the rules if they can); or
@@ -1125,7 +1138,7 @@ impl Board {
     /// let mut board = common::board::Board::new();
     /// board.use_mini_lines();
     /// board.propagate().unwrap();
-    /// assert!(board.line_branch().is_some()); // the empty grid: every line open
+    /// assert!(board.line_branch().is_none()); // the empty grid: no cell decided yet
     /// ```
     pub fn use_mini_lines(&mut self) {
         self.mini_lines = true;
@@ -1135,12 +1148,14 @@ impl Board {
 
     /// Where the search on lines branches: the band or stack with the fewest open digits
     /// (the first on a tie), and there the digit with two permutations left, else three,
-    /// else the lowest open one. `None` when no digit is open anywhere: then every cell is
-    /// decided, or the open cells need [`Board::most_constrained_cell`]. Needs rule 4
+    /// else the lowest open one. `None` when every cell is decided, when fewer than
+    /// [`DECIDED_FOR_LINES`] cells are, or when no digit is open anywhere; the open cells
+    /// then need [`Board::most_constrained_cell`]. Needs rule 4
     /// ([`Board::use_mini_lines`]) and a propagated board.
     pub fn line_branch(&self) -> Option<LineBranch> {
         debug_assert!(self.mini_lines && self.propagated);
-        if self.is_complete() {
+        let open_cells: u32 = self.open.iter().map(|band| band.count_ones()).sum();
+        if open_cells == 0 || N_CELLS as u32 - open_cells < DECIDED_FOR_LINES {
             return None;
         }
         let mut best = None;
@@ -1685,22 +1700,49 @@ mod tests {
     }
 
     #[test]
-    fn the_line_branch_takes_the_line_with_fewest_open_digits() {
-        // Digit 4 is settled in band 1 (rows 1-3): the band has eight open digits, the
-        // others nine; band 1 is chosen, and 4 is not its digit.
-        let mut board = Board::new();
+    fn the_line_branch_takes_the_first_line_with_fewest_open_digits() {
+        // forum_hardest_1106's first puzzle, propagated: its lines' open digits recounted
+        // from the mini-line patterns.
+        let puzzle =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let mut grid = [0; N_CELLS];
+        for (cell, byte) in puzzle.bytes().enumerate() {
+            grid[cell] = if byte == b'.' { 0 } else { byte - b'0' };
+        }
+        let mut board = Board::from_grid(&grid).unwrap();
         board.use_mini_lines();
-        let branch = LineBranch {
-            line: 0,
-            digit: 4,
-            permutations: 1,
-        };
-        board.confine(&branch, 0);
         board.propagate().unwrap();
+        let rank =
+            |line: usize, index: usize| BRANCH_RANK[board.line_pattern(line, index) as usize];
+        let open = |line: usize| (0..9).filter(|&index| rank(line, index) != SETTLED).count();
+        let fewest = (0..6).map(open).filter(|&count| count > 0).min().unwrap();
         let chosen = board.line_branch().unwrap();
-        assert_eq!(chosen.line, 0);
-        assert_ne!(chosen.digit, 4);
-        assert_eq!(chosen.permutations, 0b111111);
+        assert_eq!(
+            Some(chosen.line),
+            (0..6).position(|line| open(line) == fewest)
+        );
+        let digit_rank = rank(chosen.line, chosen.digit as usize - 1);
+        assert_eq!(
+            Some(digit_rank),
+            (0..9).map(|index| rank(chosen.line, index)).min()
+        );
+        assert!(chosen.permutations.count_ones() >= 2);
+    }
+
+    #[test]
+    fn the_line_branch_waits_for_seventeen_decided_cells() {
+        // Sixteen cells decided: the first row and seven of the second. Then one more.
+        let mut grid = [0; N_CELLS];
+        grid[..16].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9, 1]);
+        let mut board = Board::from_grid(&grid).unwrap();
+        board.use_mini_lines();
+        board.propagate().unwrap();
+        assert_eq!(board.solved_cells().count_ones(), 16);
+        assert!(board.line_branch().is_none());
+        board.place(16, 2).unwrap();
+        board.propagate().unwrap();
+        assert!(board.solved_cells().count_ones() >= DECIDED_FOR_LINES);
+        assert!(board.line_branch().is_some());
     }
 
     #[test]

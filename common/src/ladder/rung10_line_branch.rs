@@ -11,7 +11,9 @@
 //! [`Board::line_branch`] chooses the line with the fewest digits still *open* (not yet
 //! confined to one mini-row in each of its rows: rule 4 counts them as it goes), the first
 //! on a tie, and there the digit with two permutations, else three, else the lowest one
-//! open. Once no digit is open anywhere, the search goes on by cells, as rung 9's does.
+//! open. Once no digit is open anywhere, the search goes on by cells, as rung 9's does;
+//! so it does while fewer than 17 cells are decided ([`crate::board::DECIDED_FOR_LINES`]
+//! says why: on a nearly empty board, lines hide contradictions for millions of guesses).
 //!
 //! tdoku (Tom Dillon's solver, whose write-up `docs/sudoku.md` describes it) branches on a
 //! digit's configurations in a band too; it takes the band or stack with the fewest
@@ -95,7 +97,8 @@ fn depth_first(
         }
         return None;
     }
-    // No digit open in any line: the open cells (if any) need the branch on cells.
+    // No line to branch on (no digit open, or too few cells decided): the open cells (if
+    // any) need the branch on cells.
     let cell = match board.most_constrained_cell() {
         Some(cell) => cell,
         None => return Some(board.to_grid()),

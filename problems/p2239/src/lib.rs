@@ -40,9 +40,11 @@
 //!    depth-first search that branches on a line: in the band or stack with the fewest
 //!    digits still open, one digit's permutations, each tried by cutting its places to
 //!    that permutation's mini-rows or mini-columns ([`Board::line_branch`]). Once no digit
-//!    is open anywhere, it branches on the open cell with the fewest candidates (MRV;
-//!    among cells with two, the one with the most open peers, see
-//!    [`Board::most_constrained_cell`]). This search must walk the whole tree of a unique
+//!    is open anywhere, and while fewer than 17 cells are decided, it branches on the open
+//!    cell with the fewest candidates (MRV; among cells with two, the one with the most
+//!    open peers, see [`Board::most_constrained_cell`]). On a nearly empty grid a guess on
+//!    a cell decides it, where lines would hide a contradiction for millions of guesses
+//!    ([`common::board::DECIDED_FOR_LINES`]). This search must walk the whole tree of a unique
 //!    puzzle, so a smaller tree pays most here: p2239 makes 88.0 guesses per puzzle on
 //!    forum_hardest_1106 counted tdoku's way, against 141.7 with the branch on cells and
 //!    110.4 for tdoku.
@@ -452,6 +454,37 @@ mod tests {
                 solve(&grid),
                 Some(expected),
                 "rows {emptied_rows:?} emptied"
+            );
+        }
+    }
+
+    #[test]
+    fn nearly_empty_grids_are_searched_by_cells() {
+        // Grids of two or three givens on which the search on lines, taken from the
+        // start, made millions of guesses (the first is stress case 4213); the search
+        // now goes by cells until 17 cells are decided (`DECIDED_FOR_LINES`).
+        let grids = [
+            "000000000000000000000000000000000000000000000000000000000000010000000050000000000",
+            "000000000000000000000000000000000000000000200000000040000002000000000000000000000",
+            "000000004000000000000000000000000000000000003000000000000000000000000000000000000",
+        ];
+        for text in grids {
+            let mut grid = [0; N_CELLS];
+            for (cell, byte) in text.bytes().enumerate() {
+                grid[cell] = byte - b'0';
+            }
+            let mut counter = common::observe::GuessCounter::default();
+            let mut expected = grid;
+            assert!(smallest_by_backtracking(&mut expected, 0));
+            assert_eq!(
+                solve_observed(&grid, &mut counter),
+                Some(expected),
+                "{text}"
+            );
+            assert!(
+                counter.guesses < 1_000,
+                "{text}: {} guesses",
+                counter.guesses
             );
         }
     }
