@@ -60,14 +60,16 @@
 //!    places in that row all lie there (to a mini-column, when its places in that column
 //!    do). Three digits confined to one mini-line are the three that go there, so the
 //!    other digits leave its cells; four are a contradiction. It runs when rules 1 to 3
-//!    have nothing left, since it is the dearest: the board counts, for every mini-line,
-//!    the digits confined to it, two digits at a time in the halves of a 64-bit word
-//!    (bit-sliced: a word for the ones, one for the twos, one for "four or more"), the
-//!    mini-rows only in bands whose places changed since it last counted. A filled
-//!    mini-line stays filled along a branch, so the board remembers which it filled and
-//!    clears each once. As it counts, it notes how many digits each band and stack still
-//!    has *open* (not confined to one mini-row in each row, one band in each column), for
-//!    the search on lines ([`Board::line_branch`]).
+//!    have nothing left, since it is the dearest, and it reads what they leave: the band
+//!    rule notes each digit's mini-rows in each band as it keeps them, and the column
+//!    rules each digit's columns in each band as they count them, so rule 4 never reads
+//!    the places. A table gives the mini-rows alone in their row; for each mini-line it
+//!    counts the digits confined there, bit-sliced (a word for the ones, one for the twos,
+//!    one for "four or more", over the nine digits). A filled mini-line stays filled along
+//!    a branch, so the board remembers which it filled and clears each once. As it counts,
+//!    it notes how many digits each band and stack still has *open* (not confined to one
+//!    mini-row in each row, one band in each column), for the search on lines
+//!    ([`Board::line_branch`]).
 //! 5. Any cell without candidates, or digit without a place in a row, column or box, is a
 //!    **contradiction**: the board has no completion, and the call returns [`Contradiction`].
 //!
@@ -110,7 +112,8 @@
 //!    anyway; it keeps the open cells with exactly two, and the branch choice uses them
 //!    as long as nothing changed since the last propagation (debug builds check this).
 //!
-//! A board is 272 bytes (28 of them for rule 4) and `Copy`; the searches undo a guess by keeping the parent board
+//! A board is 348 bytes (105 of them for rule 4: the mini-rows and columns it reads, the
+//! mini-lines it filled, the open digits) and `Copy`; the searches undo a guess by keeping the parent board
 //! and throwing the child away, which is cheaper than recording and replaying changes
 //! (copying is about 1% of the time).
 //!
@@ -141,9 +144,10 @@
 //! | 1: the sweep's mask names the digits for the column rules; naked singles in all three bands | 149 M | 121 | 318 M | 282 |
 //! | naked singles: the digits with singles found first (mispredicted: 0.58 M → 0.50 M and 1.26 M → 1.06 M) | 148 M | 121 | 316 M | 282 |
 //! | p2239 only: rule 4 and the branch on lines (rungs 9 and 10; the board grows to 272 bytes) | 148 M | 121 | 243 M | 159 |
+//! | 4: rule 4 reads the mini-rows and columns that rules 1 and 3 note (348 bytes) | 150 M | 121 | 233 M | 159 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
-//! The last five rows were timed too, because instructions stopped telling time: a 16-byte
+//! The five rows before rule 4's were timed too, because instructions stopped telling time: a 16-byte
 //! load that overlaps a 4-byte store made just before waits for the store to reach the
 //! cache (a processor forwards a store only to the loads it covers). So clearing this
 //! band's word before the singles' clears, which the compiler does four words at a time,
@@ -167,8 +171,9 @@
 //! measured on this board, are in the README ("Where tdoku's smaller tree comes from").
 //! Rule 4 and the branch on lines are the version that paid, for p2239: its tree is
 //! smaller than tdoku's. On easy puzzles they cost more than they save: on
-//! magictour_top1465 one pass of p2239 takes 147 M instructions against 123 M without
-//! them, for 9.9 guesses against 10.4 (tdoku's way). So p2580, whose first-solution search
+//! magictour_top1465 one pass of p2239 takes 139 M instructions (147 M before rule 4 read
+//! what rules 1 and 3 note) against 123 M without them, for 9.9 guesses against 10.4
+//! (tdoku's way). So p2580, whose first-solution search
 //! walks a small part of the tree, keeps the branch on cells and leaves rule 4 off.
 //! The branch on lines also waits until 17 cells are decided ([`DECIDED_FOR_LINES`]):
 //! on a nearly empty board a permutation decides nothing and a contradiction can hide
@@ -223,6 +228,13 @@ const CLAIMED_BOX_CELLS: [BandSet; 512] = build_claimed_box_cells();
 /// `BAND_RULE_CELLS[p]`: the cells of the mini-rows in `BAND_RULE[p]`, the places the
 /// band rule keeps, in one lookup. 0 means there is no permutation.
 pub(crate) const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
+
+/// `MINI_ROW_CELLS[p]`: the cells of the mini-rows in pattern `p` (bit `3 × row + stack`).
+const MINI_ROW_CELLS: [BandSet; 512] = build_mini_row_cells();
+
+/// `ALONE_IN_ROW[p]`: the mini-rows of pattern `p` that are the only one of their row, so
+/// that a digit with mini-rows `p` is confined to them (rule 4).
+const ALONE_IN_ROW: [u16; 512] = build_alone_in_row();
 
 const fn build_box_in_band() -> [BandSet; 3] {
     let mut table = [0; 3];
@@ -422,14 +434,40 @@ const fn build_band_rule_cells() -> [BandSet; 512] {
     let mut table = [0; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let usable = BAND_RULE[pattern];
+        table[pattern] = MINI_ROW_CELLS[BAND_RULE[pattern] as usize];
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_mini_row_cells() -> [BandSet; 512] {
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
         let mut mini_row = 0;
         while mini_row < 9 {
-            if usable & (1 << mini_row) != 0 {
+            if pattern & (1 << mini_row) != 0 {
                 let (row, stack) = (mini_row / 3, mini_row % 3);
                 table[pattern] |= 0b111 << (9 * row + 3 * stack);
             }
             mini_row += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_alone_in_row() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut row = 0;
+        while row < 3 {
+            let stacks = ((pattern >> (3 * row)) & 0b111) as u16;
+            if stacks.count_ones() == 1 {
+                table[pattern] |= stacks << (3 * row);
+            }
+            row += 1;
         }
         pattern += 1;
     }
@@ -491,13 +529,18 @@ pub struct Board {
     propagated: bool,
     /// Whether propagation runs rule 4, the mini-line rule (see [`Board::use_mini_lines`]).
     mini_lines: bool,
-    /// The digit-bands whose places changed since rule 4 last counted them: bit
-    /// `9 × band + index`, as the sweep reports changes.
-    uncounted: u32,
-    /// The mini-lines rule 4 has already filled: `filled[b]` the mini-rows of band `b`
-    /// (the bit of a mini-row's first cell), `filled[3]` the mini-columns (bit
-    /// `9 × band + column`). A mini-line stays filled along a branch, so each is filled once.
-    filled: [BandSet; 4],
+    /// `mini_rows[b][d - 1]`: the mini-rows of band `b` where digit `d` can still go, as
+    /// the band rule last left them (bit `3 × row + stack`); current when `propagated` is.
+    mini_rows: [[u16; 9]; 3],
+    /// `column_bands[d - 1]`: the columns where digit `d` has places, band by band, as the
+    /// column rules last counted them (bit `9 × band + column`); current when
+    /// `propagated` is.
+    column_bands: [u32; 9],
+    /// The mini-rows (bit `9 × band + 3 × row + stack`) and the mini-columns (bit
+    /// `9 × band + column`) that rule 4 has already filled. A mini-line stays filled along
+    /// a branch, so each is filled once.
+    filled_rows: u32,
+    filled_columns: u32,
     /// How many digits rule 4 last found open in each band (`0..3`) and stack (`3..6`):
     /// not yet confined to one mini-row in each row of the band (one band in each column
     /// of the stack). The search on lines branches where the fewest are open.
@@ -526,8 +569,10 @@ impl Board {
             two_candidates: [0; 3],
             propagated: false,
             mini_lines: false,
-            uncounted: u32::MAX,
-            filled: [0; 4],
+            mini_rows: [[0o777; 9]; 3],
+            column_bands: [ALL_BAND; 9],
+            filled_rows: 0,
+            filled_columns: 0,
             open_digits: [9; 6],
         }
     }
@@ -808,7 +853,6 @@ impl Board {
                 // per sweep (noting them in each call of the band rule cost 2% in time).
                 let digits = (changed | changed >> 9 | changed >> 18) as u16 & ALL_DIGITS;
                 self.columns_to_check |= digits;
-                self.uncounted |= changed;
                 while changed != 0 {
                     let word = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
@@ -871,6 +915,7 @@ impl Board {
         }
         let places = places & usable_cells;
         self.seen[band][index] = places; // stored in `places` below
+        self.mini_rows[band][index] = BAND_RULE[pattern as usize & 0x1ff];
 
         // Hidden singles: a row of the band with one place, not yet decided. After the
         // band rule a row has one place exactly when the box of that place has one: the
@@ -936,6 +981,7 @@ impl Board {
                 observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
                 return Err(Contradiction);
             }
+            self.column_bands[index] = in_band[0] | in_band[1] << 9 | in_band[2] << 18;
             // Claiming along columns: the columns with places in one band only.
             let [first, second, third] = in_band;
             let in_two_bands = (first & second) | (first & third) | (second & third);
@@ -1016,119 +1062,90 @@ impl Board {
 
     /// Rule 4 for every band and stack: three digits confined to a mini-row fill it, so the
     /// other digits leave its cells; the same for a mini-column. Returns whether it removed
-    /// anything. Counts only the bands whose places changed since it last looked, and
-    /// notes, for [`Board::line_branch`], how many digits each band and stack has open.
+    /// anything. It reads the mini-rows that the band rule left and the columns that the
+    /// column rules counted, and notes, for [`Board::line_branch`], how many digits each
+    /// band and stack has open.
     fn fill_mini_lines(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        let uncounted = std::mem::take(&mut self.uncounted);
-        let mut changed = false;
-        for band in 0..3 {
-            if uncounted & ROW_CELLS << (9 * band) != 0 {
-                changed |= self.fill_mini_rows(band, observer)?;
+        // For each digit, the mini-rows it is confined to (bit `9 × band + 3 × row +
+        // stack`) and the mini-columns (bit `9 × band + column`), each counted over the
+        // nine digits; and, one byte per band or stack, how many digits are open there.
+        let mut confined_rows = [0; 9];
+        let mut confined_columns = [0; 9];
+        let (mut row_tally, mut column_tally) = (Tally::default(), Tally::default());
+        let (mut open_by_band, mut open_by_stack) = (0u32, 0u32);
+        for index in 0..9 {
+            let mut rows = 0;
+            for band in 0..3 {
+                let mini_rows = self.mini_rows[band][index];
+                let alone = ALONE_IN_ROW[mini_rows as usize & 0o777];
+                rows |= (alone as u32) << (9 * band);
+                open_by_band += ((alone != mini_rows) as u32) << (8 * band);
             }
-        }
-        changed |= self.fill_mini_columns(observer)?;
-        Ok(changed)
-    }
+            confined_rows[index] = rows;
+            row_tally.add(rows);
 
-    /// Rule 4 along the rows of `band`.
-    fn fill_mini_rows(
-        &mut self,
-        band: usize,
-        observer: &mut impl SearchObserver,
-    ) -> Result<bool, Contradiction> {
-        // Two digits at a time, one in each half of a 64-bit word (the ninth alone).
-        let mut confined = [0; 5];
-        let mut tally = Tally::default();
-        let mut open = 0;
-        for (pair, confined) in confined.iter_mut().enumerate() {
-            let (low, high) = (
-                self.places[band][2 * pair],
-                self.places[band].get(2 * pair + 1),
-            );
-            let both = low as u64 | (high.copied().unwrap_or(0) as u64) << 32;
-            let (in_one_box, rows_in_two_boxes) = confined_mini_rows(both);
-            *confined = in_one_box;
-            tally.add(in_one_box);
-            open += (rows_in_two_boxes as u32 != 0) as u8 + (rows_in_two_boxes >> 32 != 0) as u8;
+            let bands = self.column_bands[index];
+            let (first, second, third) = (bands & ROW_CELLS, bands >> 9 & ROW_CELLS, bands >> 18);
+            let in_two_bands = first & second | third & (first | second);
+            let columns = bands & !(in_two_bands * (1 | 1 << 9 | 1 << 18));
+            confined_columns[index] = columns;
+            column_tally.add(columns);
+            let stacks = (in_two_bands | in_two_bands >> 1 | in_two_bands >> 2) & 0b001_001_001;
+            open_by_stack += stacks & 1 | (stacks & 8) << 5 | (stacks & 64) << 10;
         }
-        self.open_digits[band] = open;
-        let (full, crowded) = tally.halves_added();
+        for line in 0..3 {
+            self.open_digits[line] = (open_by_band >> (8 * line)) as u8;
+            self.open_digits[3 + line] = (open_by_stack >> (8 * line)) as u8;
+        }
+
+        let (full_rows, crowded) = row_tally.three_and_more();
         if crowded != 0 {
+            let bit = crowded.trailing_zeros() as usize;
+            let (band, mini_row) = (bit / 9, bit % 9);
             report_crowded(
                 observer,
-                cell_of(band, crowded.trailing_zeros() as usize),
+                cell_of(band, 9 * (mini_row / 3) + 3 * (mini_row % 3)),
                 1,
             );
             return Err(Contradiction);
         }
-        let full = full & !self.filled[band];
-        if full == 0 {
-            return Ok(false);
-        }
-        self.filled[band] |= full;
-        let mut changed = false;
-        for (index, places) in self.places[band].iter_mut().enumerate() {
-            let leave = full & !half(confined[index / 2], index % 2);
-            let cells = leave | leave << 1 | leave << 2;
-            changed |= *places & cells != 0;
-            *places &= !cells;
-        }
-        Ok(changed)
-    }
-
-    /// Rule 4 along the columns, all three stacks at once.
-    fn fill_mini_columns(
-        &mut self,
-        observer: &mut impl SearchObserver,
-    ) -> Result<bool, Contradiction> {
-        let mut confined = [0; 5];
-        let mut tally = Tally::default();
-        // One byte per stack in each half: how many digits have a column there with places
-        // in two bands or more.
-        let mut open_by_stack = 0;
-        for (pair, confined) in confined.iter_mut().enumerate() {
-            let both = |band: usize| {
-                let (low, high) = (
-                    self.places[band][2 * pair],
-                    self.places[band].get(2 * pair + 1),
-                );
-                low as u64 | (high.copied().unwrap_or(0) as u64) << 32
-            };
-            let (in_one_band, columns_in_two_bands) =
-                confined_mini_columns([both(0), both(1), both(2)]);
-            *confined = in_one_band;
-            tally.add(in_one_band);
-            const FIRST_COLUMNS: u64 = 0b001_001_001 * LANES;
-            let c = columns_in_two_bands;
-            let stacks = (c | c >> 1 | c >> 2) & FIRST_COLUMNS; // bit 3 × stack
-            open_by_stack +=
-                stacks & LANES | (stacks & (8 * LANES)) << 5 | (stacks & (64 * LANES)) << 10;
-        }
-        let open = open_by_stack + (open_by_stack >> 32);
-        for stack in 0..3 {
-            self.open_digits[3 + stack] = (open >> (8 * stack)) as u8;
-        }
-        let (full, crowded) = tally.halves_added();
+        let (full_columns, crowded) = column_tally.three_and_more();
         if crowded != 0 {
             let bit = crowded.trailing_zeros() as usize;
             report_crowded(observer, cell_of(bit / 9, bit % 9), 9);
             return Err(Contradiction);
         }
-        let full = full & !self.filled[3];
-        if full == 0 {
+        let full_rows = full_rows & !self.filled_rows;
+        let full_columns = full_columns & !self.filled_columns;
+        if full_rows | full_columns == 0 {
             return Ok(false);
         }
-        self.filled[3] |= full;
+        self.filled_rows |= full_rows;
+        self.filled_columns |= full_columns;
+        // The other digits leave the cells of the mini-lines just filled.
         let mut changed = false;
-        for index in 0..9 {
-            let leave = full & !half(confined[index / 2], index % 2);
-            for band in 0..3 {
-                let cells = in_columns(leave >> (9 * band) & ROW_CELLS);
-                changed |= self.places[band][index] & cells != 0;
-                self.places[band][index] &= !cells;
+        for band in 0..3 {
+            if full_rows >> (9 * band) & 0o777 == 0 {
+                continue;
+            }
+            for (index, places) in self.places[band].iter_mut().enumerate() {
+                let rows = full_rows & !confined_rows[index];
+                let cells = MINI_ROW_CELLS[(rows >> (9 * band)) as usize & 0o777];
+                changed |= *places & cells != 0;
+                *places &= !cells;
+            }
+        }
+        if full_columns != 0 {
+            for index in 0..9 {
+                let columns = full_columns & !confined_columns[index];
+                for band in 0..3 {
+                    let cells = in_columns(columns >> (9 * band) & ROW_CELLS);
+                    changed |= self.places[band][index] & cells != 0;
+                    self.places[band][index] &= !cells;
+                }
             }
         }
         Ok(changed)
@@ -1145,7 +1162,6 @@ impl Board {
     /// ```
     pub fn use_mini_lines(&mut self) {
         self.mini_lines = true;
-        self.uncounted = u32::MAX;
         self.propagated = false;
     }
 
@@ -1192,18 +1208,10 @@ impl Board {
     /// boxes (bit `3 × band + column within the stack`).
     fn line_pattern(&self, line: usize, index: usize) -> u16 {
         if line < 3 {
-            let places = self.places[line][index];
-            let row_stacks = |row: u32| STACKS_OF_ROW[(places >> (9 * row) & ROW_CELLS) as usize];
-            row_stacks(0) | row_stacks(1) << 3 | row_stacks(2) << 6
+            self.mini_rows[line][index]
         } else {
-            let stack = line - 3;
-            let mut pattern = 0;
-            for band in 0..3 {
-                let places = self.places[band][index];
-                let columns = (places | places >> 9 | places >> 18) >> (3 * stack) & 0b111;
-                pattern |= (columns as u16) << (3 * band);
-            }
-            pattern
+            let columns = self.column_bands[index] >> (3 * (line - 3));
+            (columns & 0b111 | (columns >> 6) & 0b111_000 | (columns >> 12) & 0b111_000_000) as u16
         }
     }
 
@@ -1324,81 +1332,27 @@ pub fn describe_confinement(branch: &LineBranch, k: usize) -> String {
     format!("{} in {kind} {number}: {}", branch.digit, parts.join(", "))
 }
 
-/// A 1 in the low bit of each 32-bit half: multiplied by a 32-bit mask, that mask in
-/// both halves.
-const LANES: u64 = 1 | 1 << 32;
-
-/// Half `which` (0 low, 1 high) of a word that holds two digits' sets side by side.
-fn half(both: u64, which: usize) -> BandSet {
-    (both >> (32 * which)) as BandSet
-}
-
-/// For two digits side by side (one band's places of each in a 32-bit half): the
-/// mini-rows to which each is confined within its row (the bit of the mini-row's first
-/// cell), and the rows where it has places in two boxes or more (the bit of each box's
-/// first cell after the first).
-fn confined_mini_rows(places: u64) -> (u64, u64) {
-    const MINI_ROW_STARTS: u64 = 0o111_111_111 * LANES;
-    const FIRST_STACK: u64 = (1 | 1 << 9 | 1 << 18) * LANES;
-    let used = (places | places >> 1 | places >> 2) & MINI_ROW_STARTS;
-    let (stack0, stack1, stack2) = (
-        used & FIRST_STACK,
-        used >> 3 & FIRST_STACK,
-        used >> 6 & FIRST_STACK,
-    );
-    let two_or_more = stack0 & stack1 | stack2 & (stack0 | stack1);
-    let one_box_rows = (stack0 | stack1 | stack2) & !two_or_more;
-    (used & (one_box_rows * 0b001_001_001), two_or_more)
-}
-
-/// For two digits side by side (each band's places of each in a 32-bit half): the
-/// mini-columns to which each is confined within its column (bit `9 × band + column`),
-/// and the columns where it has places in two bands or more (bit `column`).
-fn confined_mini_columns(places: [u64; 3]) -> (u64, u64) {
-    let columns = |band: u64| (band | band >> 9 | band >> 18) & (ROW_CELLS as u64 * LANES);
-    let (band0, band1, band2) = (columns(places[0]), columns(places[1]), columns(places[2]));
-    let two_or_more = band0 & band1 | band2 & (band0 | band1);
-    let one_band = !two_or_more;
-    let confined = band0 & one_band | (band1 & one_band) << 9 | (band2 & one_band) << 18;
-    (confined, two_or_more)
-}
-
 /// How many of the words added had each bit set, bit-sliced: `ones` and `twos` hold the
 /// count's two low bits, `crowded` every bit counted four times or more.
 #[derive(Clone, Copy, Default)]
 struct Tally {
-    ones: u64,
-    twos: u64,
-    crowded: u64,
+    ones: u32,
+    twos: u32,
+    crowded: u32,
 }
 
 impl Tally {
     /// Counts the set bits of `bits`.
-    fn add(&mut self, bits: u64) {
+    fn add(&mut self, bits: u32) {
         let carry = self.ones & bits;
         self.ones ^= bits;
         self.crowded |= self.twos & carry;
         self.twos ^= carry;
     }
 
-    /// The two 32-bit halves counted as one: the bits counted exactly three times, and
-    /// those counted four times or more.
-    fn halves_added(self) -> (BandSet, BandSet) {
-        let mut tally = Tally {
-            ones: self.ones & 0xffff_ffff,
-            twos: self.twos & 0xffff_ffff,
-            crowded: self.crowded & 0xffff_ffff,
-        };
-        // The high half's count, added one power of two at a time.
-        let (ones, twos) = (self.ones >> 32, self.twos >> 32);
-        tally.add(ones);
-        let carry = tally.twos & twos;
-        tally.twos ^= twos;
-        tally.crowded |= carry | self.crowded >> 32;
-        (
-            (tally.ones & tally.twos & !tally.crowded) as BandSet,
-            tally.crowded as BandSet,
-        )
+    /// The bits counted exactly three times, and those counted four times or more.
+    fn three_and_more(self) -> (u32, u32) {
+        (self.ones & self.twos & !self.crowded, self.crowded)
     }
 }
 
@@ -1689,6 +1643,7 @@ mod tests {
             for k in 0..6 {
                 let mut child = board;
                 child.confine(&branch, k);
+                child.propagate().unwrap();
                 let pattern = child.line_pattern(line, 3);
                 assert_eq!(
                     pattern,
@@ -1751,7 +1706,7 @@ mod tests {
     #[test]
     fn board_is_as_large_as_the_header_says() {
         // The module documentation and the solutions' headers give this size.
-        assert_eq!(std::mem::size_of::<Board>(), 272);
+        assert_eq!(std::mem::size_of::<Board>(), 348);
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! **Why it keeps every completion.** Its rules are rung 7's, and the
 //! [`board`](crate::board) module says why each removes only what no completion uses.
 //!
-//! **What it costs per node.** A guess copies the board (272 bytes, 28 of them for the next rung's rule) and places the digit
+//! **What it costs per node.** A guess copies the board (348 bytes, 105 of them for the next rung's rule) and places the digit
 //! with a handful of word operations. The band rule and the column rules look only at the
 //! digits whose places changed; the naked-single rule counts all three bands, which cost
 //! no more than noting the bands that changed (rung 6 notes them). Each look handles a

@@ -15,10 +15,11 @@
 //! stands somewhere in its row inside the mini-row, so the mini-row's three cells hold
 //! those three, and no other digit can stand there.
 //!
-//! **What it costs per node.** The board counts, for each mini-row, how many digits are
-//! confined to it, two digits at a time in the halves of a 64-bit word, bit-sliced (a
-//! word for the ones, one for the twos, one for "four or more"); rows only in the bands
-//! whose places changed since it last counted, columns in all three stacks. A mini-line
+//! **What it costs per node.** The board counts, for each mini-line, how many digits are
+//! confined to it, bit-sliced over the nine digits (a word for the ones, one for the
+//! twos, one for "four or more"). It never reads the places: the band rule notes each
+//! digit's mini-rows as it keeps them, and the column rules each digit's columns in each
+//! band as they count them, and a table gives the mini-rows alone in their row. A mini-line
 //! that the rule has filled stays filled along a branch, so the board remembers it and
 //! clears each only once. A run finds nothing new in about three calls of four.
 //!

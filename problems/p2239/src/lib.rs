@@ -90,7 +90,7 @@
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 272 bytes, copied for each guess. Step 3 searches
+//! A search state is one [`Board`] of 348 bytes, copied for each guess. Step 3 searches
 //! the whole tree of a unique puzzle (to prove there is no second completion), so it
 //! costs about twice a first-solution search; step 4 runs only for puzzles with several
 //! completions, where the searches are short. [`common::board`] explains, step by step,
