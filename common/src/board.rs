@@ -55,7 +55,7 @@
 //!    puts the digit's place in that box on the column, so the box's other two columns
 //!    lose the digit there.
 //! 4. **The mini-line rule**, only on a board that asked for it ([`Board::use_mini_lines`];
-//!    problem 2239's search does). A *mini-line* is a mini-row or a *mini-column* (the
+//!    the Sudoku solutions' searches do; p4574's does not). A *mini-line* is a mini-row or a *mini-column* (the
 //!    three cells where a column meets a box). A digit is *confined* to a mini-row when its
 //!    places in that row all lie there (to a mini-column, when its places in that column
 //!    do). Three digits confined to one mini-line are the three that go there, so the
@@ -145,6 +145,7 @@
 //! | naked singles: the digits with singles found first (mispredicted: 0.58 M → 0.50 M and 1.26 M → 1.06 M) | 148 M | 121 | 316 M | 282 |
 //! | p2239 only: rule 4 and the branch on lines (rungs 9 and 10; the board grows to 272 bytes) | 148 M | 121 | 243 M | 159 |
 //! | 4: rule 4 reads the mini-rows and columns that rules 1 and 3 note (348 bytes) | 150 M | 121 | 233 M | 159 |
+//! | p2580 too: rule 4 and the branch on lines | 118 M | 78.5 | 233 M | 159 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! The five rows before rule 4's were timed too, because instructions stopped telling time: a 16-byte
@@ -169,12 +170,12 @@
 //!
 //! What tdoku's smaller tree is made of, and the versions of its rules and branching
 //! measured on this board, are in the README ("Where tdoku's smaller tree comes from").
-//! Rule 4 and the branch on lines are the version that paid, for p2239: its tree is
-//! smaller than tdoku's. On easy puzzles they cost more than they save: on
-//! magictour_top1465 one pass of p2239 takes 139 M instructions (147 M before rule 4 read
-//! what rules 1 and 3 note) against 123 M without them, for 9.9 guesses against 10.4
-//! (tdoku's way). So p2580, whose first-solution search
-//! walks a small part of the tree, keeps the branch on cells and leaves rule 4 off.
+//! Rule 4 and the branch on lines are the version that paid: p2239's tree is smaller
+//! than tdoku's, and p2580's first-solution search makes 45.5 guesses per puzzle on this
+//! file counted tdoku's way, where tdoku makes 59.8. On easy puzzles they cost about what
+//! they save: on magictour_top1465 one pass of p2239 takes 139 M instructions (147 M
+//! before rule 4 read what rules 1 and 3 note) against 123 M without them, for 9.9
+//! guesses against 10.4 (tdoku's way).
 //! The branch on lines also waits until 17 cells are decided ([`DECIDED_FOR_LINES`]):
 //! on a nearly empty board a permutation decides nothing and a contradiction can hide
 //! for millions of guesses, where a guess on a cell meets it soon.

@@ -24,8 +24,9 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
-//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 8](common::ladder::rung8_board)
-//! (this board, searched the same way but for the order of two candidates).
+//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 10](common::ladder::rung10_line_branch)
+//! (this board with the mini-line rule, searched on lines; this solution differs only in
+//! the order in which it tries two candidates of a cell).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
@@ -34,24 +35,32 @@
 //! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
 //!    single); a digit with one place in a row, column or box goes there (hidden single);
 //!    a digit whose places in a box lie in one row or column leaves the rest of that line
-//!    (locked candidates). *Why this is safe:* each rule removes only possibilities that
-//!    no completion uses, so the completions of the board are exactly those of the puzzle.
-//! 3. **Search** depth-first ([`solve_observed`]): take the open cell with the fewest
-//!    candidates ("minimum remaining values", MRV) and, among cells with two, the one
-//!    with the most open peers ([`Board::most_constrained_cell`]); try each candidate on a
-//!    copy of the board, propagate, and recurse; a contradiction sends the search back to
-//!    try the next candidate. Of two candidates, try first the one that more open peers
-//!    could still take ("fail first", [`Board::open_places_among_peers`]): if it is wrong,
-//!    taking all those places runs into the contradiction sooner, and if it is right, the
-//!    search is over. On `forum_hardest_1106` it takes the guesses per puzzle from 130.9
-//!    (the smaller digit first) to 121.1 (`cargo xtask bench --problem p2580` counts the
-//!    guesses too). p2239 searches the whole tree of a puzzle with one completion, where
-//!    the order changes nothing. *Why this finds a completion when there is one:* every
-//!    completion puts one of the cell's candidates in that cell, so some branch contains
-//!    it; and a board on
-//!    which propagation succeeded with every cell decided breaks no rule. *Why it is fast:*
-//!    a cell with two candidates gives a two-way branch, and propagation after each guess
-//!    either fills much of the grid or finds the contradiction within a few steps.
+//!    (locked candidates); three digits confined to a mini-row or mini-column fill it
+//!    (the mini-line rule, [`Board::use_mini_lines`]). *Why this is safe:* each rule
+//!    removes only possibilities that no completion uses, so the completions of the board
+//!    are exactly those of the puzzle.
+//! 3. **Search** depth-first ([`solve_observed`]) on a *line*: in the band or stack with
+//!    the fewest digits still open, one digit's permutations (the ways to give each row of
+//!    the band one box), each tried by cutting the digit's places to that permutation's
+//!    mini-rows or mini-columns on a copy of the board, propagating, and recursing
+//!    ([`Board::line_branch`]); a contradiction sends the search back to try the next.
+//!    *Why this finds a completion when there is one:* a completion puts the digit in one
+//!    of the permutations still open, so some branch contains it; and a board on which
+//!    propagation succeeded with every cell decided breaks no rule. *Why it is fast:* a
+//!    permutation decides a digit in three rows at once, and the mini-line rule feeds on
+//!    it; on forum_hardest_1106 the search makes 78.5 guesses per puzzle, against 121.1
+//!    with the branch on cells below (`cargo xtask bench --problem p2580` counts them).
+//! 4. **Otherwise, a cell.** Once no digit is open in any line, and on a nearly empty
+//!    grid (fewer than 17 cells decided, where lines hide contradictions:
+//!    [`common::board::DECIDED_FOR_LINES`]), take the open cell with the fewest candidates
+//!    ("minimum remaining values", MRV) and, among cells with two, the one with the most
+//!    open peers ([`Board::most_constrained_cell`]), and try each candidate. Of two
+//!    candidates, try first the one that more open peers could still take ("fail first",
+//!    [`Board::open_places_among_peers`]): if it is wrong, taking all those places runs
+//!    into the contradiction sooner, and if it is right, the search is over. With only
+//!    the branch on cells, this took forum_hardest_1106 from 130.9 guesses per puzzle (the
+//!    smaller digit first) to 121.1. p2239 searches the whole tree of a puzzle with one
+//!    completion, where the order changes nothing.
 //!
 //! ## Worked example
 //! The sample leaves 14 cells open, and propagation alone fills them: each is the only
@@ -66,17 +75,21 @@
 //! ```
 //!
 //! The first puzzle of `data/forum_hardest_1106.txt` is another matter: after its 22
-//! givens, propagation decides one cell, and the search must guess. Here the seventh guess
-//! in a row leaves, after two forced placements, row 7 with no place for a 1, and the
-//! search takes the guess back and tries the cell's other candidate:
+//! givens, propagation decides one cell, and the search must guess. Each guess on a line
+//! is a note naming the permutation's mini-rows, then the guess. Here the fifth guess in
+//! a row puts 3 in band 2 on r4c7-9, r5c1-3 and r6c4-6; three hidden singles later, row 3
+//! has no place for an 8, and the search tries 3's other permutation:
 //!
 //! ```text
-//!    37 50/81              guess          #7 r9c5 = 1
-//!    38 51/81                hidden single  r1c4 = 1   the only place for 1 in row 1
-//!    39 52/81                hidden single  r2c8 = 1   the only place for 1 in row 2
-//!    40 52/81                contradiction  1 has no place left in row 7
-//!    41 49/81              back           take back #7
-//!    42 50/81              guess          #8 r9c5 = 9
+//!    24 28/81          note           3 in band 2: r4c7-9, r5c1-3, r6c4-6
+//!    25 28/81          guess          #5 the mini-lines in the note above
+//!    26 29/81            hidden single  r6c5 = 3   the only place for 3 in row 6
+//!    27 30/81            hidden single  r5c4 = 8   the only place for 8 in row 5
+//!    28 31/81            hidden single  r6c1 = 8   the only place for 8 in row 6
+//!    29 31/81            contradiction  8 has no place left in row 3
+//!    30 28/81          back           take back #5
+//!    31 28/81          note           3 in band 2: r4c7-9, r5c4-6, r6c1-3
+//!    32 28/81          guess          #6 the mini-lines in the note above
 //! ```
 //!
 //! To watch it on the grid, `cargo xtask trace p2580 --html trace.html < input` writes a
@@ -165,13 +178,33 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     // Step 2: place the givens and propagate.
     report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
+    board.use_mini_lines();
     board.propagate_observed(observer).ok()?;
     // Step 3: search.
     first_completion(&board, observer)
 }
 
-/// Depth-first search for one completion of a propagated board.
+/// Depth-first search for one completion of a propagated board: on a line while some
+/// digit is open in one (and 17 cells are decided), else on a cell.
 fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option<Grid> {
+    if let Some(branch) = board.line_branch() {
+        let ways = branch.permutations.count_ones();
+        let permutations = (0..6).filter(|k| branch.permutations & 1 << k != 0);
+        for (tried_before, k) in permutations.enumerate() {
+            observer.remark(|| common::board::describe_confinement(&branch, k));
+            let attempt = tried_before as u32 + 1;
+            observer.guess_at(&[], Branch { ways, attempt });
+            let mut child = *board;
+            child.confine(&branch, k);
+            if child.propagate_observed(observer).is_ok() {
+                if let Some(solution) = first_completion(&child, observer) {
+                    return Some(solution);
+                }
+            }
+            observer.dead_end();
+        }
+        return None;
+    }
     // MRV: branch on the open cell with the fewest candidates; none open means solved.
     // (A `match`, not `let ... else`: the bundle must build with Rust 1.63.)
     let cell = match board.most_constrained_cell() {
