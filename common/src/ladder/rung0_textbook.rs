@@ -22,10 +22,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 5.1 ms | 38.0 ms | 345,997 | 101 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 4.9 ms | 33.6 ms | 314,354 | 28 |
-//! | forum_hardest_1106 | 375 | 3.7 ms | 34.8 ms | 234,530 | 11 |
-//! | 17_clue (first 2,000) | 2,000 | 31.3 ms | 54.8 ms | 1,982,874 | 1,958 |
+//! | magictour_top1465 | 1,465 | 5.1 ms | 32.8 ms | 345,997 | 101 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 4.9 ms | 36.0 ms | 314,354 | 28 |
+//! | forum_hardest_1106 | 375 | 3.6 ms | 38.0 ms | 234,530 | 11 |
+//! | 17_clue (first 2,000) | 2,000 | 29.1 ms | 43.9 ms | 1,982,874 | 1,958 |
 
 use super::{Grid, Outcome};
 use crate::observe::{report_givens, SearchObserver};

@@ -33,18 +33,21 @@
 //! mini-lines, then the guess (`cargo xtask trace p2580 --rung 10 < puzzle`).
 //!
 //! **What it costs per node.** Choosing the line reads six counts that rule 4 left; the
-//! digit, nine mini-line patterns there (one table lookup per row of a band). A child is
-//! a copy of the board with one word cut (three in a stack).
+//! digit, nine mini-line patterns that rules 1 and 3 noted (a shift or two each in a
+//! stack). A child is a copy of the board with one word cut (three in a stack).
+
 //!
-//! **What it buys.** Two fifths of the tree of the hardest puzzles, and a quarter of their
-//! time; the easy ones pay for rule 4 without a smaller tree. Measured by `cargo xtask bench --ladder --rounds 1
-//! data/magictour_top1465.txt data/forum_hardest_1106.txt` (one round, two sets, all
-//! rungs in the same run; the tables of rungs 0 to 8 used three rounds and four sets):
+//! **What it buys.** On the hardest puzzles, nearly two fifths of rung 9's tree and a
+//! third of its time (forum_hardest_1106: 125.9 guesses to 78.5, 42.3 µs to 28.5 µs);
+//! the easy ones break about even with rung 8 (magictour_top1465: 5.8 µs and 5.7 µs).
+//! Measured with the other rungs (the README's ladder table says how):
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 7.54 µs | 69.8 µs | 10.3 | 0 |
-//! | forum_hardest_1106 | 375 | 31.5 µs | 124 µs | 78.5 | 0 |
+//! | magictour_top1465 | 1,465 | 5.7 µs | 64.3 µs | 10.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.2 µs | 205 µs | 58.9 | 0 |
+//! | forum_hardest_1106 | 375 | 28.5 µs | 117 µs | 78.5 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 2.0 µs | 64.6 µs | 0.6 | 0 |
 
 use super::rung9_mini_lines::MiniLines;
 use super::{Grid, Outcome, SearchState};

@@ -24,10 +24,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 413 µs | 17.2 ms | 7,874 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 588 µs | 5.5 ms | 10,512 | 0 |
-//! | forum_hardest_1106 | 375 | 1.2 ms | 5.9 ms | 21,339 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 5.2 ms | 269 ms | 86,487 | 0 |
+//! | magictour_top1465 | 1,465 | 444 µs | 18.5 ms | 7,874 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 636 µs | 6.0 ms | 10,512 | 0 |
+//! | forum_hardest_1106 | 375 | 1.3 ms | 6.3 ms | 21,339 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 5.2 ms | 272 ms | 86,487 | 0 |
 
 use std::marker::PhantomData;
 

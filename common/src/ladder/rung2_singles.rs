@@ -23,10 +23,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 54.0 µs | 989 µs | 51.9 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 150 µs | 1.6 ms | 160 | 0 |
-//! | forum_hardest_1106 | 375 | 287 µs | 1.4 ms | 318 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 13.7 µs | 475 µs | 6.3 | 0 |
+//! | magictour_top1465 | 1,465 | 55.1 µs | 1.0 ms | 51.9 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 154 µs | 1.6 ms | 160 | 0 |
+//! | forum_hardest_1106 | 375 | 295 µs | 1.5 ms | 318 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 13.3 µs | 476 µs | 6.3 | 0 |
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use crate::observe::{Conflict, Reason, SearchObserver};

@@ -32,10 +32,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 42.0 µs | 737 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 181 µs | 2.2 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 337 µs | 2.2 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 9.0 µs | 961 µs | 1.5 | 0 |
+//! | magictour_top1465 | 1,465 | 42.5 µs | 754 µs | 21.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 184 µs | 2.2 ms | 132 | 0 |
+//! | forum_hardest_1106 | 375 | 343 µs | 2.2 ms | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 8.5 µs | 987 µs | 1.5 | 0 |
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung2_singles;

@@ -25,10 +25,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 37.7 µs | 700 µs | 21.3 | 0 |
+//! | magictour_top1465 | 1,465 | 37.8 µs | 702 µs | 21.3 | 0 |
 //! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 164 µs | 1.9 ms | 132 | 0 |
 //! | forum_hardest_1106 | 375 | 293 µs | 2.0 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 8.3 µs | 809 µs | 1.5 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 8.0 µs | 812 µs | 1.5 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::Contradiction;

@@ -40,10 +40,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 27.9 µs | 499 µs | 21.3 | 0 |
+//! | magictour_top1465 | 1,465 | 27.9 µs | 497 µs | 21.3 | 0 |
 //! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 126 µs | 1.6 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 227 µs | 1.6 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 7.5 µs | 705 µs | 1.5 | 0 |
+//! | forum_hardest_1106 | 375 | 226 µs | 1.6 ms | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 7.2 µs | 703 µs | 1.5 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::{

@@ -26,10 +26,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 15.7 µs | 252 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 68.4 µs | 838 µs | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 121 µs | 849 µs | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 4.8 µs | 299 µs | 1.5 | 0 |
+//! | magictour_top1465 | 1,465 | 15.7 µs | 256 µs | 21.3 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 68.4 µs | 869 µs | 132 | 0 |
+//! | forum_hardest_1106 | 375 | 122 µs | 857 µs | 241 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 4.6 µs | 301 µs | 1.5 | 0 |
 
 use super::rung5_bands::Bands;
 use super::{Grid, SearchState};

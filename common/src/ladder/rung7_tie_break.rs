@@ -22,10 +22,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 11.0 µs | 145 µs | 12.1 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 50.3 µs | 379 µs | 80.8 | 0 |
-//! | forum_hardest_1106 | 375 | 79.3 µs | 390 µs | 131 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 3.8 µs | 44.2 µs | 0.8 | 0 |
+//! | magictour_top1465 | 1,465 | 10.9 µs | 144 µs | 12.1 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 50.0 µs | 378 µs | 80.8 | 0 |
+//! | forum_hardest_1106 | 375 | 79.0 µs | 387 µs | 131 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 3.6 µs | 42.3 µs | 0.8 | 0 |
 
 use super::rung6_changes::TrackedBands;
 use super::{Grid, SearchState};

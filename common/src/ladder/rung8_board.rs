@@ -35,10 +35,10 @@
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 5.8 µs | 72.7 µs | 12.1 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 24.9 µs | 186 µs | 80.8 | 0 |
-//! | forum_hardest_1106 | 375 | 39.5 µs | 194 µs | 131 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 2.3 µs | 26.6 µs | 0.8 | 0 |
+//! | magictour_top1465 | 1,465 | 5.8 µs | 74.4 µs | 12.1 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 25.6 µs | 192 µs | 80.8 | 0 |
+//! | forum_hardest_1106 | 375 | 40.6 µs | 201 µs | 131 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 2.2 µs | 24.2 µs | 0.8 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::Board;

@@ -21,19 +21,20 @@
 //! digit's mini-rows as it keeps them, and the column rules each digit's columns in each
 //! band as they count them, and a table gives the mini-rows alone in their row. A mini-line
 //! that the rule has filled stays filled along a branch, so the board remembers it and
-//! clears each only once. A run finds nothing new in about three calls of four.
+//! clears each only once.
 //!
 //! **What it buys.** On its own, little: with rung 8's branch on cells the tree shrinks
-//! by 4% on forum_hardest_1106 (130.9 guesses to 125.9), and the time grows by 9%. Its
+//! by 4% on forum_hardest_1106 (130.9 guesses to 125.9), and the time grows by 4%. Its
 //! worth is in the next rung, whose branch on lines it makes possible: the rule and that
-//! branch together make p2239's tree smaller than tdoku's. Measured by `cargo xtask bench --ladder --rounds 1
-//! data/magictour_top1465.txt data/forum_hardest_1106.txt` (one round, two sets, all
-//! rungs in the same run; the tables of rungs 0 to 8 used three rounds and four sets):
+//! branch together make the solutions' trees smaller than tdoku's. Measured with the
+//! other rungs (the README's ladder table says how):
 //!
 //! | set | puzzles | mean | max | guesses (mean) | over the cap |
 //! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 6.20 µs | 77.1 µs | 11.0 | 0 |
-//! | forum_hardest_1106 | 375 | 44.9 µs | 215 µs | 125.9 | 0 |
+//! | magictour_top1465 | 1,465 | 5.5 µs | 73.5 µs | 11.0 | 0 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 27.1 µs | 223 µs | 79.8 | 0 |
+//! | forum_hardest_1106 | 375 | 42.3 µs | 208 µs | 126 | 0 |
+//! | 17_clue (first 2,000) | 2,000 | 1.9 µs | 21.2 µs | 0.6 | 0 |
 
 use super::{Grid, SearchState};
 use crate::board::Board;
