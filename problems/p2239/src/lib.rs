@@ -130,24 +130,26 @@
 //! | 17_clue (first 2,000) | 0.75–0.90 | 0.76 | 0.16–0.22 | 0.4 |
 //!
 //! That table is of the branch on cells. With the mini-line rule and the branch on lines,
-//! one run of the same harness (`tri-bench --rounds 5`, one run per set, the native build
-//! only) gave these ratios of this solution's time to tdoku's, and these guesses per
-//! puzzle counted tdoku's way:
+//! two runs of the same harness (`nice -n -15 tri-bench --rounds 5`, one after the other)
+//! gave these ratios of this solution's time to tdoku's, as the range over the two runs,
+//! and these guesses per puzzle counted tdoku's way:
 //!
-//! | set | ratio to tdoku, native | guesses: this solution; tdoku |
-//! |---|---:|---:|
-//! | forum_hardest_1106 | 0.715 | 88.0; 110.4 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.757 | 94.1; 114.3 |
-//! | the same, seed 777 | 0.748 | 92.9; 114.8 |
-//! | magictour_top1465 | 1.036 | 9.9; 8.9 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.822 | 62.1; 63.2 |
-//! | 17_clue (first 2,000) | 0.919 | 0.5; 0.4 |
+//! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
+//! |---|---:|---:|---:|
+//! | forum_hardest_1106 | 0.686–0.687 | 0.22 | 88.0; 110.4 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.731–0.732 | 0.23 | 94.1; 114.3 |
+//! | the same, seed 777 | 0.717–0.721 | 0.23 | 92.9; 114.8 |
+//! | the same, seed 31337 | 0.730 | 0.23 | 94.3; 114.5 |
+//! | magictour_top1465 | 1.006–1.009 | 0.32 | 9.9; 8.9 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.792–0.796 | 0.26 | 62.1; 63.2 |
+//! | 17_clue (first 2,000) | 0.811–0.812 | 0.23 | 0.5; 0.4 |
 //!
-//! The hard sets gain a quarter; magictour_top1465, whose tree barely shrinks, pays for
-//! the dearer nodes and is 4% behind tdoku (it was 8% ahead).
+//! The hard sets gain a quarter or more; on magictour_top1465, whose tree barely shrinks,
+//! the dearer nodes leave this solution level with tdoku (9.05 µs against 9.00 µs per
+//! puzzle), where the branch on cells was 8% ahead.
 //!
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
-//! forum_hardest_1106, takes 206 µs (`cargo xtask bench --problem p2239 data/*.txt`, each
+//! forum_hardest_1905_11plus, takes 260 µs (`cargo xtask bench --problem p2239 data/*.txt`, each
 //! puzzle's best of five rounds).
 //!
 //! ## Pitfalls

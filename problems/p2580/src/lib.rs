@@ -135,6 +135,25 @@
 //! | forum_hardest_1905_11plus (first 2,000) | 1.04–1.14 | 1.04 | 0.30–0.31 | 34.1 |
 //! | 17_clue (first 2,000) | 0.73–0.84 | 0.74 | 0.16–0.22 | 0.3 |
 //!
+//! That table is of the branch on cells. With the mini-line rule and the branch on lines,
+//! two runs of the same harness (`nice -n -15 tri-bench --rounds 5`, one after the other)
+//! gave these ratios of this solution's time to tdoku's, as the range over the two runs,
+//! and these guesses per puzzle counted tdoku's way (tdoku's own, from the table above):
+//!
+//! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
+//! |---|---:|---:|---:|
+//! | forum_hardest_1106 | 0.657–0.660 | 0.21 | 45.5; 59.8 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.727–0.733 | 0.23 | 50.0; |
+//! | the same, seed 777 | 0.721–0.728 | 0.23 | 49.2; |
+//! | the same, seed 31337 | 0.767–0.774 | 0.24–0.25 | 49.4; |
+//! | magictour_top1465 | 0.975–0.989 | 0.31 | 6.2; 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.843–0.859 | 0.27 | 34.1; 34.1 |
+//! | 17_clue (first 2,000) | 0.771–0.776 | 0.22 | 0.4; 0.3 |
+//!
+//! This solution is ahead of tdoku on every set; on magictour_top1465, whose tree barely
+//! shrinks, by 1% to 2.5% (it was 2% to 3% ahead with the branch on cells, and 2% behind
+//! with lines before rule 4 read what rules 1 and 3 note).
+//!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
 //!   solution that prints `135469278` is rejected here (that is problem 2239's format).
