@@ -49,7 +49,7 @@
 //!    propagation succeeded with every cell decided breaks no rule. *Why it is fast:* a
 //!    permutation decides a digit in three rows at once, and the mini-line rule feeds on
 //!    it; on forum_hardest_1106 the search makes 78.5 guesses per puzzle, against 121.1
-//!    with the branch on cells below (`cargo xtask bench --problem p2580` counts them).
+//!    with the branch on cells alone (`cargo xtask bench --problem p2580` counts them).
 //! 4. **Otherwise, a cell.** Once no digit is open in any line, and on a nearly empty
 //!    grid (fewer than 17 cells decided, where lines hide contradictions:
 //!    [`common::board::DECIDED_FOR_LINES`]), take the open cell with the fewest candidates
