@@ -185,7 +185,7 @@
 //! one step, and change detection by comparing with the last seen state. The tables and
 //! the code here are this project's own.
 
-use crate::observe::{Conflict, Reason, SearchObserver};
+use crate::observe::{Branch, Conflict, Reason, SearchObserver};
 use crate::{CellSet, ALL_CELLS, ALL_DIGITS, N_CELLS};
 
 /// The cells of one band where something holds: bit `9 × (row within band) + column`.
@@ -1237,6 +1237,24 @@ impl Board {
         }
     }
 
+    /// Guess `tried_before + 1` of a search on `branch`, made on a copy of the board as a
+    /// guess on a cell is: cuts the digit's places to permutation `k` ([`Board::confine`];
+    /// propagation follows), after telling `observer` with a note naming the mini-lines
+    /// and then the guess (which places no digit).
+    pub fn guess_on_line(
+        &mut self,
+        branch: &LineBranch,
+        k: usize,
+        tried_before: usize,
+        observer: &mut impl SearchObserver,
+    ) {
+        observer.remark(|| describe_confinement(branch, k));
+        let ways = branch.permutations.count_ones();
+        let attempt = tried_before as u32 + 1;
+        observer.guess_at(&[], Branch { ways, attempt });
+        self.confine(branch, k);
+    }
+
     /// The open cell with the fewest candidates, or `None` when the board is complete.
     /// Searches branch here: "minimum remaining values" (MRV). Among cells with two
     /// candidates it takes the one with the most open peers (the lowest such cell on a
@@ -1309,10 +1327,18 @@ pub struct LineBranch {
     pub permutations: u8,
 }
 
+impl LineBranch {
+    /// The permutations to try, in order: the `k` of each bit of `permutations`.
+    pub fn ways(&self) -> impl Iterator<Item = usize> {
+        let permutations = self.permutations;
+        (0..6).filter(move |k| permutations & 1 << k != 0)
+    }
+}
+
 /// Permutation `k` of `branch`, in words for a trace: which mini-row of each row (which
 /// mini-column of each column) keeps the digit's places, as in "9 in band 2: r4c4-6,
 /// r5c1-3, r6c7-9".
-pub fn describe_confinement(branch: &LineBranch, k: usize) -> String {
+fn describe_confinement(branch: &LineBranch, k: usize) -> String {
     let mut parts = Vec::new();
     for (i, &j) in PERMUTATIONS[k].iter().enumerate() {
         parts.push(if branch.line < 3 {

@@ -51,7 +51,7 @@
 
 use super::rung9_mini_lines::MiniLines;
 use super::{Grid, Outcome, SearchState};
-use crate::board::{describe_confinement, Board};
+use crate::board::Board;
 use crate::digits;
 use crate::observe::{report_givens, Branch, SearchObserver};
 
@@ -82,15 +82,11 @@ fn depth_first(
     observer: &mut impl SearchObserver,
 ) -> Option<Grid> {
     if let Some(branch) = board.line_branch() {
-        let ways = branch.permutations.count_ones();
-        let permutations = (0..6).filter(|k| branch.permutations & 1 << k != 0);
-        for (tried_before, k) in permutations.enumerate() {
+        for (tried_before, k) in branch.ways().enumerate() {
             *guesses += 1;
-            observer.remark(|| describe_confinement(&branch, k));
-            let attempt = tried_before as u32 + 1;
-            observer.guess_at(&[], Branch { ways, attempt });
+            // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.confine(&branch, k);
+            child.guess_on_line(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
                 if let Some(solution) = depth_first(&child, guesses, observer) {
                     return Some(solution);

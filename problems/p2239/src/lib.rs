@@ -262,14 +262,10 @@ impl Completions {
 /// is open, and on a cell with the fewest candidates after that.
 fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
     if let Some(branch) = board.line_branch() {
-        let ways = branch.permutations.count_ones();
-        let permutations = (0..6).filter(|k| branch.permutations & 1 << k != 0);
-        for (tried_before, k) in permutations.enumerate() {
-            observer.remark(|| common::board::describe_confinement(&branch, k));
-            let attempt = tried_before as u32 + 1;
-            observer.guess_at(&[], Branch { ways, attempt });
+        for (tried_before, k) in branch.ways().enumerate() {
+            // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.confine(&branch, k);
+            child.guess_on_line(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
                 find_completions(&child, found, observer);
                 if found.count >= found.limit {
