@@ -149,8 +149,9 @@
 //!
 //! The hard sets gain a quarter or more; on magictour_top1465, whose tree barely shrinks,
 //! the dearer nodes leave this solution level with tdoku (9.05 µs against 9.00 µs per
-//! puzzle), where the branch on cells was 8% ahead. The two later runs of the `sudoku`
-//! table above gave 1.000 there both times.
+//! puzzle), where the branch on cells was 8% ahead. The two runs of the `sudoku` table
+//! above, which also timed tdoku and were made a day after these, gave 1.000 there both
+//! times: level, not ahead.
 //!
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
 //! forum_hardest_1905_11plus, takes 260 µs (`cargo xtask bench --problem p2239 data/*.txt`, each

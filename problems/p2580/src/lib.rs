@@ -155,7 +155,8 @@
 //! This solution is ahead of tdoku on every set but magictour_top1465, whose tree barely
 //! shrinks: there the two runs above put it 1% to 2.5% ahead (it was 2% to 3% ahead with
 //! the branch on cells, and 2% behind with lines before rule 4 read what rules 1 and 3
-//! note), and the two later runs of the `sudoku` table above gave 0.976 and 1.002: level.
+//! note); the two runs of the `sudoku` table above, which also timed tdoku and were made
+//! a day after these, gave 0.976 and 1.002: level, not ahead.
 //!
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
