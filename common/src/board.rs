@@ -15,6 +15,7 @@
 //! | straight-line band rule, givens in bulk, two-candidate cells counted once | [rung 8](crate::ladder::rung8_board), this board |
 //! | rule 4: three digits confined to a mini-row or mini-column fill it | [rung 9](crate::ladder::rung9_mini_lines) |
 //! | branching on a digit's permutations in the band or stack with the fewest open digits | [rung 10](crate::ladder::rung10_line_branch) |
+//! | while every band and stack has seven open digits or more, the one with the fewest permutations | [rung 11](crate::ladder::rung11_wide_open) |
 //!
 //! ## The state
 //!
@@ -69,7 +70,8 @@
 //!    a branch, so the board remembers which it filled and clears each once. As it counts,
 //!    it notes how many digits each band and stack still has *open* (not confined to one
 //!    mini-row in each row, one band in each column), for the search on lines
-//!    ([`Board::line_branch`]).
+//!    ([`Board::line_branch`], which takes the line with the fewest, unless every line has
+//!    [`WIDE_OPEN`] or more: then the one whose digits have the fewest permutations).
 //! 5. Any cell without candidates, or digit without a place in a row, column or box, is a
 //!    **contradiction**: the board has no completion, and the call returns [`Contradiction`].
 //!
@@ -146,6 +148,7 @@
 //! | p2239 only: rule 4 and the branch on lines (rungs 9 and 10; the board grows to 272 bytes) | 148 M | 121 | 243 M | 159 |
 //! | 4: rule 4 reads the mini-rows and columns that rules 1 and 3 note (348 bytes) | 150 M | 121 | 233 M | 159 |
 //! | p2580 too: rule 4 and the branch on lines | 118 M | 78.5 | 233 M | 159 |
+//! | while every line is wide open, the line with the fewest permutations (rung 11) | 109 M | 72.3 | 221 M | 150 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! The five rows before rule 4's were timed too, because instructions stopped telling time: a 16-byte
@@ -159,8 +162,8 @@
 //! best of 7 rounds, on these four files and this one relabelled four times, two seeds.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
-//! the uniqueness search of p2239 makes 88.0 guesses per puzzle on this file (142 before
-//! rule 4 and the branch on lines), and tdoku itself 110 (built from its source beside this project, outside the repository, as the
+//! the uniqueness search of p2239 makes 80.8 guesses per puzzle on this file (142 before
+//! rule 4 and the branch on lines, 88.0 before rung 11's choice of line), and tdoku itself 110 (built from its source beside this project, outside the repository, as the
 //! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for tdoku.
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.37 and 0.26 times as many mispredicted branches for p2580 and p2239 as for the
@@ -171,11 +174,12 @@
 //! What tdoku's smaller tree is made of, and the versions of its rules and branching
 //! measured on this board, are in the README ("Where tdoku's smaller tree comes from").
 //! Rule 4 and the branch on lines are the version that paid: p2239's tree is smaller
-//! than tdoku's, and p2580's first-solution search makes 45.5 guesses per puzzle on this
+//! than tdoku's, and p2580's first-solution search makes 40.9 guesses per puzzle on this
 //! file counted tdoku's way, where tdoku makes 59.8. On easy puzzles they cost about what
-//! they save: on magictour_top1465 one pass of p2239 takes 139 M instructions (147 M
+//! they save: on magictour_top1465 one pass of p2239 took 139 M instructions (147 M
 //! before rule 4 read what rules 1 and 3 note) against 123 M without them, for 9.9
-//! guesses against 10.4 (tdoku's way).
+//! guesses against 10.4 (tdoku's way); rung 11's choice of line then took it to 135 M
+//! and 9.5 guesses, where tdoku makes 8.9.
 //! The branch on lines also waits until 17 cells are decided ([`DECIDED_FOR_LINES`]):
 //! on a nearly empty board a permutation decides nothing and a contradiction can hide
 //! for millions of guesses, where a guess on a cell meets it soon.
@@ -345,6 +349,16 @@ const SETTLED: u8 = u8::MAX;
 /// decided cells is no puzzle's hard middle, where the smaller tree of lines pays: it has
 /// many completions or none.
 pub const DECIDED_FOR_LINES: u32 = 17;
+
+/// The fewest open digits that make a line *wide open* for [`LineChoice::Permutations`]:
+/// while every band and stack has this many or more, their counts hardly differ and say
+/// little about where a guess decides most, so the search takes the line with the fewest
+/// permutations in all instead. On forum_hardest_1106, p2239 makes 88.0 guesses per
+/// puzzle (tdoku's way) with the fewest open digits alone; taking the permutations from
+/// 6, 7 or 8 open digits on makes 114.5, 80.8 and 87.2 (on magictour_top1465, 9.9 alone
+/// and 9.3, 9.5, 9.9). From 6 on, the permutations override lines that are already
+/// nearly decided, and those are the better branch.
+pub const WIDE_OPEN: u8 = 7;
 
 /// `BRANCH_RANK[p]`: how good a branch a digit with mini-line pattern `p` in a band or
 /// stack is, the lowest best: no permutation left (the branch fails at once), then two,
@@ -1159,32 +1173,48 @@ impl Board {
     /// let mut board = common::board::Board::new();
     /// board.use_mini_lines();
     /// board.propagate().unwrap();
-    /// assert!(board.line_branch().is_none()); // the empty grid: no cell decided yet
+    /// let choice = common::board::LineChoice::Permutations;
+    /// assert!(board.line_branch(choice).is_none()); // the empty grid: no cell decided yet
     /// ```
     pub fn use_mini_lines(&mut self) {
         self.mini_lines = true;
         self.propagated = false;
     }
 
-    /// Where the search on lines branches: the band or stack with the fewest open digits
-    /// (the first on a tie), and there the digit with two permutations left, else three,
-    /// else the lowest open one. `None` when every cell is decided, when fewer than
-    /// [`DECIDED_FOR_LINES`] cells are, or when no digit is open anywhere; the open cells
-    /// then need [`Board::most_constrained_cell`]. Needs rule 4
-    /// ([`Board::use_mini_lines`]) and a propagated board.
-    pub fn line_branch(&self) -> Option<LineBranch> {
+    /// Where the search on lines branches: the band or stack that `choice` picks, and
+    /// there the digit with two permutations left, else three, else the lowest open one.
+    /// `None` when every cell is decided, when fewer than [`DECIDED_FOR_LINES`] cells are,
+    /// or when no digit is open anywhere; the open cells then need
+    /// [`Board::most_constrained_cell`]. Needs rule 4 ([`Board::use_mini_lines`]) and a
+    /// propagated board.
+    pub fn line_branch(&self, choice: LineChoice) -> Option<LineBranch> {
         debug_assert!(self.mini_lines && self.propagated);
         let open_cells: u32 = self.open.iter().map(|band| band.count_ones()).sum();
         if open_cells == 0 || N_CELLS as u32 - open_cells < DECIDED_FOR_LINES {
             return None;
         }
+        // The line with the fewest open digits, the first on a tie.
         let mut best = None;
         for (line, &open) in self.open_digits.iter().enumerate() {
             if open != 0 && best.map_or(true, |(_, fewest)| open < fewest) {
                 best = Some((line, open));
             }
         }
-        let (line, _) = best?;
+        let (mut line, fewest_open) = best?;
+        if choice == LineChoice::Permutations && fewest_open >= WIDE_OPEN {
+            // Every line is wide open: the one with the fewest permutations in all.
+            let mut fewest = u32::MAX;
+            for (other, &open) in self.open_digits.iter().enumerate() {
+                if open == 0 {
+                    continue;
+                }
+                let permutations = self.permutations_in_line(other);
+                if permutations < fewest {
+                    line = other;
+                    fewest = permutations;
+                }
+            }
+        }
         // The digit of the lowest rank, the lowest on a tie.
         let mut fewest = (SETTLED, 0);
         for index in 0..9 {
@@ -1202,6 +1232,14 @@ impl Board {
             digit: index as u8 + 1,
             permutations: PERMUTATIONS_INSIDE[self.line_pattern(line, index) as usize],
         })
+    }
+
+    /// The permutations left in `line`, added over its nine digits (a settled digit has
+    /// one): the configurations by which tdoku chooses its band.
+    fn permutations_in_line(&self, line: usize) -> u32 {
+        (0..9)
+            .map(|index| PERMUTATIONS_INSIDE[self.line_pattern(line, index) as usize].count_ones())
+            .sum()
     }
 
     /// The mini-lines of digit `index + 1` in a band (`line < 3`; bit `3 × row + stack`)
@@ -1313,6 +1351,17 @@ impl Board {
         }
         (at_least_one, at_least_two, at_least_three)
     }
+}
+
+/// How [`Board::line_branch`] picks its band or stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineChoice {
+    /// The line with the fewest open digits, the first on a tie (the ladder's rung 10).
+    OpenDigits,
+    /// The same, except while every line has [`WIDE_OPEN`] open digits or more: then the
+    /// line with the fewest permutations in all, the first on a tie (rung 11, and both
+    /// Sudoku solutions).
+    Permutations,
 }
 
 /// Where the search on lines branches (see [`Board::line_branch`]).
@@ -1684,12 +1733,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_line_branch_takes_the_first_line_with_fewest_open_digits() {
-        // forum_hardest_1106's first puzzle, propagated: its lines' open digits recounted
-        // from the mini-line patterns.
-        let puzzle =
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    /// `puzzle` (81 characters, `.` for an empty cell) with its givens placed and
+    /// propagated, rule 4 included.
+    fn propagated_with_mini_lines(puzzle: &str) -> Board {
         let mut grid = [0; N_CELLS];
         for (cell, byte) in puzzle.bytes().enumerate() {
             grid[cell] = if byte == b'.' { 0 } else { byte - b'0' };
@@ -1697,21 +1743,64 @@ mod tests {
         let mut board = Board::from_grid(&grid).unwrap();
         board.use_mini_lines();
         board.propagate().unwrap();
-        let rank =
-            |line: usize, index: usize| BRANCH_RANK[board.line_pattern(line, index) as usize];
-        let open = |line: usize| (0..9).filter(|&index| rank(line, index) != SETTLED).count();
-        let fewest = (0..6).map(open).filter(|&count| count > 0).min().unwrap();
-        let chosen = board.line_branch().unwrap();
+        board
+    }
+
+    /// The open digits of `line` (not settled there), recounted from the patterns.
+    fn open_in_line(board: &Board, line: usize) -> usize {
+        (0..9)
+            .filter(|&index| BRANCH_RANK[board.line_pattern(line, index) as usize] != SETTLED)
+            .count()
+    }
+
+    /// Checks that `branch` takes, in its line, a digit of the lowest rank there.
+    fn assert_lowest_rank(board: &Board, branch: LineBranch) {
+        let rank = |index: usize| BRANCH_RANK[board.line_pattern(branch.line, index) as usize];
+        assert_eq!(
+            Some(rank(branch.digit as usize - 1)),
+            (0..9).map(rank).min()
+        );
+        assert!(branch.permutations.count_ones() >= 2);
+    }
+
+    #[test]
+    fn the_line_branch_takes_the_first_line_with_fewest_open_digits() {
+        // forum_hardest_1106's first puzzle, propagated.
+        let board = propagated_with_mini_lines(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        let open: Vec<usize> = (0..6).map(|line| open_in_line(&board, line)).collect();
+        let fewest = *open.iter().filter(|&&count| count > 0).min().unwrap();
+        let chosen = board.line_branch(LineChoice::OpenDigits).unwrap();
         assert_eq!(
             Some(chosen.line),
-            (0..6).position(|line| open(line) == fewest)
+            open.iter().position(|&count| count == fewest)
         );
-        let digit_rank = rank(chosen.line, chosen.digit as usize - 1);
+        assert_lowest_rank(&board, chosen);
+        // Some line has fewer than `WIDE_OPEN` open digits: both choices agree.
+        assert!(fewest < WIDE_OPEN as usize);
+        assert_eq!(board.line_branch(LineChoice::Permutations), Some(chosen));
+    }
+
+    #[test]
+    fn a_wide_open_board_branches_in_the_line_with_fewest_permutations() {
+        // magictour_top1465's fifth puzzle, propagated: 19 cells decided, and every line
+        // with seven open digits or more.
+        let board = propagated_with_mini_lines(
+            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+        );
+        assert!((0..6).all(|line| open_in_line(&board, line) >= WIDE_OPEN as usize));
+        let permutations = |line: usize| board.permutations_in_line(line);
+        let fewest = (0..6).map(permutations).min().unwrap();
+        let chosen = board.line_branch(LineChoice::Permutations).unwrap();
         assert_eq!(
-            Some(digit_rank),
-            (0..9).map(|index| rank(chosen.line, index)).min()
+            Some(chosen.line),
+            (0..6).position(|line| permutations(line) == fewest)
         );
-        assert!(chosen.permutations.count_ones() >= 2);
+        assert_lowest_rank(&board, chosen);
+        // Here the fewest open digits point elsewhere.
+        let by_open_digits = board.line_branch(LineChoice::OpenDigits).unwrap();
+        assert_ne!(by_open_digits.line, chosen.line);
     }
 
     #[test]
@@ -1723,11 +1812,15 @@ mod tests {
         board.use_mini_lines();
         board.propagate().unwrap();
         assert_eq!(board.solved_cells().count_ones(), 16);
-        assert!(board.line_branch().is_none());
+        for choice in [LineChoice::OpenDigits, LineChoice::Permutations] {
+            assert!(board.line_branch(choice).is_none());
+        }
         board.place(16, 2).unwrap();
         board.propagate().unwrap();
         assert!(board.solved_cells().count_ones() >= DECIDED_FOR_LINES);
-        assert!(board.line_branch().is_some());
+        for choice in [LineChoice::OpenDigits, LineChoice::Permutations] {
+            assert!(board.line_branch(choice).is_some());
+        }
     }
 
     #[test]

@@ -223,6 +223,12 @@ fn a_new_layout_keeps_the_guesses_of_the_rung_below_puzzle_by_puzzle() {
     );
 }
 
+/// The rungs whose gain in guesses is a few percent, below what the slices can show: a
+/// first-solution search is lucky or unlucky puzzle by puzzle, and on twelve puzzles a set
+/// rung 11 makes more guesses than rung 10 (on the whole files, fewer, or as many to within
+/// 1%). `a_small_gain_shows_on_whole_files` checks these on whole files instead.
+const SMALL_GAIN_RUNGS: [usize; 1] = [11];
+
 #[test]
 fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() {
     // The slices of every set with one completion; `cargo xtask bench --ladder` measures
@@ -237,6 +243,9 @@ fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() 
         })
         .collect();
     for (pair, above) in totals.windows(2).zip(uncapped_rungs().skip(1)) {
+        if SMALL_GAIN_RUNGS.contains(&above.number) {
+            continue;
+        }
         let context = format!(
             "guesses of rungs 1 to {} on the slices: {totals:?}",
             RUNGS.len() - 1
@@ -251,6 +260,28 @@ fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() 
                 pair[1] < pair[0],
                 "rung {} has no fewer guesses; {context}",
                 above.number
+            );
+        }
+    }
+}
+
+#[test]
+fn a_small_gain_shows_on_whole_files() {
+    for number in SMALL_GAIN_RUNGS {
+        let (below, above) = (RUNGS[number - 1], RUNGS[number]);
+        for file_name in ["forum_hardest_1106.txt", "magictour_top1465.txt"] {
+            let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+            let guesses = |rung: Rung| -> u64 {
+                puzzles
+                    .iter()
+                    .map(|puzzle| (rung.solve)(puzzle).guesses)
+                    .sum()
+            };
+            let (fewer, more) = (guesses(above), guesses(below));
+            assert!(
+                fewer < more,
+                "{file_name}: rung {number} makes {fewer} guesses, rung {} {more}",
+                below.number
             );
         }
     }

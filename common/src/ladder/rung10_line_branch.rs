@@ -8,16 +8,17 @@
 //! them. A permutation is tried by cutting the digit's places in the line to that
 //! permutation's mini-rows (mini-columns) ([`Board::confine`]), and propagating.
 //!
-//! [`Board::line_branch`] chooses the line with the fewest digits still *open* (not yet
-//! confined to one mini-row in each of its rows: rule 4 counts them as it goes), the first
-//! on a tie, and there the digit with two permutations, else three, else the lowest one
+//! [`Board::line_branch`], asked for [`LineChoice::OpenDigits`], chooses the line with the
+//! fewest digits still *open* (not yet confined to one mini-row in each of its rows: rule
+//! 4 counts them as it goes), the first on a tie, and there the digit with two permutations, else three, else the lowest one
 //! open. Once no digit is open anywhere, the search goes on by cells, as rung 9's does;
 //! so it does while fewer than 17 cells are decided ([`crate::board::DECIDED_FOR_LINES`]
 //! says why: on a nearly empty board, lines hide contradictions for millions of guesses).
 //!
 //! tdoku (Tom Dillon's solver, whose write-up `docs/sudoku.md` describes it) branches on a
 //! digit's configurations in a band too; it takes the band or stack with the fewest
-//! configurations in all. Taking the fewest open digits made the smaller tree here.
+//! configurations in all. Taking the fewest open digits made the smaller tree here; rung
+//! 11 takes tdoku's measure where the open digits say little.
 //!
 //! **Why it finds a completion when there is one.** In a completion the digit stands once
 //! in each row and box of the band, so its mini-rows there are one of the permutations
@@ -51,7 +52,7 @@
 
 use super::rung9_mini_lines::MiniLines;
 use super::{Grid, Outcome, SearchState};
-use crate::board::Board;
+use crate::board::{Board, LineChoice};
 use crate::digits;
 use crate::observe::{report_givens, Branch, SearchObserver};
 
@@ -62,10 +63,20 @@ pub fn solve(grid: &Grid) -> Outcome {
 
 /// Solves `grid` with rung 9's rules and the branch on lines, reporting to `observer`.
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+    search_on_lines(grid, LineChoice::OpenDigits, observer)
+}
+
+/// Solves `grid` with rung 9's rules and the branch on the lines that `choice` picks,
+/// reporting to `observer`. (Rung 11 searches this way with its own choice.)
+pub(super) fn search_on_lines(
+    grid: &Grid,
+    choice: LineChoice,
+    observer: &mut impl SearchObserver,
+) -> Outcome {
     report_givens(grid, observer);
     let mut guesses = 0;
     let solution = match MiniLines::start(grid, observer) {
-        Some(start) => depth_first(start.board(), &mut guesses, observer),
+        Some(start) => depth_first(start.board(), choice, &mut guesses, observer),
         None => None,
     };
     Outcome {
@@ -75,20 +86,22 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     }
 }
 
-/// The first completion below `board`, counting each way tried in `guesses`.
+/// The first completion below `board`, branching on the lines that `choice` picks, and
+/// counting each way tried in `guesses`.
 fn depth_first(
     board: &Board,
+    choice: LineChoice,
     guesses: &mut u64,
     observer: &mut impl SearchObserver,
 ) -> Option<Grid> {
-    if let Some(branch) = board.line_branch() {
+    if let Some(branch) = board.line_branch(choice) {
         for (tried_before, k) in branch.ways().enumerate() {
             *guesses += 1;
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
             child.guess_on_line(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
-                if let Some(solution) = depth_first(&child, guesses, observer) {
+                if let Some(solution) = depth_first(&child, choice, guesses, observer) {
                     return Some(solution);
                 }
             }
@@ -108,7 +121,7 @@ fn depth_first(
         observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
-            if let Some(solution) = depth_first(&child, guesses, observer) {
+            if let Some(solution) = depth_first(&child, choice, guesses, observer) {
                 return Some(solution);
             }
         }

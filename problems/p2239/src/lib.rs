@@ -23,7 +23,7 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
-//! the smallest completion first) and [rung 10](common::ladder::rung10_line_branch) (the
+//! the smallest completion first) and [rung 11](common::ladder::rung11_wide_open) (the
 //! board with the mini-line rule, searched on lines).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Packed` format, shared with p2580),
@@ -38,16 +38,17 @@
 //!    anything that the smallest completion does not have.
 //! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
 //!    depth-first search that branches on a line: in the band or stack with the fewest
-//!    digits still open, one digit's permutations, each tried by cutting its places to
+//!    digits still open (while every one has seven or more, the one whose digits have the
+//!    fewest permutations in all: [`LineChoice::Permutations`]), one digit's permutations, each tried by cutting its places to
 //!    that permutation's mini-rows or mini-columns ([`Board::line_branch`]). Once no digit
 //!    is open anywhere, and while fewer than 17 cells are decided, it branches on the open
 //!    cell with the fewest candidates (MRV; among cells with two, the one with the most
 //!    open peers, see [`Board::most_constrained_cell`]). On a nearly empty grid a guess on
 //!    a cell decides it, where lines would hide a contradiction for millions of guesses
 //!    ([`common::board::DECIDED_FOR_LINES`]). This search must walk the whole tree of a unique
-//!    puzzle, so a smaller tree pays most here: p2239 makes 88.0 guesses per puzzle on
-//!    forum_hardest_1106 counted tdoku's way, against 141.7 with the branch on cells and
-//!    110.4 for tdoku.
+//!    puzzle, so a smaller tree pays most here: p2239 makes 80.8 guesses per puzzle on
+//!    forum_hardest_1106 counted tdoku's way, against 88.0 choosing lines by open digits
+//!    alone, 141.7 with the branch on cells and 110.4 for tdoku.
 //!    If there is exactly one, it is the answer: the smallest of a set of one. This is the
 //!    usual case and the fast path.
 //! 4. **Otherwise, fix the cells in reading order.** Keep a *witness*, a known completion
@@ -109,13 +110,15 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 56.6–58.0 µs | 111.9–115.5 µs | 0.50–0.51 | 158.5; 88.0 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 61.6–61.7 µs | 120.9–121.2 µs | 0.51 | 170.7; 94.1 |
-//! | the same, seed 777 | 1,500 | 60.8–62.0 µs | 119.6–120.1 µs | 0.51–0.52 | 168.0; 92.9 |
-//! | the same, seed 31337 | 1,500 | 61.9–62.5 µs | 122.5–124.7 µs | 0.50–0.51 | 170.7; 94.3 |
-//! | magictour_top1465 | 1,465 | 9.01–9.04 µs | 10.32–10.36 µs | 0.87–0.88 | 19.3; 9.9 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 40.8–41.1 µs | 57.4–57.9 µs | 0.71 | 111.2; 62.1 |
-//! | 17_clue (first 2,000) | 2,000 | 2.18–2.19 µs | 2.79–2.80 µs | 0.78–0.79 | 1.0; 0.5 |
+//! | forum_hardest_1106 | 375 | 53.3–54.2 µs | 111.7–112.6 µs | 0.48 | 150.2; 80.8 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 57.0–57.2 µs | 121.1–121.8 µs | 0.47 | 158.8; 85.1 |
+//! | the same, seed 777 | 1,500 | 56.2–56.7 µs | 120.3–120.5 µs | 0.47 | 156.7; 84.0 |
+//! | the same, seed 31337 | 1,500 | 57.0–57.7 µs | 123.4–125.5 µs | 0.46 | 158.9; 85.2 |
+//! | the same, seed 4242 | 1,500 | 58.3–58.4 µs | 123.3–125.2 µs | 0.47 | 159.0; 85.4 |
+//! | magictour_top1465 | 1,465 | 8.75–9.13 µs | 10.33–10.71 µs | 0.85 | 18.6; 9.5 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 8.94–8.95 µs | 10.13–10.19 µs | 0.88 | 18.9; 9.7 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 41.3–41.7 µs | 58.0–58.8 µs | 0.71 | 111.4; 61.0 |
+//! | 17_clue (first 2,000) | 2,000 | 2.17–2.18 µs | 2.79–2.80 µs | 0.78 | 1.0; 0.5 |
 //!
 //! Against tdoku, the fastest published solver (C++ with SIMD), counting up to two
 //! solutions, measured the same way in the same harness (then with seven rounds), built
@@ -133,26 +136,26 @@
 //! | 17_clue (first 2,000) | 0.75–0.90 | 0.76 | 0.16–0.22 | 0.4 |
 //!
 //! That table is of the branch on cells. With the mini-line rule and the branch on lines,
-//! two runs of the same harness (`nice -n -15 tri-bench --rounds 5`, one after the other)
-//! gave these ratios of this solution's time to tdoku's, as the range over the two runs,
-//! and these guesses per puzzle counted tdoku's way:
+//! chosen as rung 11 chooses, the two runs of the `sudoku` table above gave these ratios
+//! of this solution's time to tdoku's, as the range over the two runs, and these guesses
+//! per puzzle counted tdoku's way:
 //!
 //! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
 //! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.686–0.687 | 0.22 | 88.0; 110.4 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.731–0.732 | 0.23 | 94.1; 114.3 |
-//! | the same, seed 777 | 0.717–0.721 | 0.23 | 92.9; 114.8 |
-//! | the same, seed 31337 | 0.730 | 0.23 | 94.3; 114.5 |
-//! | magictour_top1465 | 1.006–1.009 | 0.32 | 9.9; 8.9 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.792–0.796 | 0.26 | 62.1; 63.2 |
-//! | 17_clue (first 2,000) | 0.811–0.812 | 0.23 | 0.5; 0.4 |
+//! | forum_hardest_1106 | 0.649–0.657 | 0.21 | 80.8; 110.4 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.675–0.676 | 0.21 | 85.1; 114.3 |
+//! | the same, seed 777 | 0.663–0.669 | 0.21 | 84.0; 114.8 |
+//! | the same, seed 31337 | 0.673–0.678 | 0.21 | 85.2; 114.5 |
+//! | the same, seed 4242 | 0.681–0.685 | 0.22 | 85.4; 114.6 |
+//! | magictour_top1465 | 0.972–1.000 | 0.31 | 9.5; 8.9 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 0.985–0.990 | 0.31 | 9.7; 9.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.795–0.802 | 0.25 | 61.0; 63.2 |
+//! | 17_clue (first 2,000) | 0.789–0.791 | 0.23 | 0.5; 0.4 |
 //!
-//! The hard sets gain a quarter or more; on magictour_top1465, whose tree barely shrinks,
-//! the dearer nodes leave this solution level with tdoku (9.05 µs against 9.00 µs per
-//! puzzle), where the branch on cells was 8% ahead. The two runs of the `sudoku` table
-//! above, which also timed tdoku and were made a day after these, gave 1.000 there both
-//! times: level, not ahead.
-//!
+//! The hard sets gain a third; on magictour_top1465, whose tree barely shrinks, this
+//! solution is ahead by up to 3% or level (it was level before rung 11's choice of line,
+//! and 8% ahead with the branch on cells), and 1% to 1.5% ahead on its relabellings.
+
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
 //! forum_hardest_1905_11plus, takes 260 µs (`cargo xtask bench --problem p2239 data/*.txt`, each
 //! puzzle's best of five rounds).
@@ -169,7 +172,7 @@
 //! - **Undoing a guess.** A guess is made on a copy of the board, and undoing it is
 //!   dropping the copy: nothing has to be restored by hand.
 
-use common::board::Board;
+use common::board::{Board, LineChoice};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, Reason, SearchObserver};
@@ -266,7 +269,7 @@ impl Completions {
 /// (a digit's permutations in a band or stack, [`Board::line_branch`]) while some digit
 /// is open, and on a cell with the fewest candidates after that.
 fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
-    if let Some(branch) = board.line_branch() {
+    if let Some(branch) = board.line_branch(LineChoice::Permutations) {
         for (tried_before, k) in branch.ways().enumerate() {
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;

@@ -24,7 +24,7 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
-//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 10](common::ladder::rung10_line_branch)
+//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 11](common::ladder::rung11_wide_open)
 //! (this board with the mini-line rule, searched on lines; this solution differs only in
 //! the order in which it tries two candidates of a cell).
 //!
@@ -40,7 +40,9 @@
 //!    removes only possibilities that no completion uses, so the completions of the board
 //!    are exactly those of the puzzle.
 //! 3. **Search** depth-first ([`solve_observed`]) on a *line*: in the band or stack with
-//!    the fewest digits still open, one digit's permutations (the ways to give each row of
+//!    the fewest digits still open (while every one has seven or more, the one whose digits
+//!    have the fewest permutations in all: [`LineChoice::Permutations`]), one digit's
+//!    permutations (the ways to give each row of
 //!    the band one box), each tried by cutting the digit's places to that permutation's
 //!    mini-rows or mini-columns on a copy of the board, propagating, and recursing
 //!    ([`Board::line_branch`]); a contradiction sends the search back to try the next.
@@ -48,8 +50,9 @@
 //!    of the permutations still open, so some branch contains it; and a board on which
 //!    propagation succeeded with every cell decided breaks no rule. *Why it is fast:* a
 //!    permutation decides a digit in three rows at once, and the mini-line rule feeds on
-//!    it; on forum_hardest_1106 the search makes 78.5 guesses per puzzle, against 121.1
-//!    with the branch on cells alone (`cargo xtask bench --problem p2580` counts them).
+//!    it; on forum_hardest_1106 the search makes 72.3 guesses per puzzle (78.5 choosing
+//!    by open digits alone), against 121.1 with the branch on cells alone (`cargo xtask
+//!    bench --problem p2580` counts them).
 //! 4. **Otherwise, a cell.** Once no digit is open in any line, and on a nearly empty
 //!    grid (fewer than 17 cells decided, where lines hide contradictions:
 //!    [`common::board::DECIDED_FOR_LINES`]), take the open cell with the fewest candidates
@@ -114,13 +117,18 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 29.0–29.9 µs | 37.3–38.6 µs | 0.77–0.78 | 78.5; 45.5 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 33.0–33.3 µs | 63.0–63.1 µs | 0.52–0.53 | 87.9; 50.0 |
-//! | the same, seed 777 | 1,500 | 32.3–32.8 µs | 58.9–59.8 µs | 0.55 | 86.2; 49.2 |
-//! | the same, seed 31337 | 1,500 | 32.5–33.1 µs | 60.3–61.5 µs | 0.54 | 86.6; 49.4 |
-//! | magictour_top1465 | 1,465 | 5.84–5.95 µs | 6.02–6.06 µs | 0.96–0.99 | 10.3; 6.2 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.6–22.7 µs | 27.4–27.6 µs | 0.82 | 58.9; 34.1 |
-//! | 17_clue (first 2,000) | 2,000 | 2.06 µs | 2.23 µs | 0.92 | 0.6; 0.4 |
+//! | forum_hardest_1106 | 375 | 26.5–26.7 µs | 37.0–37.1 µs | 0.72 | 72.3; 40.9 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 30.8 µs | 63.0–63.3 µs | 0.49 | 81.9; 45.4 |
+//! | the same, seed 777 | 1,500 | 30.3–30.6 µs | 59.4–59.5 µs | 0.51–0.52 | 81.1; 45.0 |
+//! | the same, seed 31337 | 1,500 | 30.5–31.5 µs | 60.7–61.9 µs | 0.50–0.51 | 81.9; 45.5 |
+//! | the same, seed 4242 | 1,500 | 30.9–31.1 µs | 63.8–64.7 µs | 0.48–0.49 | 82.0; 45.7 |
+//! | magictour_top1465 | 1,465 | 5.76–5.88 µs | 6.03–6.23 µs | 0.94–0.96 | 10.0; 6.0 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 6.12–6.19 µs | 5.90–5.91 µs | **1.04–1.05** | 11.2; 6.6 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.9–23.2 µs | 27.5–28.1 µs | 0.83 | 59.4; 33.9 |
+//! | 17_clue (first 2,000) | 2,000 | 2.09–2.21 µs | 2.23 µs | 0.94–0.99 | 0.7; 0.4 |
+//!
+//! Relabelled magictour_top1465 is the one set where the peer is ahead: this search makes
+//! 11.2 guesses per puzzle there, against 10.0 on the file as published.
 //!
 //! Against tdoku, the fastest published solver (C++ with SIMD), asked for one solution,
 //! measured the same way in the same harness (then with seven rounds), built once for the
@@ -138,26 +146,28 @@
 //! | 17_clue (first 2,000) | 0.73–0.84 | 0.74 | 0.16–0.22 | 0.3 |
 //!
 //! That table is of the branch on cells. With the mini-line rule and the branch on lines,
-//! two runs of the same harness (`nice -n -15 tri-bench --rounds 5`, one after the other)
-//! gave these ratios of this solution's time to tdoku's, as the range over the two runs,
-//! and these guesses per puzzle counted tdoku's way (tdoku's own, from the table above):
+//! chosen as rung 11 chooses, the two runs of the `sudoku` table above gave these ratios
+//! of this solution's time to tdoku's, as the range over the two runs, and these guesses
+//! per puzzle counted tdoku's way (tdoku's own, from the table above):
 //!
 //! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
 //! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.657–0.660 | 0.21 | 45.5; 59.8 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.727–0.733 | 0.23 | 50.0; |
-//! | the same, seed 777 | 0.721–0.728 | 0.23 | 49.2; |
-//! | the same, seed 31337 | 0.767–0.774 | 0.24–0.25 | 49.4; |
-//! | magictour_top1465 | 0.975–0.989 | 0.31 | 6.2; 6.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.843–0.859 | 0.27 | 34.1; 34.1 |
-//! | 17_clue (first 2,000) | 0.771–0.776 | 0.22 | 0.4; 0.3 |
+//! | forum_hardest_1106 | 0.602–0.603 | 0.19 | 40.9; 59.8 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.676–0.681 | 0.21 | 45.4; |
+//! | the same, seed 777 | 0.677–0.684 | 0.21 | 45.0; |
+//! | the same, seed 31337 | 0.715–0.736 | 0.23 | 45.5; |
+//! | the same, seed 4242 | 0.697 | 0.22 | 45.7; |
+//! | magictour_top1465 | 0.964–0.969 | 0.30 | 6.0; 6.1 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | **1.019–1.022** | 0.32 | 6.6; |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.843–0.860 | 0.27 | 33.9; 34.1 |
+//! | 17_clue (first 2,000) | 0.766–0.811 | 0.22–0.24 | 0.4; 0.3 |
 //!
-//! This solution is ahead of tdoku on every set but magictour_top1465, whose tree barely
-//! shrinks: there the two runs above put it 1% to 2.5% ahead (it was 2% to 3% ahead with
-//! the branch on cells, and 2% behind with lines before rule 4 read what rules 1 and 3
-//! note); the two runs of the `sudoku` table above, which also timed tdoku and were made
-//! a day after these, gave 0.976 and 1.002: level, not ahead.
-//!
+//! This solution is ahead of tdoku on every set but relabelled magictour_top1465, whose
+//! tree barely shrinks: 3% to 4% ahead on the file as published, 2% behind on its
+//! relabellings. Rung 11's choice of line took 5% to 8% off this solution's time on
+//! forum_hardest_1106 and between nothing and 4% on magictour_top1465 (the README has the
+//! runs).
+
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
 //!   solution that prints `135469278` is rejected here (that is problem 2239's format).
@@ -168,7 +178,7 @@
 //!   hand-written solvers go wrong. Here a guess is made on a copy of the board, and
 //!   undoing it is dropping the copy.
 
-use common::board::Board;
+use common::board::{Board, LineChoice};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, SearchObserver};
@@ -210,7 +220,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
 /// Depth-first search for one completion of a propagated board: on a line while some
 /// digit is open in one (and 17 cells are decided), else on a cell.
 fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option<Grid> {
-    if let Some(branch) = board.line_branch() {
+    if let Some(branch) = board.line_branch(LineChoice::Permutations) {
         for (tried_before, k) in branch.ways().enumerate() {
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
