@@ -356,8 +356,8 @@ pub const DECIDED_FOR_LINES: u32 = 17;
 /// permutations in all instead. On forum_hardest_1106, p2239 makes 88.0 guesses per
 /// puzzle (tdoku's way) with the fewest open digits alone; taking the permutations from
 /// 6, 7 or 8 open digits on makes 114.5, 80.8 and 87.2 (on magictour_top1465, 9.9 alone
-/// and 9.3, 9.5, 9.9). From 6 on, the permutations override lines that are already
-/// nearly decided, and those are the better branch.
+/// and 9.3, 9.5, 9.9). From 6 on, the permutations override lines further on than the
+/// others, and those are the better branch.
 pub const WIDE_OPEN: u8 = 7;
 
 /// `BRANCH_RANK[p]`: how good a branch a digit with mini-line pattern `p` in a band or
