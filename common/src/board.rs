@@ -110,6 +110,9 @@
 //! 4. **Set up the givens in bulk** ([`Board::from_grid`]): every given cell loses the
 //!    other digits in one pass per band, instead of one placement per given. Easy puzzles
 //!    (17 clues, solved mostly by propagation) spent a tenth of their time placing givens.
+//!    And without a branch per cell: whether a cell is given is a coin toss to the
+//!    processor, so each cell works on the slot of its digit in tables indexed by digit,
+//!    whose slot 0 collects the empty cells.
 //! 5. **Count once.** The naked-single rule counts the candidates of every band
 //!    anyway; it keeps the open cells with exactly two, and the branch choice uses them
 //!    as long as nothing changed since the last propagation (debug builds check this).
@@ -149,6 +152,7 @@
 //! | 4: rule 4 reads the mini-rows and columns that rules 1 and 3 note (348 bytes) | 150 M | 121 | 233 M | 159 |
 //! | p2580 too: rule 4 and the branch on lines | 118 M | 78.5 | 233 M | 159 |
 //! | while every line is wide open, the line with the fewest permutations (rung 11) | 109 M | 72.3 | 221 M | 150 |
+//! | 4: the givens without a branch per cell (mispredicted branches on 17_clue, p2580: 0.15 M → 0.09 M) | 109 M | 72.3 | 221 M | 150 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! The five rows before rule 4's were timed too, because instructions stopped telling time: a 16-byte
@@ -160,6 +164,9 @@
 //! the rows took 6% to 7.5% off both solutions' times (4% on 17_clue): a scratch harness
 //! outside the repository ran both versions in one process, taking turns puzzle by puzzle,
 //! best of 7 rounds, on these four files and this one relabelled four times, two seeds.
+//! The last row saves branches the processor guessed wrong, not instructions; in the same
+//! harness (two runs), it took 2.0% to 2.4% off p2580's time on magictour_top1465 and
+//! up to 1.6% off p2239's, 1.5% to 1.8% off p2239's on 17_clue, and up to 1% elsewhere.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
 //! the uniqueness search of p2239 makes 80.8 guesses per puzzle on this file (142 before
@@ -592,7 +599,8 @@ impl Board {
         }
     }
 
-    /// A board with the given digits placed (0 = empty), before any propagation.
+    /// A board with the given digits placed (0 = empty, each entry 0 to 9), before any
+    /// propagation.
     ///
     /// Fails when two givens clash, i.e. the same digit twice in a unit.
     ///
@@ -607,36 +615,43 @@ impl Board {
     /// assert!(Board::from_grid(&grid).is_err());
     /// ```
     pub fn from_grid(grid: &[u8; N_CELLS]) -> Result<Board, Contradiction> {
-        // All givens at once, digit by digit: a given cell holds only its digit, and each
-        // digit leaves the rows, boxes and columns of its givens.
-        let mut givens = [[0; 9]; 3];
-        for (cell, &digit) in grid.iter().enumerate() {
-            if digit != 0 {
-                let (band, bit) = band_and_bit(cell);
-                givens[band][digit as usize - 1] |= bit;
-            }
-        }
+        // All givens at once, band by band, and without a branch per cell: whether a cell
+        // is given is as hard for the processor to guess as a coin toss. Each cell works
+        // on the slot of its digit in tables indexed by digit, whose slot 0 collects the
+        // empty cells. A given cell leaves its digit's places in its row and box (its peers
+        // in the band); then each digit leaves the columns of its givens in the other bands.
         let mut board = Board::new();
+        let mut givens = [[0; 10]; 3];
+        let mut columns = [0; 10]; // of each digit's givens, bit `9 × band + column`
         for band in 0..3 {
-            let given = givens[band].iter().fold(0, |all, &cells| all | cells);
-            for index in 0..9 {
-                board.places[band][index] = (ALL_BAND & !given) | givens[band][index];
+            let mut places = [ALL_BAND; 10];
+            for cell_in_band in 0..27 {
+                let digit = grid[cell_of(band, cell_in_band)] as usize;
+                givens[band][digit] |= 1 << cell_in_band;
+                places[digit] &= !PEERS_IN_BAND[cell_in_band];
             }
-        }
-        for band in 0..3 {
-            for index in 0..9 {
-                if givens[band][index] != 0 {
-                    board.settle(band, index, givens[band][index]);
-                }
+            let empty = givens[band][0];
+            board.open[band] = empty;
+            for digit in 1..10 {
+                let given = givens[band][digit];
+                // The digit keeps its givens and the empty cells, less its givens' peers.
+                board.places[band][digit - 1] = places[digit] & (empty | given);
+                columns[digit] |= ((given | given >> 9 | given >> 18) & ROW_CELLS) << (9 * band);
             }
         }
         // Two givens of one digit in one unit clear each other.
+        let mut clash = 0;
         for band in 0..3 {
-            for index in 0..9 {
-                if board.places[band][index] & givens[band][index] != givens[band][index] {
-                    return Err(Contradiction);
-                }
+            let [next, after_next] = OTHER_BANDS[band];
+            for digit in 1..10 {
+                let elsewhere =
+                    (columns[digit] >> (9 * next) | columns[digit] >> (9 * after_next)) & ROW_CELLS;
+                board.places[band][digit - 1] &= !in_columns(elsewhere);
+                clash |= givens[band][digit] & !board.places[band][digit - 1];
             }
+        }
+        if clash != 0 {
+            return Err(Contradiction);
         }
         Ok(board)
     }
@@ -1562,6 +1577,37 @@ mod tests {
     #[test]
     fn pattern_grid_is_valid() {
         assert!(is_valid_solution(&pattern_grid()));
+    }
+
+    /// Setting up all givens at once gives the board that placing them one at a time
+    /// gives, and fails exactly when a placement does (two givens of a digit in a unit).
+    #[test]
+    fn givens_in_bulk_are_the_givens_placed_one_by_one() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for case in 0..2000 {
+            let mut grid = pattern_grid();
+            for digit in grid.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Most cells empty; some givens kept; in every other case, one digit in
+                // twelve replaced by another, which may clash with a peer.
+                *digit = match seed % 12 {
+                    0..=7 => 0,
+                    8 if case % 2 == 1 => (seed >> 8) as u8 % 9 + 1,
+                    _ => *digit,
+                };
+            }
+            let mut one_by_one = Ok(Board::new());
+            for (cell, &digit) in grid.iter().enumerate() {
+                if let (Ok(board), true) = (&mut one_by_one, digit != 0) {
+                    if board.place(cell, digit).is_err() {
+                        one_by_one = Err(Contradiction);
+                    }
+                }
+            }
+            assert_eq!(Board::from_grid(&grid), one_by_one, "grid {grid:?}");
+        }
     }
 
     #[test]
