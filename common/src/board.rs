@@ -166,7 +166,9 @@
 //! best of 7 rounds, on these four files and this one relabelled four times, two seeds.
 //! The last row saves branches the processor guessed wrong, not instructions; in the same
 //! harness (two runs), it took 2.0% to 2.4% off p2580's time on magictour_top1465 and
-//! up to 1.6% off p2239's, 1.5% to 1.8% off p2239's on 17_clue, and up to 1% elsewhere.
+//! up to 1.6% off p2239's, 1.5% to 1.8% off p2239's on 17_clue, and up to 1% elsewhere
+//! (the harness shows up to 2% between two builds of unchanged code, so these are small
+//! gains, seen in both runs).
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
 //! the uniqueness search of p2239 makes 80.8 guesses per puzzle on this file (142 before
