@@ -16,6 +16,7 @@
 //! | rule 4: three digits confined to a mini-row or mini-column fill it | [rung 9](crate::ladder::rung9_mini_lines) |
 //! | branching on a digit's permutations in the band or stack with the fewest open digits | [rung 10](crate::ladder::rung10_line_branch) |
 //! | while every band and stack has seven open digits or more, the one with the fewest permutations | [rung 11](crate::ladder::rung11_wide_open) |
+//! | rule 4's second part: three digits that alone can go in a mini-line go there | [rung 12](crate::ladder::rung12_only_three) |
 //!
 //! ## The state
 //!
@@ -60,13 +61,19 @@
 //!    three cells where a column meets a box). A digit is *confined* to a mini-row when its
 //!    places in that row all lie there (to a mini-column, when its places in that column
 //!    do). Three digits confined to one mini-line are the three that go there, so the
-//!    other digits leave its cells; four are a contradiction. It runs when rules 1 to 3
+//!    other digits leave its cells; four are a contradiction. *The second part* looks from
+//!    the cells' side: if only three digits can go in a mini-line at all, they are the
+//!    three that go there, so each leaves the rest of the mini-line's row (column) and
+//!    box; the Sudoku solutions ask for it ([`MiniLineRule::ConfinedAndOnlyThree`]), the
+//!    ladder's rungs 9 to 11 do not. Rule 4 runs when rules 1 to 3
 //!    have nothing left, since it is the dearest, and it reads what they leave: the band
 //!    rule notes each digit's mini-rows in each band as it keeps them, and the column
 //!    rules each digit's columns in each band as they count them, so rule 4 never reads
 //!    the places. A table gives the mini-rows alone in their row; for each mini-line it
 //!    counts the digits confined there, bit-sliced (a word for the ones, one for the twos,
-//!    one for "four or more", over the nine digits). A filled mini-line stays filled along
+//!    one for "four or more", over the nine digits); for the second part, in a loop of its
+//!    own, the digits that can go there at all. A mini-line with three digits confined has
+//!    nothing left for the second part. A filled mini-line stays filled along
 //!    a branch, so the board remembers which it filled and clears each once. As it counts,
 //!    it notes how many digits each band and stack still has *open* (not confined to one
 //!    mini-row in each row, one band in each column), for the search on lines
@@ -153,6 +160,7 @@
 //! | p2580 too: rule 4 and the branch on lines | 118 M | 78.5 | 233 M | 159 |
 //! | while every line is wide open, the line with the fewest permutations (rung 11) | 109 M | 72.3 | 221 M | 150 |
 //! | 4: the givens without a branch per cell (mispredicted branches on 17_clue, p2580: 0.15 M → 0.09 M) | 109 M | 72.3 | 221 M | 150 |
+//! | 4: rule 4's second part (rung 12), its count in a loop of its own; p2580: the last way of a branch point without a copy | 114 M | 71.3 | 230 M | 148 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! The five rows before rule 4's were timed too, because instructions stopped telling time: a 16-byte
@@ -164,15 +172,20 @@
 //! the rows took 6% to 7.5% off both solutions' times (4% on 17_clue): a scratch harness
 //! outside the repository ran both versions in one process, taking turns puzzle by puzzle,
 //! best of 7 rounds, on these four files and this one relabelled four times, two seeds.
-//! The last row saves branches the processor guessed wrong, not instructions; in the same
-//! harness (two runs), it took 2.0% to 2.4% off p2580's time on magictour_top1465 and
+//! The givens' row saves branches the processor guessed wrong, not instructions; in the
+//! same harness (two runs), it took 2.0% to 2.4% off p2580's time on magictour_top1465 and
 //! up to 1.6% off p2239's, 1.5% to 1.8% off p2239's on 17_clue, and up to 1% elsewhere
 //! (the harness shows up to 2% between two builds of unchanged code, so these are small
-//! gains, seen in both runs).
+//! gains, seen in both runs). The last row costs instructions on this file, where the tree
+//! shrinks by 1% only, and pays where it shrinks by 5%: in the same harness it took 1.2% to
+//! 1.4% off p2580's time and 0.9% to 1.6% off p2239's on magictour_top1465 relabelled
+//! twice (seeds 8086 and 99), and left this file relabelled (seed 8086) and 17_clue
+//! relabelled (seed 99) within 1%.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
-//! the uniqueness search of p2239 makes 80.8 guesses per puzzle on this file (142 before
-//! rule 4 and the branch on lines, 88.0 before rung 11's choice of line), and tdoku itself 110 (built from its source beside this project, outside the repository, as the
+//! the uniqueness search of p2239 makes 79.8 guesses per puzzle on this file (142 before
+//! rule 4 and the branch on lines, 88.0 before rung 11's choice of line, 80.8 before rule
+//! 4's second part), and tdoku itself 110 (built from its source beside this project, outside the repository, as the
 //! README says); tdoku's published table gives 326 for the `sudoku` crate and 113 for tdoku.
 //! Instructions are not times: callgrind's branch simulation (`--branch-sim=yes`) counts
 //! 0.37 and 0.26 times as many mispredicted branches for p2580 and p2239 as for the
@@ -183,12 +196,12 @@
 //! What tdoku's smaller tree is made of, and the versions of its rules and branching
 //! measured on this board, are in the README ("Where tdoku's smaller tree comes from").
 //! Rule 4 and the branch on lines are the version that paid: p2239's tree is smaller
-//! than tdoku's, and p2580's first-solution search makes 40.9 guesses per puzzle on this
+//! than tdoku's, and p2580's first-solution search makes 40.4 guesses per puzzle on this
 //! file counted tdoku's way, where tdoku makes 59.8. On easy puzzles they cost about what
 //! they save: on magictour_top1465 one pass of p2239 took 139 M instructions (147 M
 //! before rule 4 read what rules 1 and 3 note) against 123 M without them, for 9.9
 //! guesses against 10.4 (tdoku's way); rung 11's choice of line then took it to 135 M
-//! and 9.5 guesses, where tdoku makes 8.9.
+//! and 9.5 guesses, and rule 4's second part to 137 M and 9.1, where tdoku makes 8.9.
 //! The branch on lines also waits until 17 cells are decided ([`DECIDED_FOR_LINES`]):
 //! on a nearly empty board a permutation decides nothing and a contradiction can hide
 //! for millions of guesses, where a guess on a cell meets it soon.
@@ -498,6 +511,14 @@ const fn build_alone_in_row() -> [u16; 512] {
     table
 }
 
+/// The mini-rows of a band that share a row or a box with a mini-row of `pattern`, other
+/// than those of `pattern` (bit `3 × row + stack`).
+const fn mini_row_mates(pattern: u16) -> u16 {
+    let rows = (pattern | pattern >> 1 | pattern >> 2) & 0b001_001_001; // bit 3 × row
+    let stacks = (pattern | pattern >> 3 | pattern >> 6) & 0b111; // bit stack
+    ((rows * 0b111) | (stacks * 0b001_001_001)) & !pattern
+}
+
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
 pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
@@ -551,8 +572,9 @@ pub struct Board {
     /// Whether nothing changed since the last successful propagation, so that
     /// `two_candidates` is current and the search can branch without counting again.
     propagated: bool,
-    /// Whether propagation runs rule 4, the mini-line rule (see [`Board::use_mini_lines`]).
-    mini_lines: bool,
+    /// How much of rule 4, the mini-line rule, propagation runs (see
+    /// [`Board::use_mini_lines`]).
+    mini_lines: MiniLineRule,
     /// `mini_rows[b][d - 1]`: the mini-rows of band `b` where digit `d` can still go, as
     /// the band rule last left them (bit `3 × row + stack`); current when `propagated` is.
     mini_rows: [[u16; 9]; 3],
@@ -592,7 +614,7 @@ impl Board {
             columns_to_check: 0,
             two_candidates: [0; 3],
             propagated: false,
-            mini_lines: false,
+            mini_lines: MiniLineRule::Off,
             mini_rows: [[0o777; 9]; 3],
             column_bands: [ALL_BAND; 9],
             filled_rows: 0,
@@ -901,7 +923,10 @@ impl Board {
             }
             // Rule 4, the mini-line rule, when the search asked for it and some cell is
             // open; it is dearer than the others, so it runs when they have nothing left.
-            if !self.mini_lines || self.is_complete() || !self.fill_mini_lines(observer)? {
+            if self.mini_lines == MiniLineRule::Off
+                || self.is_complete()
+                || !self.fill_mini_lines(observer)?
+            {
                 self.propagated = true;
                 return Ok(());
             }
@@ -1103,7 +1128,8 @@ impl Board {
     ) -> Result<bool, Contradiction> {
         // For each digit, the mini-rows it is confined to (bit `9 × band + 3 × row +
         // stack`) and the mini-columns (bit `9 × band + column`), each counted over the
-        // nine digits; and, one byte per band or stack, how many digits are open there.
+        // nine digits; the same for the mini-rows and mini-columns where it can go at all;
+        // and, one byte per band or stack, how many digits are open there.
         let mut confined_rows = [0; 9];
         let mut confined_columns = [0; 9];
         let (mut row_tally, mut column_tally) = (Tally::default(), Tally::default());
@@ -1150,15 +1176,26 @@ impl Board {
             report_crowded(observer, cell_of(bit / 9, bit % 9), 9);
             return Err(Contradiction);
         }
+        // The second part: where only three digits can go, they go (rung 12), unless all
+        // three are confined there already: then the band rule and the column rules have
+        // cleared them from the rest of the mini-line's row or column and box.
+        let mut changed = false;
+        if self.mini_lines == MiniLineRule::ConfinedAndOnlyThree {
+            let (possible_rows, possible_columns) = self.count_possible_mini_lines();
+            let only_rows = possible_rows.three_and_more().0 & !full_rows;
+            let only_columns = possible_columns.three_and_more().0 & !full_columns;
+            if only_rows | only_columns != 0 {
+                changed = self.keep_in_mini_lines(only_rows, only_columns);
+            }
+        }
         let full_rows = full_rows & !self.filled_rows;
         let full_columns = full_columns & !self.filled_columns;
         if full_rows | full_columns == 0 {
-            return Ok(false);
+            return Ok(changed);
         }
         self.filled_rows |= full_rows;
         self.filled_columns |= full_columns;
         // The other digits leave the cells of the mini-lines just filled.
-        let mut changed = false;
         for band in 0..3 {
             if full_rows >> (9 * band) & 0o777 == 0 {
                 continue;
@@ -1183,18 +1220,59 @@ impl Board {
         Ok(changed)
     }
 
-    /// Turns on rule 4, the mini-line rule, for this board and the copies made from it,
-    /// from its next propagation on; the search on lines ([`Board::line_branch`]) needs it.
+    /// For each mini-row (bit `9 × band + 3 × row + stack`) and each mini-column (bit
+    /// `9 × band + column`), how many digits can go there, counted over the nine digits.
+    fn count_possible_mini_lines(&self) -> (Tally, Tally) {
+        let (mut rows, mut columns) = (Tally::default(), Tally::default());
+        for index in 0..9 {
+            rows.add(
+                self.mini_rows[0][index] as u32
+                    | (self.mini_rows[1][index] as u32) << 9
+                    | (self.mini_rows[2][index] as u32) << 18,
+            );
+            columns.add(self.column_bands[index]);
+        }
+        (rows, columns)
+    }
+
+    /// Each digit that can go in one of the mini-rows `rows` (bit `9 × band + 3 × row +
+    /// stack`) or mini-columns `columns` (bit `9 × band + column`), each a mini-line where
+    /// only three digits can go, goes there: it leaves the rest of the mini-line's row or
+    /// column, and the rest of its box. Returns whether any place was removed.
+    fn keep_in_mini_lines(&mut self, rows: u32, columns: u32) -> bool {
+        let mut changed = false;
+        for index in 0..9 {
+            // The digit's mini-columns among them, and their columns, whatever the band.
+            let kept_columns = self.column_bands[index] & columns;
+            let in_any_band = (kept_columns | kept_columns >> 9 | kept_columns >> 18) & ROW_CELLS;
+            for band in 0..3 {
+                let kept_rows = self.mini_rows[band][index] & (rows >> (9 * band)) as u16 & 0o777;
+                let own_columns = kept_columns >> (9 * band) & ROW_CELLS;
+                let stacks = (own_columns | own_columns >> 1 | own_columns >> 2) & 0b001_001_001;
+                // The other columns of their boxes here, and their columns in other bands.
+                let other_columns = ((stacks * 0b111) | in_any_band) & !own_columns;
+                let cells =
+                    MINI_ROW_CELLS[mini_row_mates(kept_rows) as usize] | in_columns(other_columns);
+                changed |= self.places[band][index] & cells != 0;
+                self.places[band][index] &= !cells;
+            }
+        }
+        changed
+    }
+
+    /// Turns on rule 4, the mini-line rule, as far as `rule` says, for this board and the
+    /// copies made from it, from its next propagation on; the search on lines
+    /// ([`Board::line_branch`]) needs it.
     ///
     /// ```
-    /// let mut board = common::board::Board::new();
-    /// board.use_mini_lines();
+    /// use common::board::{Board, LineChoice, MiniLineRule};
+    /// let mut board = Board::new();
+    /// board.use_mini_lines(MiniLineRule::Confined);
     /// board.propagate().unwrap();
-    /// let choice = common::board::LineChoice::Permutations;
-    /// assert!(board.line_branch(choice).is_none()); // the empty grid: no cell decided yet
+    /// assert!(board.line_branch(LineChoice::Permutations).is_none()); // no cell decided yet
     /// ```
-    pub fn use_mini_lines(&mut self) {
-        self.mini_lines = true;
+    pub fn use_mini_lines(&mut self, rule: MiniLineRule) {
+        self.mini_lines = rule;
         self.propagated = false;
     }
 
@@ -1205,7 +1283,7 @@ impl Board {
     /// [`Board::most_constrained_cell`]. Needs rule 4 ([`Board::use_mini_lines`]) and a
     /// propagated board.
     pub fn line_branch(&self, choice: LineChoice) -> Option<LineBranch> {
-        debug_assert!(self.mini_lines && self.propagated);
+        debug_assert!(self.mini_lines != MiniLineRule::Off && self.propagated);
         let open_cells: u32 = self.open.iter().map(|band| band.count_ones()).sum();
         if open_cells == 0 || N_CELLS as u32 - open_cells < DECIDED_FOR_LINES {
             return None;
@@ -1379,6 +1457,18 @@ pub enum LineChoice {
     /// line with the fewest permutations in all, the first on a tie (rung 11, and both
     /// Sudoku solutions).
     Permutations,
+}
+
+/// How much of rule 4, the mini-line rule, a board runs ([`Board::use_mini_lines`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MiniLineRule {
+    /// None of it: rungs 8 and below, and p4574's search.
+    Off,
+    /// Three digits confined to a mini-line fill it (the ladder's rungs 9 to 11).
+    Confined,
+    /// That, and the three digits that alone can go in a mini-line go there (rung 12, and
+    /// both Sudoku solutions).
+    ConfinedAndOnlyThree,
 }
 
 /// Where the search on lines branches (see [`Board::line_branch`]).
@@ -1695,12 +1785,10 @@ mod tests {
     fn empty_board_without(
         digits: &[u8],
         cells: &[usize],
-        mini_lines: bool,
+        rule: MiniLineRule,
     ) -> Result<Board, Contradiction> {
         let mut board = Board::new();
-        if mini_lines {
-            board.use_mini_lines();
-        }
+        board.use_mini_lines(rule);
         for &cell in cells {
             for &digit in digits {
                 board.eliminate(cell, digit);
@@ -1715,8 +1803,9 @@ mod tests {
         // 1, 2 and 3 are left, in row 1, only the cells of its first box.
         let rest_of_row: Vec<usize> = (3..9).collect();
         let three = digit_bit(1) | digit_bit(2) | digit_bit(3);
-        let with_rule = empty_board_without(&[1, 2, 3], &rest_of_row, true).unwrap();
-        let without = empty_board_without(&[1, 2, 3], &rest_of_row, false).unwrap();
+        let with_rule =
+            empty_board_without(&[1, 2, 3], &rest_of_row, MiniLineRule::Confined).unwrap();
+        let without = empty_board_without(&[1, 2, 3], &rest_of_row, MiniLineRule::Off).unwrap();
         for cell in 0..3 {
             assert_eq!(with_rule.candidates(cell), three, "cell {cell}");
             assert_eq!(without.candidates(cell), ALL_DIGITS, "cell {cell}");
@@ -1730,8 +1819,9 @@ mod tests {
         // 7, 8 and 9 are left, in column 5, only the cells of rows 4 to 6.
         let rest_of_column: Vec<usize> = [0, 1, 2, 6, 7, 8].iter().map(|row| 9 * row + 4).collect();
         let three = digit_bit(7) | digit_bit(8) | digit_bit(9);
-        let with_rule = empty_board_without(&[7, 8, 9], &rest_of_column, true).unwrap();
-        let without = empty_board_without(&[7, 8, 9], &rest_of_column, false).unwrap();
+        let with_rule =
+            empty_board_without(&[7, 8, 9], &rest_of_column, MiniLineRule::Confined).unwrap();
+        let without = empty_board_without(&[7, 8, 9], &rest_of_column, MiniLineRule::Off).unwrap();
         for cell in [31, 40, 49] {
             assert_eq!(with_rule.candidates(cell), three, "cell {cell}");
             assert_eq!(without.candidates(cell), ALL_DIGITS, "cell {cell}");
@@ -1739,16 +1829,62 @@ mod tests {
     }
 
     #[test]
+    fn mini_row_mates_share_a_row_or_a_box() {
+        for pattern in 0..512u16 {
+            let mut mates = 0;
+            for mini_row in 0..9 {
+                for other in 0..9 {
+                    let same_row = mini_row / 3 == other / 3;
+                    let same_box = mini_row % 3 == other % 3;
+                    if pattern & 1 << mini_row != 0 && (same_row || same_box) {
+                        mates |= 1 << other;
+                    }
+                }
+            }
+            assert_eq!(
+                mini_row_mates(pattern),
+                mates & !pattern,
+                "pattern {pattern:o}"
+            );
+        }
+    }
+
+    #[test]
+    fn where_only_three_digits_can_go_in_a_mini_line_they_go() {
+        // Only 1, 2 and 3 can go in the first mini-row (cells 0 to 2), or in the first
+        // mini-column (cells 0, 9, 18): they leave the rest of its row or column and box.
+        let not_three: Vec<u8> = (4..=9).collect();
+        let three = digit_bit(1) | digit_bit(2) | digit_bit(3);
+        let cases = [([0, 1, 2], [3, 8, 9, 20]), ([0, 9, 18], [27, 72, 1, 20])];
+        for (mini_line, elsewhere) in cases {
+            let rule = MiniLineRule::ConfinedAndOnlyThree;
+            let with_rule = empty_board_without(&not_three, &mini_line, rule).unwrap();
+            let rung_9 = empty_board_without(&not_three, &mini_line, MiniLineRule::Confined);
+            for cell in elsewhere {
+                assert_eq!(
+                    with_rule.candidates(cell),
+                    ALL_DIGITS & !three,
+                    "cell {cell}"
+                );
+                assert_eq!(rung_9.unwrap().candidates(cell), ALL_DIGITS, "cell {cell}");
+            }
+            for cell in mini_line {
+                assert_eq!(with_rule.candidates(cell), three, "cell {cell}");
+            }
+        }
+    }
+
+    #[test]
     fn four_digits_confined_to_a_mini_line_is_a_contradiction() {
         let rest_of_row: Vec<usize> = (3..9).collect();
-        assert!(empty_board_without(&[1, 2, 3], &rest_of_row, true).is_ok());
+        assert!(empty_board_without(&[1, 2, 3], &rest_of_row, MiniLineRule::Confined).is_ok());
         assert_eq!(
-            empty_board_without(&[1, 2, 3, 4], &rest_of_row, true),
+            empty_board_without(&[1, 2, 3, 4], &rest_of_row, MiniLineRule::Confined),
             Err(Contradiction)
         );
         let rest_of_column: Vec<usize> = (1..9).map(|row| 9 * row).skip(2).collect();
         assert_eq!(
-            empty_board_without(&[5, 6, 7, 8], &rest_of_column, true),
+            empty_board_without(&[5, 6, 7, 8], &rest_of_column, MiniLineRule::Confined),
             Err(Contradiction)
         );
     }
@@ -1757,7 +1893,7 @@ mod tests {
     fn the_line_branch_cuts_a_digit_to_each_of_its_permutations() {
         for line in 0..6 {
             let mut board = Board::new();
-            board.use_mini_lines();
+            board.use_mini_lines(MiniLineRule::Confined);
             board.propagate().unwrap();
             let branch = LineBranch {
                 line,
@@ -1789,7 +1925,7 @@ mod tests {
             grid[cell] = if byte == b'.' { 0 } else { byte - b'0' };
         }
         let mut board = Board::from_grid(&grid).unwrap();
-        board.use_mini_lines();
+        board.use_mini_lines(MiniLineRule::Confined);
         board.propagate().unwrap();
         board
     }
@@ -1857,7 +1993,7 @@ mod tests {
         let mut grid = [0; N_CELLS];
         grid[..16].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9, 1]);
         let mut board = Board::from_grid(&grid).unwrap();
-        board.use_mini_lines();
+        board.use_mini_lines(MiniLineRule::Confined);
         board.propagate().unwrap();
         assert_eq!(board.solved_cells().count_ones(), 16);
         for choice in [LineChoice::OpenDigits, LineChoice::Permutations] {

@@ -33,7 +33,7 @@ pub struct Arguments {
     /// Write a self-contained HTML page that replays the steps on the grid to FILE.
     #[arg(long, value_name = "FILE")]
     html: Option<std::path::PathBuf>,
-    /// Trace rung K of the ladder (common::ladder, 0 to 10) on the problem's grid instead
+    /// Trace rung K of the ladder (common::ladder, 0 to 12) on the problem's grid instead
     /// of the problem's own solution (p2239 and p2580).
     #[arg(long, value_name = "K")]
     rung: Option<usize>,

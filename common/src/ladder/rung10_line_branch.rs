@@ -50,9 +50,9 @@
 //! | forum_hardest_1106 | 375 | 28.5 µs | 117 µs | 78.5 | 0 |
 //! | 17_clue (first 2,000) | 2,000 | 2.0 µs | 64.6 µs | 0.6 | 0 |
 
-use super::rung9_mini_lines::MiniLines;
-use super::{Grid, Outcome, SearchState};
-use crate::board::{Board, LineChoice};
+use super::rung9_mini_lines::propagated_board;
+use super::{Grid, Outcome};
+use crate::board::{Board, LineChoice, MiniLineRule};
 use crate::digits;
 use crate::observe::{report_givens, Branch, SearchObserver};
 
@@ -63,20 +63,27 @@ pub fn solve(grid: &Grid) -> Outcome {
 
 /// Solves `grid` with rung 9's rules and the branch on lines, reporting to `observer`.
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
-    search_on_lines(grid, LineChoice::OpenDigits, observer)
+    search_on_lines(
+        grid,
+        MiniLineRule::Confined,
+        LineChoice::OpenDigits,
+        observer,
+    )
 }
 
-/// Solves `grid` with rung 9's rules and the branch on the lines that `choice` picks,
-/// reporting to `observer`. (Rung 11 searches this way with its own choice.)
+/// Solves `grid` with rule 4 as `rule` says and the branch on the lines that `choice`
+/// picks, reporting to `observer`. (Rungs 11 and 12 search this way with their own
+/// choice and rule.)
 pub(super) fn search_on_lines(
     grid: &Grid,
+    rule: MiniLineRule,
     choice: LineChoice,
     observer: &mut impl SearchObserver,
 ) -> Outcome {
     report_givens(grid, observer);
     let mut guesses = 0;
-    let solution = match MiniLines::start(grid, observer) {
-        Some(start) => depth_first(start.board(), choice, &mut guesses, observer),
+    let solution = match propagated_board(grid, rule, observer) {
+        Some(board) => depth_first(&board, choice, &mut guesses, observer),
         None => None,
     };
     Outcome {

@@ -48,7 +48,7 @@
 
 use super::rung10_line_branch::search_on_lines;
 use super::{Grid, Outcome};
-use crate::board::LineChoice;
+use crate::board::{LineChoice, MiniLineRule};
 use crate::observe::SearchObserver;
 
 /// Solves `grid`, watched by nobody: the `solve` of rung 11 in [`super::RUNGS`].
@@ -59,5 +59,10 @@ pub fn solve(grid: &Grid) -> Outcome {
 /// Solves `grid` with rung 9's rules and rung 10's search, choosing lines as
 /// [`LineChoice::Permutations`] does, reporting to `observer`.
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
-    search_on_lines(grid, LineChoice::Permutations, observer)
+    search_on_lines(
+        grid,
+        MiniLineRule::Confined,
+        LineChoice::Permutations,
+        observer,
+    )
 }

@@ -24,9 +24,9 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
-//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 11](common::ladder::rung11_wide_open)
-//! (this board with the mini-line rule, searched on lines; this solution differs only in
-//! the order in which it tries two candidates of a cell).
+//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 12](common::ladder::rung12_only_three)
+//! (this board with the whole mini-line rule, searched on lines; this solution differs
+//! only in the order in which it tries two candidates of a cell).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
@@ -35,8 +35,10 @@
 //! 2. **Propagate** ([`Board::propagate`]): a cell with one candidate takes it (naked
 //!    single); a digit with one place in a row, column or box goes there (hidden single);
 //!    a digit whose places in a box lie in one row or column leaves the rest of that line
-//!    (locked candidates); three digits confined to a mini-row or mini-column fill it
-//!    (the mini-line rule, [`Board::use_mini_lines`]). *Why this is safe:* each rule
+//!    (locked candidates); three digits confined to a mini-row or mini-column fill it, and
+//!    three digits that alone can go in one go there (the mini-line rule,
+//!    [`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]). *Why this
+//!    is safe:* each rule
 //!    removes only possibilities that no completion uses, so the completions of the board
 //!    are exactly those of the puzzle.
 //! 3. **Search** depth-first ([`solve_observed`]) on a *line*: in the band or stack with
@@ -50,9 +52,10 @@
 //!    of the permutations still open, so some branch contains it; and a board on which
 //!    propagation succeeded with every cell decided breaks no rule. *Why it is fast:* a
 //!    permutation decides a digit in three rows at once, and the mini-line rule feeds on
-//!    it; on forum_hardest_1106 the search makes 72.3 guesses per puzzle (78.5 choosing
-//!    by open digits alone), against 121.1 with the branch on cells alone (`cargo xtask
-//!    bench --problem p2580` counts them).
+//!    it; on forum_hardest_1106 the search makes 71.3 guesses per puzzle (72.3 without
+//!    the mini-line rule's second part, 78.5 choosing lines by open digits alone), against
+//!    121.1 with the branch on cells alone (`cargo xtask bench --problem p2580` counts
+//!    them).
 //! 4. **Otherwise, a cell.** Once no digit is open in any line, and on a nearly empty
 //!    grid (fewer than 17 cells decided, where lines hide contradictions:
 //!    [`common::board::DECIDED_FOR_LINES`]), take the open cell with the fewest candidates
@@ -100,9 +103,10 @@
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 348 bytes, copied for each guess; the search is at
-//! most 81 levels deep, so memory stays a few kilobytes. Time is the
-//! number of guesses times the cost of propagating after each, well under a microsecond.
+//! A search state is one [`Board`] of 348 bytes, copied for each guess but the last at a
+//! branch point; the search is at most 81 levels deep, so memory stays a few kilobytes.
+//! Time is the number of guesses times the cost of propagating after each, well under a
+//! microsecond.
 //! [`common::board`] explains, step by step, what makes a node cheap and the tree small,
 //! with the instructions each step saved. Plain row-major backtracking takes milliseconds
 //! per puzzle on the same sets (see the README, `cargo xtask bench --baseline`).
@@ -120,22 +124,22 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 26.7 µs | 37.4–37.5 µs | 0.71 | 72.3; 40.9 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 30.4–30.8 µs | 63.1–63.2 µs | 0.48–0.49 | 81.9; 45.4 |
-//! | the same, seed 777 | 1,500 | 30.2–30.3 µs | 59.1–59.3 µs | 0.51 | 81.1; 45.0 |
-//! | the same, seed 31337 | 1,500 | 30.4–30.9 µs | 60.2–60.3 µs | 0.51 | 81.9; 45.5 |
-//! | the same, seed 4242 | 1,500 | 30.5–30.6 µs | 63.2–64.0 µs | 0.48 | 82.0; 45.7 |
-//! | the same, seed 5150 | 1,500 | 29.2–29.9 µs | 60.3–60.7 µs | 0.48–0.49 | 79.0; 43.8 |
-//! | magictour_top1465 | 1,465 | 5.54–5.59 µs | 6.06–6.16 µs | 0.91 | 10.0; 6.0 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 5.99 µs | 5.92–5.99 µs | **1.00–1.01** | 11.2; 6.6 |
-//! | the same, seed 8086 | 5,860 | 5.89–5.99 µs | 5.86–5.89 µs | **1.00–1.02** | 11.0; 6.4 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.9–23.3 µs | 27.9–28.2 µs | 0.82–0.83 | 59.4; 33.9 |
-//! | the same, relabelled once, seed 606 | 2,000 | 22.2–22.3 µs | 33.4–33.5 µs | 0.66–0.67 | 58.2; 33.3 |
-//! | 17_clue (first 2,000) | 2,000 | 2.03–2.06 µs | 2.24–2.27 µs | 0.91 | 0.7; 0.4 |
-//! | the same, relabelled once, seed 606 | 2,000 | 2.18–2.20 µs | 2.20–2.22 µs | **0.99–1.00** | 0.6; 0.4 |
+//! | forum_hardest_1106 | 375 | 26.7–26.8 µs | 37.4–37.7 µs | 0.71 | 71.3; 40.4 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 30.6 µs | 62.9–63.0 µs | 0.49 | 80.6; 44.8 |
+//! | the same, seed 777 | 1,500 | 30.4 µs | 59.0–59.3 µs | 0.51–0.52 | 79.9; 44.4 |
+//! | the same, seed 31337 | 1,500 | 30.8 µs | 60.7–60.8 µs | 0.51 | 80.7; 44.9 |
+//! | the same, seed 4242 | 1,500 | 30.7–30.8 µs | 63.2–63.4 µs | 0.48–0.49 | 80.8; 45.0 |
+//! | the same, seed 5150 | 1,500 | 29.4 µs | 60.6–60.8 µs | 0.48 | 77.8; 43.2 |
+//! | magictour_top1465 | 1,465 | 5.55–5.59 µs | 6.06–6.12 µs | 0.91–0.92 | 9.5; 5.7 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 5.90–5.94 µs | 5.88–5.95 µs | **1.00** | 10.7; 6.3 |
+//! | the same, seed 8086 | 5,860 | 5.84–5.85 µs | 5.92–5.94 µs | 0.98–0.99 | 10.5; 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.9–23.0 µs | 27.5–27.7 µs | 0.83–0.84 | 59.1; 33.7 |
+//! | the same, relabelled once, seed 606 | 2,000 | 22.4 µs | 33.4–33.6 µs | 0.67 | 57.9; 33.0 |
+//! | 17_clue (first 2,000) | 2,000 | 2.03–2.04 µs | 2.22–2.23 µs | 0.91–0.92 | 0.6; 0.3 |
+//! | the same, relabelled once, seed 606 | 2,000 | 2.17–2.20 µs | 2.20–2.21 µs | 0.99–1.00 | 0.6; 0.3 |
 //!
 //! Relabelled magictour_top1465 and 17_clue are where the peer is level: on magictour this
-//! search makes 11.0 to 11.2 guesses per puzzle relabelled, against 10.0 on the file as
+//! search makes 10.5 to 10.7 guesses per puzzle relabelled, against 9.5 on the file as
 //! published, whose orientation happens to suit it.
 //!
 //! Against tdoku, the fastest published solver (C++ with SIMD), asked for one solution,
@@ -153,33 +157,36 @@
 //! | forum_hardest_1905_11plus (first 2,000) | 1.04–1.14 | 1.04 | 0.30–0.31 | 34.1 |
 //! | 17_clue (first 2,000) | 0.73–0.84 | 0.74 | 0.16–0.22 | 0.3 |
 //!
-//! This solution as it is now (the mini-line rule, the branch on lines chosen as rung 11
-//! chooses, the givens set up without a branch), in the runs of the `sudoku` table above:
+//! This solution as it is now (rung 12's rules, the branch on lines chosen as rung 11
+//! chooses, the last way of a branch point without a copy), in the runs of the `sudoku`
+//! table above:
 //! the ratio of its time to tdoku's, as the range over the two runs, and the guesses per
 //! puzzle, this solution's counted tdoku's way and tdoku's own (asked for one solution):
 //!
 //! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
 //! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.602–0.605 | 0.19 | 40.9; 59.8 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.670–0.680 | 0.21 | 45.4; 62.8 |
-//! | the same, seed 777 | 0.669–0.676 | 0.21 | 45.0; 62.4 |
-//! | the same, seed 31337 | 0.714–0.724 | 0.23 | 45.5; 58.4 |
-//! | the same, seed 4242 | 0.684–0.687 | 0.22 | 45.7; 61.5 |
-//! | the same, seed 5150 | 0.647–0.658 | 0.21 | 43.8; 62.5 |
-//! | magictour_top1465 | 0.927–0.938 | 0.29 | 6.0; 6.1 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | **1.000–1.003** | 0.31 | 6.6; 6.2 |
-//! | the same, seed 8086 | **0.997–1.011** | 0.31–0.32 | 6.4; 6.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.851–0.862 | 0.27 | 33.9; 34.1 |
-//! | the same, relabelled once, seed 606 | 0.765–0.768 | 0.24 | 33.3; 37.1 |
-//! | 17_clue (first 2,000) | 0.743–0.749 | 0.22 | 0.4; 0.3 |
-//! | the same, relabelled once, seed 606 | 0.760–0.765 | 0.23 | 0.4; 0.3 |
+//! | forum_hardest_1106 | 0.606 | 0.19 | 40.4; 59.8 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.675–0.677 | 0.21 | 44.8; 62.8 |
+//! | the same, seed 777 | 0.677–0.680 | 0.21 | 44.4; 62.4 |
+//! | the same, seed 31337 | 0.720–0.721 | 0.23 | 44.9; 58.4 |
+//! | the same, seed 4242 | 0.691–0.697 | 0.22 | 45.0; 61.5 |
+//! | the same, seed 5150 | 0.654–0.657 | 0.21 | 43.2; 62.5 |
+//! | magictour_top1465 | 0.930–0.935 | 0.29 | 5.7; 6.1 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 0.985–0.990 | 0.31 | 6.3; 6.2 |
+//! | the same, seed 8086 | 0.986–0.993 | 0.31 | 6.1; 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.853–0.860 | 0.27 | 33.7; 34.1 |
+//! | the same, relabelled once, seed 606 | 0.765–0.771 | 0.25 | 33.0; 37.1 |
+//! | 17_clue (first 2,000) | 0.747–0.753 | 0.22 | 0.3; 0.3 |
+//! | the same, relabelled once, seed 606 | 0.718–0.765 | 0.23 | 0.3; 0.3 |
 //!
-//! This solution is ahead of tdoku on every set but relabelled magictour_top1465, where it
-//! is level (its tree there is 5% to 6% larger than tdoku's, counted tdoku's way): 6% to 7%
-//! ahead on that file as published, 28% to 40% on forum_hardest_1106 and its
-//! relabellings. Rung 11's choice of line took 5% to 8% off its time on
-//! forum_hardest_1106, and setting up the givens without a branch 2% off on
-//! magictour_top1465 (the README has the runs).
+//! This solution is ahead of tdoku on every set: 28% to 39% on forum_hardest_1106 and its
+//! relabellings, 7% on magictour_top1465 as published, but only 0.7% to 1.5% on its
+//! relabellings, where its tree is as large as tdoku's, counted tdoku's way (on three
+//! more relabellings of magictour_top1465, seeds 1234, 31415 and 27182, two runs each:
+//! 0.976 to 0.999; the README has the runs). Rung 11's choice of line took 5% to 8% off its
+//! time on forum_hardest_1106; setting up the givens without a branch took 2% off on
+//! magictour_top1465, and rung 12's rule with the last way without a copy 1% to 1.5% on
+//! its relabellings, which brought it from level with tdoku there to just ahead.
 
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
@@ -189,9 +196,11 @@
 //!   constrained cell avoids that.
 //! - **Undoing a guess.** Restoring candidates by hand after a failed guess is where most
 //!   hand-written solvers go wrong. Here a guess is made on a copy of the board, and
-//!   undoing it is dropping the copy.
+//!   undoing it is dropping the copy. The last way at a branch point is never undone
+//!   (if it fails, so does the board it was tried on), so it is made on the board itself:
+//!   one copy fewer per branch point, 1% of the time on magictour_top1465 relabelled.
 
-use common::board::{Board, LineChoice};
+use common::board::{Board, LineChoice, MiniLineRule};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, SearchObserver};
@@ -224,22 +233,33 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     // Step 2: place the givens and propagate.
     report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
-    board.use_mini_lines();
+    board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
     board.propagate_observed(observer).ok()?;
     // Step 3: search.
-    first_completion(&board, observer)
+    first_completion(&mut board, observer)
 }
 
 /// Depth-first search for one completion of a propagated board: on a line while some
-/// digit is open in one (and 17 cells are decided), else on a cell.
-fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option<Grid> {
+/// digit is open in one (and 17 cells are decided), else on a cell. Each way but the last
+/// is tried on a copy; the last on `board` itself, which nothing needs afterwards.
+fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Option<Grid> {
     if let Some(branch) = board.line_branch(LineChoice::Permutations) {
+        let ways = branch.permutations.count_ones() as usize;
         for (tried_before, k) in branch.ways().enumerate() {
+            if tried_before + 1 == ways {
+                // The last way: no copy, since nothing is left to try on this board.
+                board.guess_on_line(&branch, k, tried_before, observer);
+                if board.propagate_observed(observer).is_ok() {
+                    return first_completion(board, observer);
+                }
+                observer.dead_end();
+                return None;
+            }
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
             child.guess_on_line(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
-                if let Some(solution) = first_completion(&child, observer) {
+                if let Some(solution) = first_completion(&mut child, observer) {
                     return Some(solution);
                 }
             }
@@ -256,12 +276,20 @@ fn first_completion(board: &Board, observer: &mut impl SearchObserver) -> Option
     let candidates = board.candidates(cell);
     let first = first_to_try(board, cell, candidates);
     let rest = digits(candidates & !digit_bit(first));
+    let ways = count(candidates) as usize;
     for (tried_before, digit) in iter::once(first).chain(rest).enumerate() {
         observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
+        if tried_before + 1 == ways {
+            if board.place(cell, digit).is_ok() && board.propagate_observed(observer).is_ok() {
+                return first_completion(board, observer);
+            }
+            observer.dead_end();
+            return None;
+        }
         // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
-            if let Some(solution) = first_completion(&child, observer) {
+            if let Some(solution) = first_completion(&mut child, observer) {
                 return Some(solution);
             }
         }
