@@ -26,7 +26,8 @@
 //! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
 //! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 12](common::ladder::rung12_only_three)
 //! (this board with the whole mini-line rule, searched on lines; this solution differs
-//! only in the order in which it tries two candidates of a cell).
+//! only in the order in which it tries two candidates of a cell, and in trying the last
+//! way of each branch point without a copy).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
