@@ -168,9 +168,9 @@
 //!
 //! The hard sets gain a third over tdoku. On magictour_top1465, whose tree is 2% to 3%
 //! larger than tdoku's (counted its way), this solution is 4.5% ahead on the file as
-//! published and 2.5% to 4% ahead on its relabellings (on three more, seeds 1234, 31415
-//! and 27182, two runs each: 0.962 to 0.979; the README has the runs). Rung 12's rule took
-//! it from between 2% ahead and 1% behind there.
+//! published and 2.5% to 4% ahead on its relabellings (0.959 to 0.990 over two more runs
+//! of these and four of three more seeds; the README has the runs). Rung 12's rule took it
+//! from between 2% ahead and 1% behind there.
 //!
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
 //! forum_hardest_1905_11plus, takes 266 µs (`cargo xtask bench --problem p2239 data/*.txt`, each

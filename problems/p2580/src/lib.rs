@@ -180,14 +180,14 @@
 //! | 17_clue (first 2,000) | 0.747–0.753 | 0.22 | 0.3; 0.3 |
 //! | the same, relabelled once, seed 606 | 0.718–0.765 | 0.23 | 0.3; 0.3 |
 //!
-//! This solution is ahead of tdoku on every set: 28% to 39% on forum_hardest_1106 and its
-//! relabellings, 7% on magictour_top1465 as published, but only 0.7% to 1.5% on its
-//! relabellings, where its tree is as large as tdoku's, counted tdoku's way (on three
-//! more relabellings of magictour_top1465, seeds 1234, 31415 and 27182, two runs each:
-//! 0.976 to 0.999; the README has the runs). Rung 11's choice of line took 5% to 8% off its
-//! time on forum_hardest_1106; setting up the givens without a branch took 2% off on
-//! magictour_top1465, and rung 12's rule with the last way without a copy 1% to 1.5% on
-//! its relabellings, which brought it from level with tdoku there to just ahead.
+//! This solution is ahead of tdoku on every set but relabelled magictour_top1465: 28% to
+//! 39% on forum_hardest_1106 and its relabellings, 7% on magictour_top1465 as published.
+//! On its relabellings, where its tree is as large as tdoku's (counted tdoku's way), it is
+//! level: 0.985 to 0.993 in the runs above, 0.976 to 1.029 over two more runs of these and
+//! four of three more seeds (the README has the runs). Rung 11's choice of line took 5% to
+//! 8% off its time on forum_hardest_1106; setting up the givens without a branch took 2%
+//! off on magictour_top1465, and rung 12's rule with the last way without a copy 1% to
+//! 1.5% on its relabellings.
 
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
