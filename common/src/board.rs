@@ -1118,8 +1118,9 @@ impl Board {
     }
 
     /// Rule 4 for every band and stack: three digits confined to a mini-row fill it, so the
-    /// other digits leave its cells; the same for a mini-column. Returns whether it removed
-    /// anything. It reads the mini-rows that the band rule left and the columns that the
+    /// other digits leave its cells; the same for a mini-column. On a board that asks for
+    /// the second part, three digits that alone can go in a mini-line also leave the rest
+    /// of its row (column) and box. Returns whether it removed anything. It reads the mini-rows that the band rule left and the columns that the
     /// column rules counted, and notes, for [`Board::line_branch`], how many digits each
     /// band and stack has open.
     fn fill_mini_lines(

@@ -45,9 +45,14 @@
 //! and makes 4.
 
 use super::rung10_line_branch::search_on_lines;
+use super::rung9_mini_lines::MiniLines;
 use super::{Grid, Outcome};
 use crate::board::{LineChoice, MiniLineRule};
 use crate::observe::SearchObserver;
+
+/// Rung 8's board with the whole of rule 4, searched on cells: what the ladder's tests
+/// compare with rung 11's propagation.
+pub type OnlyThree = MiniLines<true>;
 
 /// Solves `grid`, watched by nobody: the `solve` of rung 12 in [`super::RUNGS`].
 pub fn solve(grid: &Grid) -> Outcome {

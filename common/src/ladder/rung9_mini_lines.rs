@@ -41,11 +41,16 @@ use crate::board::{Board, MiniLineRule};
 use crate::observe::SearchObserver;
 
 /// Rung 8's board with rule 4 turned on, searched on cells as rung 8 is. With
-/// `ONLY_THREE`, rule 4 includes rung 12's part ([`MiniLineRule::ConfinedAndOnlyThree`]).
+/// `ONLY_THREE`, rule 4 includes rung 12's part ([`MiniLineRule::ConfinedAndOnlyThree`]):
+/// the ladder names the two [`ConfinedMiniLines`] (this rung's) and
+/// [`super::rung12_only_three::OnlyThree`].
 #[derive(Clone, Copy)]
 pub struct MiniLines<const ONLY_THREE: bool> {
     board: Board,
 }
+
+/// This rung's board: rule 4 with its first part only ([`MiniLineRule::Confined`]).
+pub type ConfinedMiniLines = MiniLines<false>;
 
 /// The board of `grid` with its givens placed and `rule` turned on, propagated; `None`
 /// when it has no completion.

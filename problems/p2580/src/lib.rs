@@ -281,6 +281,7 @@ fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Op
     for (tried_before, digit) in iter::once(first).chain(rest).enumerate() {
         observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
         if tried_before + 1 == ways {
+            // The last candidate: no copy, as for the last way of a line above.
             if board.place(cell, digit).is_ok() && board.propagate_observed(observer).is_ok() {
                 return first_completion(board, observer);
             }
