@@ -17,6 +17,7 @@
 //! | branching on a digit's permutations in the band or stack with the fewest open digits | [rung 10](crate::ladder::rung10_line_branch) |
 //! | while every band and stack has seven open digits or more, the one with the fewest permutations | [rung 11](crate::ladder::rung11_wide_open) |
 //! | rule 4's second part: three digits that alone can go in a mini-line go there | [rung 12](crate::ladder::rung12_only_three) |
+//! | naked singles and rule 4 count again only the bands and digits that changed | [rung 13](crate::ladder::rung13_recount) |
 //!
 //! ## The state
 //!
@@ -95,8 +96,8 @@
 //!    band, the places the band rule last saw (`seen`). A sweep compares the 27 words with
 //!    that memory, one at a time and without a branch, into one 27-bit mask, then runs
 //!    the band rule on the set bits only; sweeps repeat until one finds nothing. The same
-//!    mask tells the column rules which digits to look at; the naked-single rule counts
-//!    all three bands, which costs no more than keeping track of the bands that changed.
+//!    mask tells the column rules which digits to look at, and (step 6) which bands and
+//!    digits naked singles and rule 4 must count again.
 //!    *Correct because* every rule removes places only, so a word equal to its memory has
 //!    nothing new to give. The updates themselves are unconditional word operations
 //!    (clear this cell from all nine digits, clear these columns in the other bands),
@@ -120,12 +121,23 @@
 //!    And without a branch per cell: whether a cell is given is a coin toss to the
 //!    processor, so each cell works on the slot of its digit in tables indexed by digit,
 //!    whose slot 0 collects the empty cells.
-//! 5. **Count once.** The naked-single rule counts the candidates of every band
-//!    anyway; it keeps the open cells with exactly two, and the branch choice uses them
-//!    as long as nothing changed since the last propagation (debug builds check this).
+//! 5. **Count once.** The naked-single rule counts the candidates of the bands anyway;
+//!    it keeps the open cells with exactly two, and the branch choice uses them as long
+//!    as nothing changed since the last propagation (debug builds check this).
+//! 6. **Count again only what changed** ([`Board::use_recount`], which both Sudoku
+//!    solutions call). Rule 1's sweeps know which words changed, so they note the bands
+//!    and the digits. Naked singles count the candidates of the bands noted since they
+//!    last counted: in another band the candidates, the singles and the two-candidate
+//!    cells are what they were. Rule 4 works out again the confined mini-lines of the
+//!    digits noted since it last ran, and keeps every digit's in the board. Between two
+//!    calls of rule 4, 3.6 of the nine digits have changed on average on
+//!    magictour_top1465 relabelled (3.2 on this file), and 2.2 of the three bands between
+//!    two passes of naked singles. *Correct because* a rule's result depends only on
+//!    what it reads, and what it does not read again has not changed.
 //!
-//! A board is 348 bytes (105 of them for rule 4: the mini-rows and columns it reads, the
-//! mini-lines it filled, the open digits) and `Copy`; the searches undo a guess by keeping the parent board
+//! A board is 460 bytes (215 of them for rule 4: the mini-rows and columns it reads, the
+//! mini-lines it filled, the open digits, and what it last worked out for each digit) and
+//! `Copy`; the searches undo a guess by keeping the parent board
 //! and throwing the child away, which is cheaper than recording and replaying changes
 //! (copying is about 1% of the time).
 //!
@@ -161,6 +173,7 @@
 //! | while every line is wide open, the line with the fewest permutations (rung 11) | 109 M | 72.3 | 221 M | 150 |
 //! | 4: the givens without a branch per cell (mispredicted branches on 17_clue, p2580: 0.15 M → 0.09 M) | 109 M | 72.3 | 221 M | 150 |
 //! | 4: rule 4's second part (rung 12), its count in a loop of its own; p2580: the last way of a branch point without a copy | 114 M | 71.3 | 230 M | 148 |
+//! | 6: naked singles and rule 4 count again only what changed (rung 13; 460 bytes); 4: rule 4's second part visits only the digits that can go in the mini-lines it acts on | 106 M | 71.3 | 215 M | 148 |
 //! | the peer: first solution, uniqueness check | 102 M | | 304 M | |
 //!
 //! The five rows before rule 4's were timed too, because instructions stopped telling time: a 16-byte
@@ -176,11 +189,14 @@
 //! same harness (two runs), it took 2.0% to 2.4% off p2580's time on magictour_top1465 and
 //! up to 1.6% off p2239's, 1.5% to 1.8% off p2239's on 17_clue, and up to 1% elsewhere
 //! (the harness shows up to 2% between two builds of unchanged code, so these are small
-//! gains, seen in both runs). The last row costs instructions on this file, where the tree
-//! shrinks by 1% only, and pays where it shrinks by 5%: in the same harness it took 1.2% to
-//! 1.4% off p2580's time and 0.9% to 1.6% off p2239's on magictour_top1465 relabelled
-//! twice (seeds 8086 and 99), and left this file relabelled (seed 8086) and 17_clue
-//! relabelled (seed 99) within 1%.
+//! gains, seen in both runs). Rule 4's second part costs instructions on this file, where
+//! the tree shrinks by 1% only, and pays where it shrinks by 5%: in the same harness it took
+//! 1.2% to 1.4% off p2580's time and 0.9% to 1.6% off p2239's on magictour_top1465
+//! relabelled twice (seeds 8086 and 99), and left this file relabelled (seed 8086) and
+//! 17_clue relabelled (seed 99) within 1%. Step 6's row, in the same harness against
+//! commit 810ef72 (one run each): p2580 took 0.954 to 0.972 of the time on this file,
+//! magictour_top1465 and forum_hardest_1905_11plus, as published and relabelled twice
+//! (seed 77), and 0.997 and 1.001 on 17_clue; p2239 0.962 to 0.980, and 0.996 and 1.001.
 //!
 //! Counted tdoku's way (every way tried at a branch point but the last, which is forced),
 //! the uniqueness search of p2239 makes 79.8 guesses per puzzle on this file (142 before
@@ -591,6 +607,21 @@ pub struct Board {
     /// not yet confined to one mini-row in each row of the band (one band in each column
     /// of the stack). The search on lines branches where the fewest are open.
     open_digits: [u8; 6],
+    /// Whether naked singles and rule 4 count everything at each call, or only what
+    /// changed since they last counted (see [`Board::use_recount`]).
+    recount: Recount,
+    /// Bit `b`: some place in band `b` changed since naked singles last counted the band.
+    bands_to_count: u8,
+    /// Bit `d - 1`: the mini-rows or columns of digit `d` changed since rule 4 last noted
+    /// what they confine.
+    digits_to_note: u16,
+    /// What rule 4 last noted for each digit: the mini-rows it is confined to (bit
+    /// `9 × band + 3 × row + stack`), the mini-columns (bit `9 × band + column`), and the
+    /// lines where it is open (five bits per line, band or stack `l` at bit `5 × l`, so
+    /// that adding the nine digits' words counts each line's open digits).
+    confined_rows: [u32; 9],
+    confined_columns: [u32; 9],
+    open_lines: [u32; 9],
 }
 
 impl Default for Board {
@@ -620,6 +651,12 @@ impl Board {
             filled_rows: 0,
             filled_columns: 0,
             open_digits: [9; 6],
+            recount: Recount::Everything,
+            bands_to_count: 0b111,
+            digits_to_note: ALL_DIGITS,
+            confined_rows: [0; 9],
+            confined_columns: [0; 9],
+            open_lines: [0; 9],
         }
     }
 
@@ -898,21 +935,30 @@ impl Board {
     ) -> Result<(), Contradiction> {
         loop {
             // Rule 1, the band rule, on every digit-band that changed, until none did.
+            let mut swept = 0;
             loop {
                 let mut changed = self.changed_words();
                 if changed == 0 {
                     break;
                 }
-                // The column rules will look at the digits whose places changed, noted once
-                // per sweep (noting them in each call of the band rule cost 2% in time).
+                swept |= changed;
+                // The column rules and rule 4 will look at the digits whose places changed,
+                // noted once per sweep (noting them in each call of the band rule cost 2% in
+                // time), and naked singles at the bands (below).
                 let digits = (changed | changed >> 9 | changed >> 18) as u16 & ALL_DIGITS;
                 self.columns_to_check |= digits;
+                self.digits_to_note |= digits;
                 while changed != 0 {
                     let word = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
                     self.apply_band_rule(word / 9, word % 9, observer)?;
                 }
             }
+            // Every change to the places passes through a sweep, so the bands of the words
+            // swept are those where naked singles may find something new.
+            self.bands_to_count |= (swept & ROW_CELLS != 0) as u8
+                | ((swept >> 9 & ROW_CELLS != 0) as u8) << 1
+                | ((swept >> 18 != 0) as u8) << 2;
             // Rule 2, naked singles.
             if self.place_naked_singles(observer)? {
                 continue;
@@ -1065,15 +1111,24 @@ impl Board {
         Ok(changed_any)
     }
 
-    /// Rule 2: every open cell with one candidate takes it. (All three bands are counted:
-    /// noting which bands changed cost as much as it saved.)
+    /// Rule 2: every open cell with one candidate takes it. It counts the candidates of all
+    /// three bands, or, on a board that counts again only what changed
+    /// ([`Recount::Changes`]), of the bands where a place changed since its last pass: in
+    /// the others the candidates, and the two-candidate cells it kept, are as they were.
     /// Returns whether it placed anything.
     fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
-        for band in 0..3 {
+        let mut bands = match self.recount {
+            Recount::Everything => 0b111,
+            Recount::Changes => self.bands_to_count,
+        };
+        self.bands_to_count = 0;
+        while bands != 0 {
+            let band = bands.trailing_zeros() as usize;
+            bands &= bands - 1;
             let (at_least_one, at_least_two, at_least_three) = self.candidate_counts(band);
             let open = self.open[band];
             if open & !at_least_one != 0 {
@@ -1113,6 +1168,9 @@ impl Board {
                 }
                 placed_any = true;
             }
+            // The singles left their columns in the other bands: the bands after this one
+            // are counted in this pass, as a pass over all three would count them.
+            bands |= 0b111 << (band + 1) & 0b111;
         }
         Ok(placed_any)
     }
@@ -1127,37 +1185,48 @@ impl Board {
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        // For each digit, the mini-rows it is confined to (bit `9 × band + 3 × row +
-        // stack`) and the mini-columns (bit `9 × band + column`), each counted over the
-        // nine digits; the same for the mini-rows and mini-columns where it can go at all;
-        // and, one byte per band or stack, how many digits are open there.
-        let mut confined_rows = [0; 9];
-        let mut confined_columns = [0; 9];
-        let (mut row_tally, mut column_tally) = (Tally::default(), Tally::default());
-        let (mut open_by_band, mut open_by_stack) = (0u32, 0u32);
-        for index in 0..9 {
+        // For each digit whose mini-rows or columns changed since the last call (each
+        // digit, on a board that counts everything), the mini-rows it is confined to (bit
+        // `9 × band + 3 × row + stack`), the mini-columns (bit `9 × band + column`) and the
+        // lines where it is open, kept in the board. Then, over the nine digits, how many
+        // are confined to each mini-line and how many are open in each line; and, in a
+        // loop of its own, how many can go in each mini-line at all.
+        let mut digits = match self.recount {
+            Recount::Everything => ALL_DIGITS,
+            Recount::Changes => self.digits_to_note,
+        };
+        self.digits_to_note = 0;
+        while digits != 0 {
+            let index = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let mut rows = 0;
+            let mut open = 0;
             for band in 0..3 {
                 let mini_rows = self.mini_rows[band][index];
                 let alone = ALONE_IN_ROW[mini_rows as usize & 0o777];
                 rows |= (alone as u32) << (9 * band);
-                open_by_band += ((alone != mini_rows) as u32) << (8 * band);
+                open |= ((alone != mini_rows) as u32) << (5 * band);
             }
-            confined_rows[index] = rows;
-            row_tally.add(rows);
+            self.confined_rows[index] = rows;
 
             let bands = self.column_bands[index];
             let (first, second, third) = (bands & ROW_CELLS, bands >> 9 & ROW_CELLS, bands >> 18);
             let in_two_bands = first & second | third & (first | second);
-            let columns = bands & !(in_two_bands * (1 | 1 << 9 | 1 << 18));
-            confined_columns[index] = columns;
-            column_tally.add(columns);
+            self.confined_columns[index] = bands & !(in_two_bands * (1 | 1 << 9 | 1 << 18));
+            // The stacks where it is open (bits 0, 3, 6), as lines 3 to 5 (bits 15, 20, 25).
             let stacks = (in_two_bands | in_two_bands >> 1 | in_two_bands >> 2) & 0b001_001_001;
-            open_by_stack += stacks & 1 | (stacks & 8) << 5 | (stacks & 64) << 10;
+            open |= (stacks & 1) << 15 | (stacks & 8) << 17 | (stacks & 64) << 19;
+            self.open_lines[index] = open;
         }
-        for line in 0..3 {
-            self.open_digits[line] = (open_by_band >> (8 * line)) as u8;
-            self.open_digits[3 + line] = (open_by_stack >> (8 * line)) as u8;
+        let (mut row_tally, mut column_tally) = (Tally::default(), Tally::default());
+        let mut open_by_line = 0;
+        for index in 0..9 {
+            row_tally.add(self.confined_rows[index]);
+            column_tally.add(self.confined_columns[index]);
+            open_by_line += self.open_lines[index];
+        }
+        for line in 0..6 {
+            self.open_digits[line] = (open_by_line >> (5 * line)) as u8 & 0b1_1111;
         }
 
         let (full_rows, crowded) = row_tally.three_and_more();
@@ -1202,7 +1271,7 @@ impl Board {
                 continue;
             }
             for (index, places) in self.places[band].iter_mut().enumerate() {
-                let rows = full_rows & !confined_rows[index];
+                let rows = full_rows & !self.confined_rows[index];
                 let cells = MINI_ROW_CELLS[(rows >> (9 * band)) as usize & 0o777];
                 changed |= *places & cells != 0;
                 *places &= !cells;
@@ -1210,7 +1279,7 @@ impl Board {
         }
         if full_columns != 0 {
             for index in 0..9 {
-                let columns = full_columns & !confined_columns[index];
+                let columns = full_columns & !self.confined_columns[index];
                 for band in 0..3 {
                     let cells = in_columns(columns >> (9 * band) & ROW_CELLS);
                     changed |= self.places[band][index] & cells != 0;
@@ -1242,7 +1311,18 @@ impl Board {
     /// column, and the rest of its box. Returns whether any place was removed.
     fn keep_in_mini_lines(&mut self, rows: u32, columns: u32) -> bool {
         let mut changed = false;
+        // The digits that can go in one of them: for the others there is nothing to clear.
+        let mut digits = 0u16;
         for index in 0..9 {
+            let possible_rows = self.mini_rows[0][index] as u32
+                | (self.mini_rows[1][index] as u32) << 9
+                | (self.mini_rows[2][index] as u32) << 18;
+            let kept = possible_rows & rows | self.column_bands[index] & columns;
+            digits |= ((kept != 0) as u16) << index;
+        }
+        while digits != 0 {
+            let index = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             // The digit's mini-columns among them, and their columns, whatever the band.
             let kept_columns = self.column_bands[index] & columns;
             let in_any_band = (kept_columns | kept_columns >> 9 | kept_columns >> 18) & ROW_CELLS;
@@ -1275,6 +1355,29 @@ impl Board {
     pub fn use_mini_lines(&mut self, rule: MiniLineRule) {
         self.mini_lines = rule;
         self.propagated = false;
+    }
+
+    /// Sets what naked singles and rule 4 count at each call, for this board and the copies
+    /// made from it. With [`Recount::Changes`], the naked-single rule counts the
+    /// candidates of the bands where a place changed since it last counted, and rule 4
+    /// notes again what the digits whose mini-rows or columns changed are confined to; the
+    /// rest is as they left it. The rules find exactly what they find with
+    /// [`Recount::Everything`], the default.
+    ///
+    /// ```
+    /// use common::board::{Board, Recount};
+    /// let grid = [0u8; 81];
+    /// let mut everything = Board::from_grid(&grid).unwrap();
+    /// let mut changes = everything;
+    /// changes.use_recount(Recount::Changes);
+    /// everything.place(0, 5).unwrap();
+    /// changes.place(0, 5).unwrap();
+    /// everything.propagate().unwrap();
+    /// changes.propagate().unwrap();
+    /// assert_eq!(everything.to_grid(), changes.to_grid());
+    /// ```
+    pub fn use_recount(&mut self, recount: Recount) {
+        self.recount = recount;
     }
 
     /// Where the search on lines branches: the band or stack that `choice` picks, and
@@ -1467,9 +1570,19 @@ pub enum MiniLineRule {
     Off,
     /// Three digits confined to a mini-line fill it (the ladder's rungs 9 to 11).
     Confined,
-    /// That, and the three digits that alone can go in a mini-line go there (rung 12, and
-    /// both Sudoku solutions).
+    /// That, and the three digits that alone can go in a mini-line go there (rungs 12 and
+    /// 13, and both Sudoku solutions).
     ConfinedAndOnlyThree,
+}
+
+/// What the naked-single rule and rule 4 count at each call ([`Board::use_recount`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recount {
+    /// Every band and every digit (the ladder's rungs 8 to 12, and p4574's search).
+    Everything,
+    /// Only the bands and the digits whose places changed since the rule last counted
+    /// them (rung 13, and both Sudoku solutions).
+    Changes,
 }
 
 /// Where the search on lines branches (see [`Board::line_branch`]).
@@ -2011,7 +2124,7 @@ mod tests {
     #[test]
     fn board_is_as_large_as_the_header_says() {
         // The module documentation and the solutions' headers give this size.
-        assert_eq!(std::mem::size_of::<Board>(), 348);
+        assert_eq!(std::mem::size_of::<Board>(), 460);
     }
 
     #[test]

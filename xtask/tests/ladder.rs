@@ -7,7 +7,8 @@
 
 mod support;
 
-use common::ladder::{rung0_textbook, Idea, Outcome, Rung, RUNGS};
+use common::ladder::{rung0_textbook, solve_rung, Idea, Outcome, Rung, RUNGS};
+use common::observe::{Branch, Conflict, Reason, SearchObserver};
 use support::grid_to_line;
 use xtask::data;
 use xtask::reference::{self, completion_fault, Grid};
@@ -221,6 +222,41 @@ fn a_new_layout_keeps_the_guesses_of_the_rung_below_puzzle_by_puzzle() {
         pairs_checked >= 3,
         "the ladder has {pairs_checked} layout rungs"
     );
+}
+
+/// Every step a search reports, in order, written out.
+#[derive(Default)]
+struct StepLog(Vec<String>);
+
+impl SearchObserver for StepLog {
+    fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
+        self.0.push(format!("{cell} = {digit}: {reason:?}"));
+    }
+
+    fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
+        self.0.push(format!("guess {placements:?} {branch:?}"));
+    }
+
+    fn contradiction(&mut self, conflict: Conflict) {
+        self.0.push(format!("{conflict:?}"));
+    }
+
+    fn dead_end(&mut self) {
+        self.0.push("back".to_string());
+    }
+}
+
+#[test]
+fn counting_again_only_what_changed_takes_rung_12s_steps_in_the_same_order() {
+    for (context, puzzle) in all_unique_slices() {
+        let [below, above] = [12, 13].map(|number| {
+            let mut log = StepLog::default();
+            solve_rung(number, &puzzle, &mut log);
+            log.0
+        });
+        assert!(!below.is_empty(), "{context}: rung 12 reported nothing");
+        assert_eq!(below, above, "{context}: rung 13 against rung 12");
+    }
 }
 
 /// The rungs whose gain in guesses is a few percent, below what the slices can show: a

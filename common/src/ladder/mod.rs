@@ -21,6 +21,7 @@
 //! | 10 | [`rung10_line_branch`] | branch on a digit's permutations in a band or stack, not on a cell | the search |
 //! | 11 | [`rung11_wide_open`] | while every band and stack is wide open, branch in the one with the fewest permutations | the search |
 //! | 12 | [`rung12_only_three`] | three digits that alone can go in a mini-row or mini-column go there | the rules |
+//! | 13 | [`rung13_recount`] | naked singles and rule 4 count again only what changed | the layout |
 //!
 //! The column "what changes" says what kind of idea each is. A new **rule** finds more
 //! (fewer guesses, dearer nodes). A new **layout** keeps the rules and the search and makes
@@ -31,13 +32,13 @@
 //!
 //! | rule | rungs |
 //! |---|---|
-//! | a placed digit leaves its peers | 0 (as used-digit tables) to 12 |
-//! | naked singles: a cell with one candidate takes it | 2 to 12 |
-//! | hidden singles: a digit with one place in a unit goes there | 2 to 12 |
-//! | pointing: a box's places for a digit in one row or column clear the rest of that line | 3 to 12 |
-//! | claiming: a row's or column's places for a digit in one box clear the rest of that box | 3 to 12 |
-//! | mini-lines: three digits confined to a mini-row or mini-column fill it | 9 to 12 |
-//! | mini-lines: three digits that alone can go in a mini-row or mini-column go there | 12 |
+//! | a placed digit leaves its peers | 0 (as used-digit tables) to 13 |
+//! | naked singles: a cell with one candidate takes it | 2 to 13 |
+//! | hidden singles: a digit with one place in a unit goes there | 2 to 13 |
+//! | pointing: a box's places for a digit in one row or column clear the rest of that line | 3 to 13 |
+//! | claiming: a row's or column's places for a digit in one box clear the rest of that box | 3 to 13 |
+//! | mini-lines: three digits confined to a mini-row or mini-column fill it | 9 to 13 |
+//! | mini-lines: three digits that alone can go in a mini-row or mini-column go there | 12, 13 |
 //!
 //! From rung 5 on, pointing and claiming along rows take the form of the band rule (a
 //! digit's rows and boxes in a band pair up one to one), which finds exactly what they
@@ -55,7 +56,7 @@
 //! take it hours; the other rungs have none. [`RUNGS`] lists them all, so a benchmark can
 //! run every rung on the same puzzles (`cargo xtask bench --ladder`).
 //!
-//! Rungs 1 to 9 share the depth-first search of [`solve_observed`]; rungs 10 to 12 share
+//! Rungs 1 to 9 share the depth-first search of [`solve_observed`]; rungs 10 to 13 share
 //! their own, which branches on lines (a guess there cuts a digit to one permutation and places no
 //! digit; it counts as one guess, as a digit tried at a cell does). That search: choose an open cell
 //! with the fewest candidates, try each candidate on a copy of the state, and go on from
@@ -88,6 +89,7 @@ pub mod rung0_textbook;
 pub mod rung10_line_branch;
 pub mod rung11_wide_open;
 pub mod rung12_only_three;
+pub mod rung13_recount;
 pub mod rung1_masks;
 pub mod rung2_singles;
 pub mod rung3_locked;
@@ -182,7 +184,7 @@ pub enum Idea {
 ///     assert!(common::is_valid_solution(&outcome.solution.unwrap()), "{}", rung.name);
 /// }
 /// ```
-pub const RUNGS: [Rung; 13] = [
+pub const RUNGS: [Rung; 14] = [
     Rung {
         number: 0,
         name: "textbook",
@@ -274,6 +276,13 @@ pub const RUNGS: [Rung; 13] = [
         solve: rung12_only_three::solve,
         candidates_after_rules: candidates_after_rules::<rung12_only_three::OnlyThree>,
     },
+    Rung {
+        number: 13,
+        name: "recount",
+        idea: Idea::Layout,
+        solve: rung13_recount::solve,
+        candidates_after_rules: candidates_after_rules::<rung12_only_three::OnlyThree>,
+    },
 ];
 
 /// Runs rung `number` on `grid`, reporting every step to `observer`: the givens, what
@@ -303,6 +312,7 @@ pub fn solve_rung(number: usize, grid: &Grid, observer: &mut impl SearchObserver
         10 => rung10_line_branch::solve_observed(grid, observer),
         11 => rung11_wide_open::solve_observed(grid, observer),
         12 => rung12_only_three::solve_observed(grid, observer),
+        13 => rung13_recount::solve_observed(grid, observer),
         _ => panic!(
             "the ladder has rungs 0 to {}, not {number}",
             RUNGS.len() - 1

@@ -52,7 +52,7 @@
 
 use super::rung9_mini_lines::propagated_board;
 use super::{Grid, Outcome};
-use crate::board::{Board, LineChoice, MiniLineRule};
+use crate::board::{Board, LineChoice, MiniLineRule, Recount};
 use crate::digits;
 use crate::observe::{report_givens, Branch, SearchObserver};
 
@@ -67,22 +67,24 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
         grid,
         MiniLineRule::Confined,
         LineChoice::OpenDigits,
+        Recount::Everything,
         observer,
     )
 }
 
 /// Solves `grid` with rule 4 as `rule` says and the branch on the lines that `choice`
-/// picks, reporting to `observer`. (Rungs 11 and 12 search this way with their own
-/// choice and rule.)
+/// picks, the board counting as `recount` says, reporting to `observer`. (Rungs 11 to 13
+/// search this way with their own choice, rule and count.)
 pub(super) fn search_on_lines(
     grid: &Grid,
     rule: MiniLineRule,
     choice: LineChoice,
+    recount: Recount,
     observer: &mut impl SearchObserver,
 ) -> Outcome {
     report_givens(grid, observer);
     let mut guesses = 0;
-    let solution = match propagated_board(grid, rule, observer) {
+    let solution = match propagated_board(grid, rule, recount, observer) {
         Some(board) => depth_first(&board, choice, &mut guesses, observer),
         None => None,
     };

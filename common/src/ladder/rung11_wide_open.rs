@@ -48,7 +48,7 @@
 
 use super::rung10_line_branch::search_on_lines;
 use super::{Grid, Outcome};
-use crate::board::{LineChoice, MiniLineRule};
+use crate::board::{LineChoice, MiniLineRule, Recount};
 use crate::observe::SearchObserver;
 
 /// Solves `grid`, watched by nobody: the `solve` of rung 11 in [`super::RUNGS`].
@@ -63,6 +63,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
         grid,
         MiniLineRule::Confined,
         LineChoice::Permutations,
+        Recount::Everything,
         observer,
     )
 }
