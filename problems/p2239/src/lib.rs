@@ -23,8 +23,9 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
-//! the smallest completion first) and [rung 12](common::ladder::rung12_only_three) (the
-//! board with the whole mini-line rule, searched on lines).
+//! the smallest completion first) and [rung 13](common::ladder::rung13_recount) (the
+//! board with the whole mini-line rule, counting again only what changed, searched on
+//! lines).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Packed` format, shared with p2580),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
@@ -33,7 +34,9 @@
 //! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles, locked
 //!    candidates and the mini-line rule (three digits confined to a mini-row or mini-column
 //!    fill it, and three digits that alone can go in one go there; [`Board::use_mini_lines`]
-//!    with [`MiniLineRule::ConfinedAndOnlyThree`]). *Why this is safe here too:* the rules only remove possibilities that no
+//!    with [`MiniLineRule::ConfinedAndOnlyThree`]), naked singles and the mini-line rule
+//!    counting again only what changed ([`Board::use_recount`] with [`Recount::Changes`]).
+//!    *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
 //!    unchanged. Propagation decides cells in no particular order, but it never decides
 //!    anything that the smallest completion does not have.
@@ -93,7 +96,7 @@
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 348 bytes, copied for each guess. Step 3 searches
+//! A search state is one [`Board`] of 460 bytes, copied for each guess. Step 3 searches
 //! the whole tree of a unique puzzle (to prove there is no second completion), so it
 //! costs about twice a first-solution search; step 4 runs only for puzzles with several
 //! completions, where the searches are short. [`common::board`] explains, step by step,
@@ -115,19 +118,19 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 54.3–54.7 µs | 111.9–113.3 µs | 0.48 | 148.3; 79.8 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 57.7 µs | 121.0–121.2 µs | 0.48 | 156.3; 83.9 |
-//! | the same, seed 777 | 1,500 | 56.8–57.0 µs | 119.7–120.3 µs | 0.47 | 154.2; 82.7 |
-//! | the same, seed 31337 | 1,500 | 57.7–57.8 µs | 122.8–123.1 µs | 0.47 | 156.4; 83.9 |
-//! | the same, seed 4242 | 1,500 | 57.8–58.6 µs | 122.2–122.8 µs | 0.47–0.48 | 156.5; 84.1 |
-//! | the same, seed 5150 | 1,500 | 57.3–57.4 µs | 122.0–122.4 µs | 0.47 | 155.6; 83.4 |
-//! | magictour_top1465 | 1,465 | 8.59 µs | 10.4–10.5 µs | 0.82 | 17.7; 9.1 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 8.68–8.70 µs | 10.1–10.3 µs | 0.84–0.86 | 18.0; 9.2 |
-//! | the same, seed 8086 | 5,860 | 8.73–8.74 µs | 10.2 µs | 0.85–0.86 | 18.1; 9.3 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 41.6–41.9 µs | 57.5–58.0 µs | 0.72 | 110.8; 60.6 |
-//! | the same, relabelled once, seed 606 | 2,000 | 42.4–43.1 µs | 65.9–66.1 µs | 0.64–0.65 | 113.7; 62.0 |
-//! | 17_clue (first 2,000) | 2,000 | 2.11 µs | 2.78–2.79 µs | 0.76 | 0.9; 0.5 |
-//! | the same, relabelled once, seed 606 | 2,000 | 2.27–2.28 µs | 2.81–2.84 µs | 0.80–0.81 | 0.9; 0.4 |
+//! | forum_hardest_1106 | 375 | 52.5–52.8 µs | 111.9–112.3 µs | 0.47 | 148.3; 79.8 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 56.0–56.1 µs | 120.9–121.7 µs | 0.46 | 156.3; 83.9 |
+//! | the same, seed 777 | 1,500 | 55.3–55.7 µs | 119.7–120.0 µs | 0.46–0.47 | 154.2; 82.7 |
+//! | the same, seed 31337 | 1,500 | 56.1–56.6 µs | 123.0–128.3 µs | 0.44–0.46 | 156.4; 83.9 |
+//! | the same, seed 4242 | 1,500 | 56.0–57.0 µs | 122.2–126.0 µs | 0.45–0.46 | 156.5; 84.1 |
+//! | the same, seed 5150 | 1,500 | 55.2–56.1 µs | 122.3–125.7 µs | 0.45 | 155.6; 83.4 |
+//! | magictour_top1465 | 1,465 | 8.35–8.56 µs | 10.3–10.5 µs | 0.81–0.82 | 17.7; 9.1 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 8.54–8.84 µs | 10.1–10.6 µs | 0.84–0.85 | 18.0; 9.2 |
+//! | the same, seed 8086 | 5,860 | 8.57–8.85 µs | 10.1–10.5 µs | 0.84–0.85 | 18.1; 9.3 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 40.5–40.9 µs | 57.5–58.1 µs | 0.70 | 110.8; 60.6 |
+//! | the same, relabelled once, seed 606 | 2,000 | 41.5–41.8 µs | 65.7–67.2 µs | 0.62–0.63 | 113.7; 62.0 |
+//! | 17_clue (first 2,000) | 2,000 | 2.13–2.45 µs | 2.76–2.77 µs | 0.77–0.88 | 0.9; 0.5 |
+//! | the same, relabelled once, seed 606 | 2,000 | 2.27–2.32 µs | 2.80–2.86 µs | 0.81 | 0.9; 0.4 |
 //!
 //! Against tdoku, the fastest published solver (C++ with SIMD), counting up to two
 //! solutions, measured the same way in the same harness, built once for the host
@@ -145,32 +148,34 @@
 //! | forum_hardest_1905_11plus (first 2,000) | 0.92–1.02 | 0.97 | 0.27–0.30 | 63.2 |
 //! | 17_clue (first 2,000) | 0.75–0.90 | 0.76 | 0.16–0.22 | 0.4 |
 //!
-//! This solution as it is now (rung 12's rules, the branch on lines chosen as rung 11
-//! chooses), in the runs of the `sudoku` table above:
+//! This solution as it is now (rung 13's board: rung 12's rules, counting again only what
+//! changed; the branch on lines chosen as rung 11 chooses), in the runs of the `sudoku`
+//! table above:
 //! the ratio of its time to tdoku's, as the range over the two runs, and the guesses per
 //! puzzle counted tdoku's way:
 //!
 //! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
 //! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.660–0.663 | 0.21 | 79.8; 110.4 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.682–0.683 | 0.22 | 83.9; 114.3 |
-//! | the same, seed 777 | 0.670–0.672 | 0.21 | 82.7; 114.8 |
-//! | the same, seed 31337 | 0.680–0.681 | 0.22 | 83.9; 114.5 |
-//! | the same, seed 4242 | 0.682–0.692 | 0.22 | 84.1; 114.6 |
-//! | the same, seed 5150 | 0.674–0.676 | 0.21 | 83.4; 115.5 |
-//! | magictour_top1465 | 0.954–0.956 | 0.30 | 9.1; 8.9 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | 0.959–0.961 | 0.30 | 9.2; 9.1 |
-//! | the same, seed 8086 | 0.973–0.975 | 0.30 | 9.3; 9.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.805–0.809 | 0.26 | 60.6; 63.2 |
-//! | the same, relabelled once, seed 606 | 0.763–0.768 | 0.25 | 62.0; 68.3 |
-//! | 17_clue (first 2,000) | 0.767–0.770 | 0.22 | 0.5; 0.4 |
-//! | the same, relabelled once, seed 606 | 0.730–0.787 | 0.23 | 0.4; 0.4 |
+//! | forum_hardest_1106 | 0.637–0.641 | 0.20 | 79.8; 110.4 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.664–0.666 | 0.21 | 83.9; 114.3 |
+//! | the same, seed 777 | 0.649–0.657 | 0.21 | 82.7; 114.8 |
+//! | the same, seed 31337 | 0.664–0.669 | 0.21 | 83.9; 114.5 |
+//! | the same, seed 4242 | 0.663–0.673 | 0.21 | 84.1; 114.6 |
+//! | the same, seed 5150 | 0.650–0.657 | 0.21 | 83.4; 115.5 |
+//! | magictour_top1465 | 0.931–0.957 | 0.29–0.30 | 9.1; 8.9 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 0.941–0.947 | 0.30 | 9.2; 9.1 |
+//! | the same, seed 8086 | 0.955–0.961 | 0.30 | 9.3; 9.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.787–0.788 | 0.25 | 60.6; 63.2 |
+//! | the same, relabelled once, seed 606 | 0.744–0.749 | 0.24 | 62.0; 68.3 |
+//! | 17_clue (first 2,000) | 0.780–0.896 | 0.22–0.26 | 0.5; 0.4 |
+//! | the same, relabelled once, seed 606 | 0.786–0.787 | 0.23 | 0.4; 0.4 |
 //!
 //! The hard sets gain a third over tdoku. On magictour_top1465, whose tree is 2% to 3%
-//! larger than tdoku's (counted its way), this solution is 4.5% ahead on the file as
-//! published and 2.5% to 4% ahead on its relabellings (0.959 to 0.990 over two more runs
-//! of these and four of three more seeds; the README has the runs). Rung 12's rule took it
-//! from between 2% ahead and 1% behind there.
+//! larger than tdoku's (counted its way), this solution is 4% to 7% ahead on the file as
+//! published and 4% to 6% ahead on its relabellings (0.943 to 0.977 over one run of each
+//! of twenty more seeds and two more runs of these two; the README has the runs). Rung
+//! 12's rule took it there from between 2% ahead and 1% behind, and counting again only
+//! what changed (rung 13) took another 2% to 4% off its time.
 //!
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
 //! forum_hardest_1905_11plus, takes 266 µs (`cargo xtask bench --problem p2239 data/*.txt`, each
@@ -188,7 +193,7 @@
 //! - **Undoing a guess.** A guess is made on a copy of the board, and undoing it is
 //!   dropping the copy: nothing has to be restored by hand.
 
-use common::board::{Board, LineChoice, MiniLineRule};
+use common::board::{Board, LineChoice, MiniLineRule, Recount};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, Reason, SearchObserver};
@@ -221,6 +226,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
     board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
+    board.use_recount(Recount::Changes);
     board.propagate_observed(observer).ok()?;
 
     // Step 3: look for two completions; one alone is the answer.
@@ -251,6 +257,7 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
         Err(_) => return 0,
     };
     board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
+    board.use_recount(Recount::Changes);
     if board.propagate().is_err() {
         return 0;
     }

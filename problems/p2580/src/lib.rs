@@ -24,10 +24,10 @@
 //! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
 //! rules live in [`common::board`], which this solution shares with the other two.
 //! From plain backtracking to here, one idea at a time: the [ladder](common::ladder), from
-//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 12](common::ladder::rung12_only_three)
-//! (this board with the whole mini-line rule, searched on lines; this solution differs
-//! only in the order in which it tries two candidates of a cell, and in trying the last
-//! way of each branch point without a copy).
+//! [rung 1](common::ladder::rung1_masks) (MRV) to [rung 13](common::ladder::rung13_recount)
+//! (this board with the whole mini-line rule, counting again only what changed, searched
+//! on lines; this solution differs only in the order in which it tries two candidates of
+//! a cell, and in trying the last way of each branch point without a copy).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
@@ -38,10 +38,11 @@
 //!    a digit whose places in a box lie in one row or column leaves the rest of that line
 //!    (locked candidates); three digits confined to a mini-row or mini-column fill it, and
 //!    three digits that alone can go in one go there (the mini-line rule,
-//!    [`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]). *Why this
-//!    is safe:* each rule
-//!    removes only possibilities that no completion uses, so the completions of the board
-//!    are exactly those of the puzzle.
+//!    [`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]); naked
+//!    singles and the mini-line rule count again only what changed since they last
+//!    counted ([`Board::use_recount`] with [`Recount::Changes`]). *Why this is safe:* each
+//!    rule removes only possibilities that no completion uses, so the completions of the
+//!    board are exactly those of the puzzle.
 //! 3. **Search** depth-first ([`solve_observed`]) on a *line*: in the band or stack with
 //!    the fewest digits still open (while every one has seven or more, the one whose digits
 //!    have the fewest permutations in all: [`LineChoice::Permutations`]), one digit's
@@ -104,7 +105,7 @@
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 348 bytes, copied for each guess but the last at a
+//! A search state is one [`Board`] of 460 bytes, copied for each guess but the last at a
 //! branch point; the search is at most 81 levels deep, so memory stays a few kilobytes.
 //! Time is the number of guesses times the cost of propagating after each, well under a
 //! microsecond.
@@ -125,19 +126,19 @@
 //!
 //! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 26.7–26.8 µs | 37.4–37.7 µs | 0.71 | 71.3; 40.4 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 30.6 µs | 62.9–63.0 µs | 0.49 | 80.6; 44.8 |
-//! | the same, seed 777 | 1,500 | 30.4 µs | 59.0–59.3 µs | 0.51–0.52 | 79.9; 44.4 |
-//! | the same, seed 31337 | 1,500 | 30.8 µs | 60.7–60.8 µs | 0.51 | 80.7; 44.9 |
-//! | the same, seed 4242 | 1,500 | 30.7–30.8 µs | 63.2–63.4 µs | 0.48–0.49 | 80.8; 45.0 |
-//! | the same, seed 5150 | 1,500 | 29.4 µs | 60.6–60.8 µs | 0.48 | 77.8; 43.2 |
-//! | magictour_top1465 | 1,465 | 5.55–5.59 µs | 6.06–6.12 µs | 0.91–0.92 | 9.5; 5.7 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 5.90–5.94 µs | 5.88–5.95 µs | **1.00** | 10.7; 6.3 |
-//! | the same, seed 8086 | 5,860 | 5.84–5.85 µs | 5.92–5.94 µs | 0.98–0.99 | 10.5; 6.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.9–23.0 µs | 27.5–27.7 µs | 0.83–0.84 | 59.1; 33.7 |
-//! | the same, relabelled once, seed 606 | 2,000 | 22.4 µs | 33.4–33.6 µs | 0.67 | 57.9; 33.0 |
-//! | 17_clue (first 2,000) | 2,000 | 2.03–2.04 µs | 2.22–2.23 µs | 0.91–0.92 | 0.6; 0.3 |
-//! | the same, relabelled once, seed 606 | 2,000 | 2.17–2.20 µs | 2.20–2.21 µs | 0.99–1.00 | 0.6; 0.3 |
+//! | forum_hardest_1106 | 375 | 26.0–26.1 µs | 37.5–37.7 µs | 0.69 | 71.3; 40.4 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 29.7–29.8 µs | 63.3–63.5 µs | 0.47 | 80.6; 44.8 |
+//! | the same, seed 777 | 1,500 | 29.5–30.2 µs | 59.0–59.5 µs | 0.50–0.51 | 79.9; 44.4 |
+//! | the same, seed 31337 | 1,500 | 29.9–30.0 µs | 60.8–63.2 µs | 0.47–0.49 | 80.7; 44.9 |
+//! | the same, seed 4242 | 1,500 | 29.7–29.9 µs | 63.3–65.3 µs | 0.46–0.47 | 80.8; 45.0 |
+//! | the same, seed 5150 | 1,500 | 28.7–29.8 µs | 60.7–62.5 µs | 0.47–0.48 | 77.8; 43.2 |
+//! | magictour_top1465 | 1,465 | 5.41–5.45 µs | 6.00–6.11 µs | 0.89–0.90 | 9.5; 5.7 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 5.83–6.08 µs | 5.91–6.20 µs | 0.98–0.99 | 10.7; 6.3 |
+//! | the same, seed 8086 | 5,860 | 5.86–6.01 µs | 5.87–6.12 µs | 0.98–1.00 | 10.5; 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 22.3–22.5 µs | 27.5–27.9 µs | 0.81 | 59.1; 33.7 |
+//! | the same, relabelled once, seed 606 | 2,000 | 21.8–22.2 µs | 33.3–33.9 µs | 0.65–0.66 | 57.9; 33.0 |
+//! | 17_clue (first 2,000) | 2,000 | 2.04–2.05 µs | 2.21 µs | 0.92–0.93 | 0.6; 0.3 |
+//! | the same, relabelled once, seed 606 | 2,000 | 2.19–2.23 µs | 2.18–2.22 µs | **1.00** | 0.6; 0.3 |
 //!
 //! Relabelled magictour_top1465 and 17_clue are where the peer is level: on magictour this
 //! search makes 10.5 to 10.7 guesses per puzzle relabelled, against 9.5 on the file as
@@ -158,36 +159,37 @@
 //! | forum_hardest_1905_11plus (first 2,000) | 1.04–1.14 | 1.04 | 0.30–0.31 | 34.1 |
 //! | 17_clue (first 2,000) | 0.73–0.84 | 0.74 | 0.16–0.22 | 0.3 |
 //!
-//! This solution as it is now (rung 12's rules, the branch on lines chosen as rung 11
-//! chooses, the last way of a branch point without a copy), in the runs of the `sudoku`
-//! table above:
+//! This solution as it is now (rung 13's board: rung 12's rules, counting again only what
+//! changed; the branch on lines chosen as rung 11 chooses; the last way of a branch point
+//! without a copy), in the runs of the `sudoku` table above:
 //! the ratio of its time to tdoku's, as the range over the two runs, and the guesses per
 //! puzzle, this solution's counted tdoku's way and tdoku's own (asked for one solution):
 //!
 //! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
 //! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.606 | 0.19 | 40.4; 59.8 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.675–0.677 | 0.21 | 44.8; 62.8 |
-//! | the same, seed 777 | 0.677–0.680 | 0.21 | 44.4; 62.4 |
-//! | the same, seed 31337 | 0.720–0.721 | 0.23 | 44.9; 58.4 |
-//! | the same, seed 4242 | 0.691–0.697 | 0.22 | 45.0; 61.5 |
-//! | the same, seed 5150 | 0.654–0.657 | 0.21 | 43.2; 62.5 |
-//! | magictour_top1465 | 0.930–0.935 | 0.29 | 5.7; 6.1 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | 0.985–0.990 | 0.31 | 6.3; 6.2 |
-//! | the same, seed 8086 | 0.986–0.993 | 0.31 | 6.1; 6.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.853–0.860 | 0.27 | 33.7; 34.1 |
-//! | the same, relabelled once, seed 606 | 0.765–0.771 | 0.25 | 33.0; 37.1 |
-//! | 17_clue (first 2,000) | 0.747–0.753 | 0.22 | 0.3; 0.3 |
-//! | the same, relabelled once, seed 606 | 0.718–0.765 | 0.23 | 0.3; 0.3 |
+//! | forum_hardest_1106 | 0.591–0.593 | 0.19 | 40.4; 59.8 |
+//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.658–0.659 | 0.20–0.21 | 44.8; 62.8 |
+//! | the same, seed 777 | 0.658–0.672 | 0.21 | 44.4; 62.4 |
+//! | the same, seed 31337 | 0.706 | 0.22 | 44.9; 58.4 |
+//! | the same, seed 4242 | 0.674–0.676 | 0.21 | 45.0; 61.5 |
+//! | the same, seed 5150 | 0.643–0.659 | 0.20–0.21 | 43.2; 62.5 |
+//! | magictour_top1465 | 0.909–0.917 | 0.28–0.29 | 5.7; 6.1 |
+//! | magictour_top1465, 4 random relabellings, seed 99 | 0.978–0.991 | 0.30 | 6.3; 6.2 |
+//! | the same, seed 8086 | 0.992–0.994 | 0.30–0.31 | 6.1; 6.1 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.833–0.838 | 0.26 | 33.7; 34.1 |
+//! | the same, relabelled once, seed 606 | 0.755–0.756 | 0.24 | 33.0; 37.1 |
+//! | 17_clue (first 2,000) | 0.754–0.760 | 0.22 | 0.3; 0.3 |
+//! | the same, relabelled once, seed 606 | 0.764–0.768 | 0.23 | 0.3; 0.3 |
 //!
-//! This solution is ahead of tdoku on every set but relabelled magictour_top1465: 28% to
-//! 39% on forum_hardest_1106 and its relabellings, 7% on magictour_top1465 as published.
-//! On its relabellings, where its tree is as large as tdoku's (counted tdoku's way), it is
-//! level: 0.985 to 0.993 in the runs above, 0.976 to 1.029 over two more runs of these and
-//! four of three more seeds (the README has the runs). Rung 11's choice of line took 5% to
-//! 8% off its time on forum_hardest_1106; setting up the givens without a branch took 2%
-//! off on magictour_top1465, and rung 12's rule with the last way without a copy 1% to
-//! 1.5% on its relabellings.
+//! This solution is ahead of tdoku on every set and relabelling: by 29% to 41% on
+//! forum_hardest_1106 and its relabellings, 8% to 9% on magictour_top1465 as published. On
+//! its relabellings, where its tree is as large as tdoku's (counted tdoku's way), by less:
+//! 0.978 to 0.994 of tdoku's time in the runs above, 0.941 to 0.992 over one run of each
+//! of twenty more seeds and two more runs of these two (the README has the runs). Counting
+//! again only what changed (rung 13) took 3% to 5% off its time on the hard sets; rung
+//! 11's choice of line 5% to 8% on forum_hardest_1106; setting up the givens without a
+//! branch 2% on magictour_top1465, and rung 12's rule with the last way without a copy 1%
+//! to 1.5% on its relabellings.
 
 //! ## Pitfalls
 //! - **The format.** Digits are separated by single spaces, on input and on output; a
@@ -201,7 +203,7 @@
 //!   (if it fails, so does the board it was tried on), so it is made on the board itself:
 //!   one copy fewer per branch point, 1% of the time on magictour_top1465 relabelled.
 
-use common::board::{Board, LineChoice, MiniLineRule};
+use common::board::{Board, LineChoice, MiniLineRule, Recount};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, SearchObserver};
@@ -235,6 +237,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     report_givens(grid, observer);
     let mut board = Board::from_grid(grid).ok()?;
     board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
+    board.use_recount(Recount::Changes);
     board.propagate_observed(observer).ok()?;
     // Step 3: search.
     first_completion(&mut board, observer)
