@@ -124,7 +124,7 @@
 //! 5. **Count once.** The naked-single rule counts the candidates of the bands anyway;
 //!    it keeps the open cells with exactly two, and the branch choice uses them as long
 //!    as nothing changed since the last propagation (debug builds check this).
-//! 6. **Count again only what changed** ([`Board::use_recount`], which both Sudoku
+//! 6. **Count again only what changed** ([`Board::use_recount`], which all three
 //!    solutions call). Rule 1's sweeps know which words changed, so they note the bands
 //!    and the digits. Naked singles count the candidates of the bands noted since they
 //!    last counted: in another band the candidates, the singles and the two-candidate
@@ -1578,10 +1578,10 @@ pub enum MiniLineRule {
 /// What the naked-single rule and rule 4 count at each call ([`Board::use_recount`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Recount {
-    /// Every band and every digit (the ladder's rungs 8 to 12, and p4574's search).
+    /// Every band and every digit (the ladder's rungs 8 to 12).
     Everything,
     /// Only the bands and the digits whose places changed since the rule last counted
-    /// them (rung 13, and both Sudoku solutions).
+    /// them (rung 13, and all three solutions).
     Changes,
 }
 
