@@ -1170,7 +1170,7 @@ impl Board {
             }
             // The singles left their columns in the other bands: the bands after this one
             // are counted in this pass, as a pass over all three would count them.
-            bands |= 0b111 << (band + 1) & 0b111;
+            bands |= (0b111 << (band + 1)) & 0b111;
         }
         Ok(placed_any)
     }
@@ -1178,9 +1178,9 @@ impl Board {
     /// Rule 4 for every band and stack: three digits confined to a mini-row fill it, so the
     /// other digits leave its cells; the same for a mini-column. On a board that asks for
     /// the second part, three digits that alone can go in a mini-line also leave the rest
-    /// of its row (column) and box. Returns whether it removed anything. It reads the mini-rows that the band rule left and the columns that the
-    /// column rules counted, and notes, for [`Board::line_branch`], how many digits each
-    /// band and stack has open.
+    /// of its row (column) and box. Returns whether it removed anything. It reads the
+    /// mini-rows that the band rule left and the columns that the column rules counted, and
+    /// notes, for [`Board::line_branch`], how many digits each band and stack has open.
     fn fill_mini_lines(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -1295,14 +1295,18 @@ impl Board {
     fn count_possible_mini_lines(&self) -> (Tally, Tally) {
         let (mut rows, mut columns) = (Tally::default(), Tally::default());
         for index in 0..9 {
-            rows.add(
-                self.mini_rows[0][index] as u32
-                    | (self.mini_rows[1][index] as u32) << 9
-                    | (self.mini_rows[2][index] as u32) << 18,
-            );
+            rows.add(self.possible_mini_rows(index));
             columns.add(self.column_bands[index]);
         }
         (rows, columns)
+    }
+
+    /// The mini-rows where digit `index + 1` can go, in all three bands (bit `9 × band +
+    /// 3 × row + stack`), as the band rule last left them.
+    fn possible_mini_rows(&self, index: usize) -> u32 {
+        self.mini_rows[0][index] as u32
+            | (self.mini_rows[1][index] as u32) << 9
+            | (self.mini_rows[2][index] as u32) << 18
     }
 
     /// Each digit that can go in one of the mini-rows `rows` (bit `9 × band + 3 × row +
@@ -1314,10 +1318,7 @@ impl Board {
         // The digits that can go in one of them: for the others there is nothing to clear.
         let mut digits = 0u16;
         for index in 0..9 {
-            let possible_rows = self.mini_rows[0][index] as u32
-                | (self.mini_rows[1][index] as u32) << 9
-                | (self.mini_rows[2][index] as u32) << 18;
-            let kept = possible_rows & rows | self.column_bands[index] & columns;
+            let kept = self.possible_mini_rows(index) & rows | self.column_bands[index] & columns;
             digits |= ((kept != 0) as u16) << index;
         }
         while digits != 0 {
