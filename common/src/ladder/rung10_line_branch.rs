@@ -8,11 +8,11 @@
 //! them. A permutation is tried by cutting the digit's places in the line to that
 //! permutation's mini-rows (mini-columns) ([`Board::confine`]), and propagating.
 //!
-//! [`Board::line_branch`], asked for [`LineChoice::OpenDigits`], chooses the line with the
+//! [`Board::chute_branch`], asked for [`ChuteChoice::Unsettled`], chooses the line with the
 //! fewest digits still *open* (not yet confined to one mini-row in each of its rows: rule
 //! 4 counts them as it goes), the first on a tie, and there the digit with two permutations, else three, else the lowest one
 //! open. Once no digit is open anywhere, the search goes on by cells, as rung 9's does;
-//! so it does while fewer than 17 cells are decided ([`crate::board::DECIDED_FOR_LINES`]
+//! so it does while fewer than 17 cells are decided ([`crate::board::DECIDED_FOR_CHUTES`]
 //! says why: on a nearly empty board, lines hide contradictions for millions of guesses).
 //!
 //! tdoku (Tom Dillon's solver, whose write-up `docs/sudoku.md` describes it) branches on a
@@ -52,7 +52,7 @@
 
 use super::rung9_mini_lines::propagated_board;
 use super::{Grid, Outcome};
-use crate::board::{Board, LineChoice, MiniLineRule, Recount};
+use crate::board::{Board, ChuteChoice, MiniLineRule, Recount};
 use crate::digits;
 use crate::observe::{report_givens, Branch, SearchObserver};
 
@@ -66,7 +66,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     search_on_lines(
         grid,
         MiniLineRule::Confined,
-        LineChoice::OpenDigits,
+        ChuteChoice::Unsettled,
         Recount::Everything,
         observer,
     )
@@ -78,7 +78,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
 pub(super) fn search_on_lines(
     grid: &Grid,
     rule: MiniLineRule,
-    choice: LineChoice,
+    choice: ChuteChoice,
     recount: Recount,
     observer: &mut impl SearchObserver,
 ) -> Outcome {
@@ -99,16 +99,16 @@ pub(super) fn search_on_lines(
 /// counting each way tried in `guesses`.
 fn depth_first(
     board: &Board,
-    choice: LineChoice,
+    choice: ChuteChoice,
     guesses: &mut u64,
     observer: &mut impl SearchObserver,
 ) -> Option<Grid> {
-    if let Some(branch) = board.line_branch(choice) {
+    if let Some(branch) = board.chute_branch(choice) {
         for (tried_before, k) in branch.ways().enumerate() {
             *guesses += 1;
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.guess_on_line(&branch, k, tried_before, observer);
+            child.guess_on_chute(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
                 if let Some(solution) = depth_first(&child, choice, guesses, observer) {
                     return Some(solution);

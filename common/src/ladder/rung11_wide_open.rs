@@ -48,7 +48,7 @@
 
 use super::rung10_line_branch::search_on_lines;
 use super::{Grid, Outcome};
-use crate::board::{LineChoice, MiniLineRule, Recount};
+use crate::board::{ChuteChoice, MiniLineRule, Recount};
 use crate::observe::SearchObserver;
 
 /// Solves `grid`, watched by nobody: the `solve` of rung 11 in [`super::RUNGS`].
@@ -57,12 +57,12 @@ pub fn solve(grid: &Grid) -> Outcome {
 }
 
 /// Solves `grid` with rung 9's rules and rung 10's search, choosing lines as
-/// [`LineChoice::Permutations`] does, reporting to `observer`.
+/// [`ChuteChoice::Permutations`] does, reporting to `observer`.
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
     search_on_lines(
         grid,
         MiniLineRule::Confined,
-        LineChoice::Permutations,
+        ChuteChoice::Permutations,
         Recount::Everything,
         observer,
     )

@@ -47,7 +47,7 @@
 use super::rung10_line_branch::search_on_lines;
 use super::rung9_mini_lines::MiniLines;
 use super::{Grid, Outcome};
-use crate::board::{LineChoice, MiniLineRule, Recount};
+use crate::board::{ChuteChoice, MiniLineRule, Recount};
 use crate::observe::SearchObserver;
 
 /// Rung 8's board with the whole of rule 4, searched on cells: what the ladder's tests
@@ -65,7 +65,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     search_on_lines(
         grid,
         MiniLineRule::ConfinedAndOnlyThree,
-        LineChoice::Permutations,
+        ChuteChoice::Permutations,
         Recount::Everything,
         observer,
     )

@@ -48,7 +48,7 @@
 
 use super::rung10_line_branch::search_on_lines;
 use super::{Grid, Outcome};
-use crate::board::{LineChoice, MiniLineRule, Recount};
+use crate::board::{ChuteChoice, MiniLineRule, Recount};
 use crate::observe::SearchObserver;
 
 /// Solves `grid`, watched by nobody: the `solve` of rung 13 in [`super::RUNGS`].
@@ -62,7 +62,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     search_on_lines(
         grid,
         MiniLineRule::ConfinedAndOnlyThree,
-        LineChoice::Permutations,
+        ChuteChoice::Permutations,
         Recount::Changes,
         observer,
     )

@@ -43,13 +43,13 @@
 //! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
 //!    depth-first search that branches on a line: in the band or stack with the fewest
 //!    digits still open (while every one has seven or more, the one whose digits have the
-//!    fewest permutations in all: [`LineChoice::Permutations`]), one digit's permutations, each tried by cutting its places to
-//!    that permutation's mini-rows or mini-columns ([`Board::line_branch`]). Once no digit
+//!    fewest permutations in all: [`ChuteChoice::Permutations`]), one digit's permutations, each tried by cutting its places to
+//!    that permutation's mini-rows or mini-columns ([`Board::chute_branch`]). Once no digit
 //!    is open anywhere, and while fewer than 17 cells are decided, it branches on the open
 //!    cell with the fewest candidates (MRV; among cells with two, the one with the most
 //!    open peers, see [`Board::most_constrained_cell`]). On a nearly empty grid a guess on
 //!    a cell decides it, where lines would hide a contradiction for millions of guesses
-//!    ([`common::board::DECIDED_FOR_LINES`]). This search must walk the whole tree of a unique
+//!    ([`common::board::DECIDED_FOR_CHUTES`]). This search must walk the whole tree of a unique
 //!    puzzle, so a smaller tree pays most here: p2239 makes 79.8 guesses per puzzle on
 //!    forum_hardest_1106 counted tdoku's way, against 80.8 without the mini-line rule's
 //!    second part, 88.0 choosing lines by open digits alone, 141.7 with the branch on cells
@@ -193,7 +193,7 @@
 //! - **Undoing a guess.** A guess is made on a copy of the board, and undoing it is
 //!   dropping the copy: nothing has to be restored by hand.
 
-use common::board::{Board, LineChoice, MiniLineRule, Recount};
+use common::board::{Board, ChuteChoice, MiniLineRule, Recount};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, Reason, SearchObserver};
@@ -289,14 +289,14 @@ impl Completions {
 
 /// Depth-first search that counts the completions of a propagated board into `found`,
 /// keeping the first, until it has counted `found.limit` of them. It branches on a line
-/// (a digit's permutations in a band or stack, [`Board::line_branch`]) while some digit
+/// (a digit's permutations in a band or stack, [`Board::chute_branch`]) while some digit
 /// is open, and on a cell with the fewest candidates after that.
 fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
-    if let Some(branch) = board.line_branch(LineChoice::Permutations) {
+    if let Some(branch) = board.chute_branch(ChuteChoice::Permutations) {
         for (tried_before, k) in branch.ways().enumerate() {
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.guess_on_line(&branch, k, tried_before, observer);
+            child.guess_on_chute(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
                 find_completions(&child, found, observer);
                 if found.count >= found.limit {
@@ -491,7 +491,7 @@ mod tests {
     fn nearly_empty_grids_are_searched_by_cells() {
         // Grids of two or three givens on which the search on lines, taken from the
         // start, made millions of guesses (the first is stress case 4213); the search
-        // now goes by cells until 17 cells are decided (`DECIDED_FOR_LINES`).
+        // now goes by cells until 17 cells are decided (`DECIDED_FOR_CHUTES`).
         let grids = [
             "000000000000000000000000000000000000000000000000000000000000010000000050000000000",
             "000000000000000000000000000000000000000000200000000040000002000000000000000000000",

@@ -45,11 +45,11 @@
 //!    board are exactly those of the puzzle.
 //! 3. **Search** depth-first ([`solve_observed`]) on a *line*: in the band or stack with
 //!    the fewest digits still open (while every one has seven or more, the one whose digits
-//!    have the fewest permutations in all: [`LineChoice::Permutations`]), one digit's
+//!    have the fewest permutations in all: [`ChuteChoice::Permutations`]), one digit's
 //!    permutations (the ways to give each row of
 //!    the band one box), each tried by cutting the digit's places to that permutation's
 //!    mini-rows or mini-columns on a copy of the board, propagating, and recursing
-//!    ([`Board::line_branch`]); a contradiction sends the search back to try the next.
+//!    ([`Board::chute_branch`]); a contradiction sends the search back to try the next.
 //!    *Why this finds a completion when there is one:* a completion puts the digit in one
 //!    of the permutations still open, so some branch contains it; and a board on which
 //!    propagation succeeded with every cell decided breaks no rule. *Why it is fast:* a
@@ -60,7 +60,7 @@
 //!    them).
 //! 4. **Otherwise, a cell.** Once no digit is open in any line, and on a nearly empty
 //!    grid (fewer than 17 cells decided, where lines hide contradictions:
-//!    [`common::board::DECIDED_FOR_LINES`]), take the open cell with the fewest candidates
+//!    [`common::board::DECIDED_FOR_CHUTES`]), take the open cell with the fewest candidates
 //!    ("minimum remaining values", MRV) and, among cells with two, the one with the most
 //!    open peers ([`Board::most_constrained_cell`]), and try each candidate. Of two
 //!    candidates, try first the one that more open peers could still take ("fail first",
@@ -203,7 +203,7 @@
 //!   (if it fails, so does the board it was tried on), so it is made on the board itself:
 //!   one copy fewer per branch point, 1% of the time on magictour_top1465 relabelled.
 
-use common::board::{Board, LineChoice, MiniLineRule, Recount};
+use common::board::{Board, ChuteChoice, MiniLineRule, Recount};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, SearchObserver};
@@ -247,12 +247,12 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
 /// digit is open in one (and 17 cells are decided), else on a cell. Each way but the last
 /// is tried on a copy; the last on `board` itself, which nothing needs afterwards.
 fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Option<Grid> {
-    if let Some(branch) = board.line_branch(LineChoice::Permutations) {
+    if let Some(branch) = board.chute_branch(ChuteChoice::Permutations) {
         let ways = branch.permutations.count_ones() as usize;
         for (tried_before, k) in branch.ways().enumerate() {
             if tried_before + 1 == ways {
                 // The last way: no copy, since nothing is left to try on this board.
-                board.guess_on_line(&branch, k, tried_before, observer);
+                board.guess_on_chute(&branch, k, tried_before, observer);
                 if board.propagate_observed(observer).is_ok() {
                     return first_completion(board, observer);
                 }
@@ -261,7 +261,7 @@ fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Op
             }
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.guess_on_line(&branch, k, tried_before, observer);
+            child.guess_on_chute(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
                 if let Some(solution) = first_completion(&mut child, observer) {
                     return Some(solution);

@@ -1,0 +1,353 @@
+//! Rule 1, the band rule, as straight-line code ([rung 8](crate::ladder::rung8_board);
+//! [rung 5](crate::ladder::rung5_bands) states the rule and builds its table).
+//!
+//! For one digit in one band: the digit stands once in each of the band's rows and once
+//! in each of its boxes, so rows and boxes pair up one to one, a *permutation*. Of the
+//! nine mini-rows, only those on some permutation inside the digit's pattern can hold it
+//! (`BAND_RULE`). In the same step, the *locked columns* (the digit's open places in a
+//! box in one column) leave the digit in the other bands, and the *hidden singles* of the
+//! band's rows and boxes are settled.
+//!
+//! What makes it cheap, the idea of rung 8:
+//! - **Only the words that changed.** `seen` holds each digit-band word as the rule last
+//!   left it; a sweep compares the 27 words with it into one mask, without a branch, and
+//!   visits the set bits. Rules only remove places, so a word equal to `seen` has nothing
+//!   new to give.
+//! - **No branch the processor mispredicts.** After the rule, a row with one place ties
+//!   that place's box to it in every permutation, so the rows alone find the singles of
+//!   rows and boxes. One clear per band removes both the locked columns and the singles'
+//!   columns elsewhere (a single is the only place of its box, so its column is locked).
+//!   The other digits leave the singles' cells even when there are none: about half the
+//!   calls find one, a branch the processor cannot predict.
+
+use super::bands::{cell_of, columns_of, in_columns, BandSet, ROW_CELLS};
+use super::{Board, Contradiction};
+use crate::observe::{Conflict, Reason, SearchObserver};
+use crate::CellSet;
+
+/// `STACKS_OF_ROW[r]`: for the nine cells `r` of one row, the stacks (bit `s`) in which any
+/// of them lies.
+pub(crate) const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
+
+/// The six permutations of a band: row `r` of the band gets the box in stack
+/// `PERMUTATIONS[k][r]`. Read across a stack, band `b` gets column `PERMUTATIONS[k][b]` of
+/// the stack.
+pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `PERMUTATIONS_INSIDE[p]`: the permutations whose mini-rows all lie in pattern `p`,
+/// bit `k` for `PERMUTATIONS[k]`.
+pub(crate) const PERMUTATIONS_INSIDE: [u8; 512] = build_permutations_inside();
+
+/// `BAND_RULE[p]`: for a pattern `p` of mini-rows (bit `3 × row + stack`) where a digit can
+/// still go in a band, the mini-rows that lie on some permutation inside `p`. 0 means there
+/// is none: some row or box has no place, or no arrangement fits.
+pub(crate) const BAND_RULE: [u16; 512] = build_band_rule();
+
+/// `MINI_ROW_CELLS[p]`: the cells of the mini-rows in pattern `p` (bit `3 × row + stack`).
+pub(crate) const MINI_ROW_CELLS: [BandSet; 512] = build_mini_row_cells();
+
+/// `BAND_RULE_CELLS[p]`: the cells of the mini-rows in `BAND_RULE[p]`, the places the
+/// rule keeps, in one lookup.
+pub(crate) const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
+
+/// `LOCKED_COLUMNS[c]`: for a set `c` of columns (bit = column), the columns that are
+/// the only one of `c` in their stack.
+pub(crate) const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
+
+const fn build_stacks_of_row() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            if row & (0b111 << (3 * stack)) != 0 {
+                table[row] |= 1 << stack;
+            }
+            stack += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+/// The mini-rows of permutation `k`, as a pattern (bit `3 × row + stack`).
+pub(crate) const fn permutation_pattern(k: usize) -> u16 {
+    let mut mini_rows = 0;
+    let mut row = 0;
+    while row < 3 {
+        mini_rows |= 1 << (3 * row + PERMUTATIONS[k][row]);
+        row += 1;
+    }
+    mini_rows
+}
+
+const fn build_permutations_inside() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut pattern: u16 = 0;
+    while pattern < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let mini_rows = permutation_pattern(k);
+            if pattern & mini_rows == mini_rows {
+                table[pattern as usize] |= 1 << k;
+            }
+            k += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_band_rule() -> [u16; 512] {
+    // The mini-rows of every permutation inside the pattern.
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let inside = PERMUTATIONS_INSIDE[pattern];
+        let mut k = 0;
+        while k < 6 {
+            if inside & 1 << k != 0 {
+                table[pattern] |= permutation_pattern(k);
+            }
+            k += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_mini_row_cells() -> [BandSet; 512] {
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut mini_row = 0;
+        while mini_row < 9 {
+            if pattern & (1 << mini_row) != 0 {
+                let (row, stack) = (mini_row / 3, mini_row % 3);
+                table[pattern] |= 0b111 << (9 * row + 3 * stack);
+            }
+            mini_row += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_band_rule_cells() -> [BandSet; 512] {
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        table[pattern] = MINI_ROW_CELLS[BAND_RULE[pattern] as usize];
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_locked_columns() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            let in_stack = columns & (0b111 << (3 * stack));
+            if in_stack != 0 && in_stack & (in_stack - 1) == 0 {
+                table[columns] |= in_stack as u16;
+            }
+            stack += 1;
+        }
+        columns += 1;
+    }
+    table
+}
+
+/// The digits (bit `d - 1`) of the digit-band words `words` (bit `9 × band + d - 1`).
+#[inline]
+pub(crate) const fn digits_of_words(words: u32) -> u16 {
+    (words | words >> 9 | words >> 18) as u16 & crate::ALL_DIGITS
+}
+
+impl Board {
+    /// Rule 1 on every digit-band word that changed, sweep after sweep until none did.
+    /// Returns the words swept (bit `9 × band + d - 1`).
+    pub(super) fn apply_band_rule_where_changed(
+        &mut self,
+        observer: &mut impl SearchObserver,
+    ) -> Result<u32, Contradiction> {
+        let mut swept = 0;
+        loop {
+            let mut changed = self.changed_words();
+            if changed == 0 {
+                return Ok(swept);
+            }
+            swept |= changed;
+            while changed != 0 {
+                let word = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.apply_band_rule(word / 9, word % 9, observer)?;
+            }
+        }
+    }
+
+    /// The digit-band words whose places differ from `seen`: bit `9 × band + index`.
+    fn changed_words(&self) -> u32 {
+        // One word at a time, the last first, each result shifted in: compared four at a
+        // time (as the compiler does with `|=`), the loads wait on the band rule's stores.
+        let mut changed = 0;
+        for band in (0..3).rev() {
+            for index in (0..9).rev() {
+                let differs = self.places[band][index] != self.seen[band][index];
+                changed = changed << 1 | differs as u32;
+            }
+        }
+        changed
+    }
+
+    /// Rule 1 for digit `index + 1` in `band`: clears the mini-rows that no permutation can
+    /// use and the columns locked in a box, then settles the hidden singles of the band.
+    fn apply_band_rule(
+        &mut self,
+        band: usize,
+        index: usize,
+        observer: &mut impl SearchObserver,
+    ) -> Result<(), Contradiction> {
+        let places = self.places[band][index];
+        // The mini-rows where the digit can still go, three bits per row. (The masks with
+        // `ROW_CELLS` and `0x1ff` change nothing; they let the compiler drop bounds checks.)
+        let pattern = STACKS_OF_ROW[(places & ROW_CELLS) as usize]
+            | STACKS_OF_ROW[((places >> 9) & ROW_CELLS) as usize] << 3
+            | STACKS_OF_ROW[((places >> 18) & ROW_CELLS) as usize] << 6;
+        let usable_cells = BAND_RULE_CELLS[pattern as usize & 0x1ff];
+        if usable_cells == 0 {
+            observer.contradiction(band_conflict(band, index, pattern));
+            return Err(Contradiction);
+        }
+        let places = places & usable_cells;
+        self.seen[band][index] = places; // stored in `places` below
+                                         // Kept for the mini-line rule, which reads them instead of the places.
+        self.mini_lines.mini_rows[band][index] = BAND_RULE[pattern as usize & 0x1ff];
+
+        // Hidden singles: a row of the band with one place, not yet decided.
+        let open = self.open[band];
+        let singles = (single_or_empty(places & ROW_CELLS)
+            | single_or_empty(places & ROW_CELLS << 9)
+            | single_or_empty(places & ROW_CELLS << 18))
+            & open;
+        // Locked columns: a box of this band whose open places lie in one column.
+        let locked = LOCKED_COLUMNS[columns_of(places & open) as usize] as BandSet;
+
+        if observer.is_watching() && singles != 0 {
+            report_hidden_singles(observer, band, index, places, singles);
+        }
+        // The other digits leave the singles' cells, without a branch on whether there are
+        // any.
+        self.open[band] &= !singles;
+        for other in self.places[band].iter_mut() {
+            *other &= !singles;
+        }
+        // The locked columns leave the digit in all three bands (this band's word is stored
+        // whole next). After the `&`s above, whose wide loads would otherwise wait on this
+        // narrow store.
+        for band_places in self.places.iter_mut() {
+            band_places[index] &= !in_columns(locked);
+        }
+        self.places[band][index] = places;
+        Ok(())
+    }
+}
+
+/// What the band rule found wrong in `band` with digit `index + 1`, whose mini-row
+/// `pattern` has no permutation: a row or box without place, or no arrangement at all.
+pub(crate) fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict {
+    let digit = index as u8 + 1;
+    for line in 0..3 {
+        if pattern & (0b111 << (3 * line)) == 0 {
+            return Conflict::NoPlaceInUnit {
+                digit,
+                unit: 3 * band + line, // row `line` of the band
+            };
+        }
+        if pattern & (0b001_001_001 << line) == 0 {
+            return Conflict::NoPlaceInUnit {
+                digit,
+                unit: 18 + 3 * band + line, // the box in stack `line`
+            };
+        }
+    }
+    Conflict::NoArrangementInBand { digit, band }
+}
+
+/// Tells `observer` about the hidden singles `singles` in `band` of digit `index + 1`,
+/// naming for each the row (or else the box) where it was the only place.
+fn report_hidden_singles(
+    observer: &mut impl SearchObserver,
+    band: usize,
+    index: usize,
+    places: BandSet,
+    singles: BandSet,
+) {
+    for cell_in_band in crate::cells(singles as CellSet) {
+        let bit = 1 << cell_in_band;
+        let row_in_band = cell_in_band / 9;
+        let row_cells = ROW_CELLS << (9 * row_in_band);
+        let unit = if places & row_cells == bit {
+            3 * band + row_in_band
+        } else {
+            18 + 3 * band + (cell_in_band % 9) / 3
+        };
+        let (cell, digit) = (cell_of(band, cell_in_band), index as u8 + 1);
+        observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+    }
+}
+
+/// `set` itself if it holds at most one cell, else 0; without a branch. (`x & (x - 1)`
+/// clears the lowest set bit, so it is 0 exactly when `x` has at most one.)
+fn single_or_empty(set: BandSet) -> BandSet {
+    let at_most_one = set & set.wrapping_sub(1) == 0;
+    set & (at_most_one as BandSet).wrapping_neg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::digit_bit;
+
+    #[test]
+    fn band_rule_keeps_exactly_the_mini_rows_on_permutations() {
+        // Everything possible: every mini-row lies on some permutation.
+        assert_eq!(BAND_RULE[0b111_111_111], 0b111_111_111);
+        // A row with no place: no permutation.
+        assert_eq!(BAND_RULE[0b111_000_111], 0);
+        // A box (in stack 1) with no place: no permutation.
+        assert_eq!(BAND_RULE[0b110_110_110], 0);
+        // Claiming: row 1 can only use the box of stack 1, so rows 2 and 3 lose that box.
+        assert_eq!(BAND_RULE[0b111_111_001], 0b110_110_001);
+        // One permutation only: the diagonal.
+        assert_eq!(BAND_RULE[0b100_010_001 | 0b000_001_000], 0b100_010_001);
+    }
+
+    #[test]
+    fn band_rule_clears_locked_candidates() {
+        // In box 1 (rows 1-3, columns 1-3) digit 5 can only go in row 1, so the rest of
+        // row 1 loses it ("pointing").
+        let mut board = Board::new();
+        for cell in [9, 10, 11, 18, 19, 20] {
+            board.eliminate(cell, 5);
+        }
+        board.propagate().unwrap();
+        for column in 3..9 {
+            assert_eq!(
+                board.candidates(column) & digit_bit(5),
+                0,
+                "column {column}"
+            );
+        }
+        assert_ne!(board.candidates(0) & digit_bit(5), 0);
+    }
+}

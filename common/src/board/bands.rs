@@ -1,0 +1,98 @@
+//! The layout: a digit's places cut into the three bands, one 27-bit word per band
+//! ([rung 5](crate::ladder::rung5_bands)).
+//!
+//! Cell `c` is bit `c % 27` of band `c / 27`; within a band, bit `9 × row + column`. Read
+//! the three words one after another and you have the row-major [`CellSet`].
+
+use crate::CellSet;
+
+/// The cells of one band where something holds: bit `9 × (row within band) + column`.
+pub(crate) type BandSet = u32;
+
+/// All 27 cells of a band.
+pub(crate) const ALL_BAND: BandSet = (1 << 27) - 1;
+
+/// One row of a band: its nine cells are bits `9 × row .. 9 × row + 9`.
+pub(crate) const ROW_CELLS: BandSet = 0b1_1111_1111;
+
+/// `BOX_IN_BAND[s]`: the nine cells of the band's box in stack `s` (columns `3s..3s+3`).
+pub(crate) const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
+
+/// `PEERS_IN_BAND[i]`: the cells of the band that share a row or a box with cell `i` of
+/// the band (its column peers in the same band are in its box).
+pub(crate) const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
+
+/// `OTHER_BANDS[b]`: the two bands other than `b`.
+pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+
+const fn build_box_in_band() -> [BandSet; 3] {
+    let mut table = [0; 3];
+    let mut stack = 0;
+    while stack < 3 {
+        table[stack] = (0b111 | 0b111 << 9 | 0b111 << 18) << (3 * stack);
+        stack += 1;
+    }
+    table
+}
+
+const fn build_peers_in_band() -> [BandSet; 27] {
+    let mut table = [0; 27];
+    let mut cell_in_band = 0;
+    while cell_in_band < 27 {
+        let row = ROW_CELLS << (9 * (cell_in_band / 9));
+        let stack = (cell_in_band % 9) / 3;
+        table[cell_in_band] = (row | BOX_IN_BAND[stack]) & !(1 << cell_in_band);
+        cell_in_band += 1;
+    }
+    table
+}
+
+/// Cell `cell_in_band` (its bit there) of band `band`: the inverse of [`band_and_bit`].
+pub(crate) const fn cell_of(band: usize, cell_in_band: usize) -> usize {
+    27 * band + cell_in_band
+}
+
+/// The lowest cell of `cells`, a non-empty set of cells of band `band`.
+pub(crate) const fn first_cell(band: usize, cells: BandSet) -> usize {
+    cell_of(band, cells.trailing_zeros() as usize)
+}
+
+/// The band of a cell and its bit within the band.
+pub(crate) const fn band_and_bit(cell: usize) -> (usize, BandSet) {
+    (cell / 27, 1 << (cell % 27))
+}
+
+/// The cells of a band in the columns `columns` (bit `c` for column `c`): the nine bits
+/// copied to each of the band's three rows. The three copies do not overlap, so one
+/// multiplication makes them.
+pub(crate) const fn in_columns(columns: BandSet) -> BandSet {
+    columns * (1 | 1 << 9 | 1 << 18)
+}
+
+/// The columns (bit = column) in which `cells`, cells of one band, lie.
+#[inline]
+pub(crate) const fn columns_of(cells: BandSet) -> BandSet {
+    (cells | cells >> 9 | cells >> 18) & ROW_CELLS
+}
+
+/// The three bands side by side: the row-major cell set.
+#[inline]
+pub(crate) fn join_bands(bands: [BandSet; 3]) -> CellSet {
+    bands[0] as CellSet | (bands[1] as CellSet) << 27 | (bands[2] as CellSet) << 54
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{cell_bit, N_CELLS};
+
+    #[test]
+    fn bands_joined_are_the_row_major_cell_set() {
+        for cell in 0..N_CELLS {
+            let (band, bit) = band_and_bit(cell);
+            let mut bands = [0; 3];
+            bands[band] = bit;
+            assert_eq!(join_bands(bands), cell_bit(cell));
+        }
+    }
+}
