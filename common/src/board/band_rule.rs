@@ -1,37 +1,20 @@
-//! Rule 1, the band rule, as straight-line code ([rung 8](crate::ladder::rung8_board);
-//! [rung 5](crate::ladder::rung5_bands) states the rule and builds its table).
-//!
-//! For one digit in one band: the digit stands once in each of the band's rows and once
-//! in each of its boxes, so rows and boxes pair up one to one, a *permutation*. Of the
-//! nine mini-rows, only those on some permutation inside the digit's pattern can hold it
-//! (`BAND_RULE`). In the same step, the *locked columns* (the digit's open places in a
-//! box in one column) leave the digit in the other bands, and the *hidden singles* of the
-//! band's rows and boxes are settled.
-//!
-//! What makes it cheap, the idea of rung 8:
-//! - **Only the words that changed.** `seen` holds each digit-band word as the rule last
-//!   left it; a sweep compares the 27 words with it into one mask, without a branch, and
-//!   visits the set bits. Rules only remove places, so a word equal to `seen` has nothing
-//!   new to give.
-//! - **No branch the processor mispredicts.** After the rule, a row with one place ties
-//!   that place's box to it in every permutation, so the rows alone find the singles of
-//!   rows and boxes. One clear per band removes both the locked columns and the singles'
-//!   columns elsewhere (a single is the only place of its box, so its column is locked).
-//!   The other digits leave the singles' cells even when there are none: about half the
-//!   calls find one, a branch the processor cannot predict.
+//! Rule 1, the band rule ([rung 5](crate::ladder::rung5_bands)), as straight-line code
+//! ([rung 8](crate::ladder::rung8_board) says why). A digit's rows and boxes in a band
+//! pair up one to one, a *permutation*; only mini-rows on some permutation can hold it.
+//! In the same step its locked columns leave the other bands and the band's hidden singles
+//! are settled. The rule looks only at words that differ from `seen`: rules only remove
+//! places, so an unchanged word has nothing new to give.
 
 use super::bands::{cell_of, columns_of, in_columns, BandSet, ROW_CELLS};
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::CellSet;
 
-/// `STACKS_OF_ROW[r]`: for the nine cells `r` of one row, the stacks (bit `s`) in which any
-/// of them lies.
+/// `STACKS_OF_ROW[r]`: the stacks (bit = stack) holding a cell of `r`, cells of one row.
 pub(crate) const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
 
-/// The six permutations of a band: row `r` of the band gets the box in stack
-/// `PERMUTATIONS[k][r]`. Read across a stack, band `b` gets column `PERMUTATIONS[k][b]` of
-/// the stack.
+/// The six permutations: row `r` of a band gets the box in stack `PERMUTATIONS[k][r]`;
+/// band `b` of a stack gets its column `PERMUTATIONS[k][b]`.
 pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
@@ -41,24 +24,20 @@ pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// `PERMUTATIONS_INSIDE[p]`: the permutations whose mini-rows all lie in pattern `p`,
-/// bit `k` for `PERMUTATIONS[k]`.
+/// `PERMUTATIONS_INSIDE[p]`: the permutations (bit `k`) whose mini-rows lie in `p`.
 pub(crate) const PERMUTATIONS_INSIDE: [u8; 512] = build_permutations_inside();
 
-/// `BAND_RULE[p]`: for a pattern `p` of mini-rows (bit `3 × row + stack`) where a digit can
-/// still go in a band, the mini-rows that lie on some permutation inside `p`. 0 means there
-/// is none: some row or box has no place, or no arrangement fits.
+/// `BAND_RULE[p]`: of a digit's pattern `p` of mini-rows (bit `3 × row + stack`), those on
+/// some permutation inside `p`; 0 when there is none.
 pub(crate) const BAND_RULE: [u16; 512] = build_band_rule();
 
-/// `MINI_ROW_CELLS[p]`: the cells of the mini-rows in pattern `p` (bit `3 × row + stack`).
+/// `MINI_ROW_CELLS[p]`: the cells of the mini-rows in pattern `p`.
 pub(crate) const MINI_ROW_CELLS: [BandSet; 512] = build_mini_row_cells();
 
-/// `BAND_RULE_CELLS[p]`: the cells of the mini-rows in `BAND_RULE[p]`, the places the
-/// rule keeps, in one lookup.
+/// `BAND_RULE_CELLS[p]`: the cells of `BAND_RULE[p]`, in one lookup.
 pub(crate) const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
 
-/// `LOCKED_COLUMNS[c]`: for a set `c` of columns (bit = column), the columns that are
-/// the only one of `c` in their stack.
+/// `LOCKED_COLUMNS[c]`: the columns of `c` alone of `c` in their stack.
 pub(crate) const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
 
 const fn build_stacks_of_row() -> [u16; 512] {
@@ -106,7 +85,6 @@ const fn build_permutations_inside() -> [u8; 512] {
 }
 
 const fn build_band_rule() -> [u16; 512] {
-    // The mini-rows of every permutation inside the pattern.
     let mut table = [0; 512];
     let mut pattern = 0;
     while pattern < 512 {
@@ -174,8 +152,8 @@ pub(crate) const fn digits_of_words(words: u32) -> u16 {
 }
 
 impl Board {
-    /// Rule 1 on every digit-band word that changed, sweep after sweep until none did.
-    /// Returns the words swept (bit `9 × band + d - 1`).
+    /// Rule 1 on every word that changed, sweep after sweep until none did. Returns the
+    /// words swept (bit `9 × band + d - 1`).
     pub(super) fn apply_band_rule_where_changed(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -195,10 +173,9 @@ impl Board {
         }
     }
 
-    /// The digit-band words whose places differ from `seen`: bit `9 × band + index`.
+    /// The words that differ from `seen`, compared without a branch.
     fn changed_words(&self) -> u32 {
-        // One word at a time, the last first, each result shifted in: compared four at a
-        // time (as the compiler does with `|=`), the loads wait on the band rule's stores.
+        // One word at a time: four at a time, the loads would wait on the rule's stores.
         let mut changed = 0;
         for band in (0..3).rev() {
             for index in (0..9).rev() {
@@ -209,8 +186,7 @@ impl Board {
         changed
     }
 
-    /// Rule 1 for digit `index + 1` in `band`: clears the mini-rows that no permutation can
-    /// use and the columns locked in a box, then settles the hidden singles of the band.
+    /// Rule 1 for digit `index + 1` in `band`.
     fn apply_band_rule(
         &mut self,
         band: usize,
@@ -218,8 +194,7 @@ impl Board {
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
         let places = self.places[band][index];
-        // The mini-rows where the digit can still go, three bits per row. (The masks with
-        // `ROW_CELLS` and `0x1ff` change nothing; they let the compiler drop bounds checks.)
+        // The digit's mini-rows. (The masks change nothing but spare bounds checks.)
         let pattern = STACKS_OF_ROW[(places & ROW_CELLS) as usize]
             | STACKS_OF_ROW[((places >> 9) & ROW_CELLS) as usize] << 3
             | STACKS_OF_ROW[((places >> 18) & ROW_CELLS) as usize] << 6;
@@ -230,7 +205,7 @@ impl Board {
         }
         let places = places & usable_cells;
         self.seen[band][index] = places; // stored in `places` below
-                                         // Kept for the mini-line rule, which reads them instead of the places.
+                                         // Kept for the mini-line rule.
         self.mini_lines.mini_rows[band][index] = BAND_RULE[pattern as usize & 0x1ff];
 
         // Hidden singles: a row of the band with one place, not yet decided.
@@ -245,15 +220,12 @@ impl Board {
         if observer.is_watching() && singles != 0 {
             report_hidden_singles(observer, band, index, places, singles);
         }
-        // The other digits leave the singles' cells, without a branch on whether there are
-        // any.
         self.open[band] &= !singles;
         for other in self.places[band].iter_mut() {
             *other &= !singles;
         }
-        // The locked columns leave the digit in all three bands (this band's word is stored
-        // whole next). After the `&`s above, whose wide loads would otherwise wait on this
-        // narrow store.
+        // The locked columns leave all three bands (this band's word is stored whole next),
+        // after the `&`s above, whose wide loads would otherwise wait on these stores.
         for band_places in self.places.iter_mut() {
             band_places[index] &= !in_columns(locked);
         }
@@ -262,8 +234,7 @@ impl Board {
     }
 }
 
-/// What the band rule found wrong in `band` with digit `index + 1`, whose mini-row
-/// `pattern` has no permutation: a row or box without place, or no arrangement at all.
+/// Why digit `index + 1`'s `pattern` in `band` has no permutation.
 pub(crate) fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict {
     let digit = index as u8 + 1;
     for line in 0..3 {
@@ -283,8 +254,8 @@ pub(crate) fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict
     Conflict::NoArrangementInBand { digit, band }
 }
 
-/// Tells `observer` about the hidden singles `singles` in `band` of digit `index + 1`,
-/// naming for each the row (or else the box) where it was the only place.
+/// Tells `observer` the hidden singles of digit `index + 1` in `band`, each with its row
+/// (or else its box).
 fn report_hidden_singles(
     observer: &mut impl SearchObserver,
     band: usize,
@@ -306,8 +277,7 @@ fn report_hidden_singles(
     }
 }
 
-/// `set` itself if it holds at most one cell, else 0; without a branch. (`x & (x - 1)`
-/// clears the lowest set bit, so it is 0 exactly when `x` has at most one.)
+/// `set` if it holds at most one cell, else 0, without a branch.
 fn single_or_empty(set: BandSet) -> BandSet {
     let at_most_one = set & set.wrapping_sub(1) == 0;
     set & (at_most_one as BandSet).wrapping_neg()

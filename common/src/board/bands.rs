@@ -1,25 +1,21 @@
-//! The layout: a digit's places cut into the three bands, one 27-bit word per band
-//! ([rung 5](crate::ladder::rung5_bands)).
-//!
-//! Cell `c` is bit `c % 27` of band `c / 27`; within a band, bit `9 × row + column`. Read
-//! the three words one after another and you have the row-major [`CellSet`].
+//! The layout ([rung 5](crate::ladder::rung5_bands)): a digit's places cut into the three
+//! bands, one word each; cell `c` is bit `c % 27` of band `c / 27`.
 
 use crate::CellSet;
 
-/// The cells of one band where something holds: bit `9 × (row within band) + column`.
+/// Cells of one band: bit `9 × row + column`.
 pub(crate) type BandSet = u32;
 
 /// All 27 cells of a band.
 pub(crate) const ALL_BAND: BandSet = (1 << 27) - 1;
 
-/// One row of a band: its nine cells are bits `9 × row .. 9 × row + 9`.
+/// The first row of a band.
 pub(crate) const ROW_CELLS: BandSet = 0b1_1111_1111;
 
-/// `BOX_IN_BAND[s]`: the nine cells of the band's box in stack `s` (columns `3s..3s+3`).
+/// `BOX_IN_BAND[s]`: the cells of the band's box in stack `s`.
 pub(crate) const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
 
-/// `PEERS_IN_BAND[i]`: the cells of the band that share a row or a box with cell `i` of
-/// the band (its column peers in the same band are in its box).
+/// `PEERS_IN_BAND[i]`: the cells of the band in the row or box of its cell `i`.
 pub(crate) const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
@@ -47,35 +43,33 @@ const fn build_peers_in_band() -> [BandSet; 27] {
     table
 }
 
-/// Cell `cell_in_band` (its bit there) of band `band`: the inverse of [`band_and_bit`].
+/// Cell `cell_in_band` of band `band`.
 pub(crate) const fn cell_of(band: usize, cell_in_band: usize) -> usize {
     27 * band + cell_in_band
 }
 
-/// The lowest cell of `cells`, a non-empty set of cells of band `band`.
+/// The lowest of `cells`, cells of band `band`.
 pub(crate) const fn first_cell(band: usize, cells: BandSet) -> usize {
     cell_of(band, cells.trailing_zeros() as usize)
 }
 
-/// The band of a cell and its bit within the band.
+/// The band of `cell` and its bit there.
 pub(crate) const fn band_and_bit(cell: usize) -> (usize, BandSet) {
     (cell / 27, 1 << (cell % 27))
 }
 
-/// The cells of a band in the columns `columns` (bit `c` for column `c`): the nine bits
-/// copied to each of the band's three rows. The three copies do not overlap, so one
-/// multiplication makes them.
+/// The cells of a band in `columns` (bit = column), copied to three rows at once.
 pub(crate) const fn in_columns(columns: BandSet) -> BandSet {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
-/// The columns (bit = column) in which `cells`, cells of one band, lie.
+/// The columns (bit = column) of `cells`, cells of one band.
 #[inline]
 pub(crate) const fn columns_of(cells: BandSet) -> BandSet {
     (cells | cells >> 9 | cells >> 18) & ROW_CELLS
 }
 
-/// The three bands side by side: the row-major cell set.
+/// The three bands side by side: a cell set.
 #[inline]
 pub(crate) fn join_bands(bands: [BandSet; 3]) -> CellSet {
     bands[0] as CellSet | (bands[1] as CellSet) << 27 | (bands[2] as CellSet) << 54

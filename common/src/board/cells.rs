@@ -1,11 +1,11 @@
-//! Branching on a cell: the open cell with the fewest candidates ("minimum remaining
-//! values", MRV, [rung 1](crate::ladder::rung1_masks)), and among cells with two, the one
-//! with the most open peers ([rung 7](crate::ladder::rung7_tie_break)).
+//! Branching on a cell: the open cell with the fewest candidates (MRV, [rung
+//! 1](crate::ladder::rung1_masks)); among cells with two, the one with the most open peers
+//! ([rung 7](crate::ladder::rung7_tie_break)).
 
 use super::bands::{cell_of, in_columns, join_bands, BandSet, OTHER_BANDS, PEERS_IN_BAND};
 use super::Board;
 
-/// `COLUMN_THROUGH[i]`: the three cells of the band in the column of cell `i` of the band.
+/// `COLUMN_THROUGH[i]`: the band's cells in the column of its cell `i`.
 const COLUMN_THROUGH: [BandSet; 27] = build_column_through();
 
 const fn build_column_through() -> [BandSet; 27] {
@@ -19,21 +19,9 @@ const fn build_column_through() -> [BandSet; 27] {
 }
 
 impl Board {
-    /// The open cell with the fewest candidates, or `None` when the board is complete.
-    /// Among cells with two candidates, the one with the most open peers (the lowest on a
-    /// tie): deciding it takes a candidate from the most undecided cells. Among cells with
-    /// more, the lowest.
-    ///
-    /// ```
-    /// let mut board = common::board::Board::new();
-    /// for digit in 1..=7 {
-    ///     board.eliminate(40, digit);
-    /// }
-    /// assert_eq!(board.most_constrained_cell(), Some(40));
-    /// ```
+    /// The open cell to branch on, or `None` when every cell is decided.
     pub fn most_constrained_cell(&self) -> Option<usize> {
-        // The best cell so far as one number, `128 × open peers + (127 - cell)`: the largest
-        // is the one with the most open peers and, among those, the lowest. 0 is none.
+        // The best cell so far as one number, `128 × open peers + (127 - cell)`; 0 is none.
         let mut best = 0;
         for band in 0..3 {
             let count = || {
@@ -62,15 +50,7 @@ impl Board {
         crate::cells(join_bands(self.open)).min_by_key(|&cell| self.candidates(cell).count_ones())
     }
 
-    /// How many open peers of `cell` may still take `digit`: the places that putting
-    /// `digit` in `cell` would take from it.
-    ///
-    /// ```
-    /// let mut board = common::board::Board::new();
-    /// assert_eq!(board.open_places_among_peers(0, 5), 20);
-    /// board.place(80, 5).unwrap(); // column 9 and row 9: cells 8 and 72 lose the 5
-    /// assert_eq!(board.open_places_among_peers(0, 5), 18);
-    /// ```
+    /// How many open peers of `cell` may still take `digit`.
     #[inline]
     pub fn open_places_among_peers(&self, cell: usize, digit: u8) -> u32 {
         let index = digit as usize - 1;
@@ -82,17 +62,14 @@ impl Board {
     }
 }
 
-/// How many cells of a set are peers of cell `cell_in_band` of a band: those of `in_band`
-/// (the set's cells in that band) in its row or box, and those of `in_other_bands` (the
-/// set's cells in the other two bands) in its column.
+/// How many cells of a set (given band by band) are peers of cell `cell_in_band`.
 pub(crate) fn count_among_peers(
     in_band: BandSet,
     in_other_bands: [BandSet; 2],
     cell_in_band: usize,
 ) -> u32 {
     let row_and_box = in_band & PEERS_IN_BAND[cell_in_band];
-    // The column in the other two bands, the second shifted one column over so that the
-    // two bands' bits stay apart, then all of it counted as one 64-bit word.
+    // The other bands' cells in its column, kept apart by a shift, counted in one word.
     let column = COLUMN_THROUGH[cell_in_band];
     let [next, after_next] = in_other_bands;
     let elsewhere = (next & column) | (after_next & column) << 1;

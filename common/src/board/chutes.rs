@@ -1,11 +1,6 @@
 //! Branching on chutes ([rung 11](crate::ladder::rung11_chutes)): in the chute with the
-//! fewest unsettled digits, one digit's permutations.
-//!
-//! A chute is a band or a stack; a stack reads like a band with its columns for rows and
-//! its bands for boxes. A guess here confines the digit to one permutation
-//! ([`Board::confine`]) and places no digit. Chutes are numbered 0 to 2 for the bands and
-//! 3 to 5 for the stacks. The search branches on chutes only once [`DECIDED_FOR_CHUTES`]
-//! cells are decided, and needs the mini-line rule, which counts the unsettled digits.
+//! fewest unsettled digits, a digit's permutations. Chutes 0 to 2 are the bands, 3 to 5
+//! the stacks, read like bands with their columns for rows.
 
 use super::band_rule::{PERMUTATIONS, PERMUTATIONS_INSIDE};
 use super::bands::in_columns;
@@ -13,22 +8,17 @@ use super::{Board, MiniLineRule};
 use crate::observe::{Branch, SearchObserver};
 use crate::N_CELLS;
 
-/// The fewest decided cells on which [`Board::chute_branch`] branches on chutes; below it,
-/// the search goes by cells. A permutation tried on a nearly empty board decides no cell,
-/// and the board can hold a contradiction that no rule sees until much later: on a grid
-/// of two givens (r7c8 = 1, r8c8 = 5), branching on chutes took fifteen million guesses
-/// (`cargo xtask trace p2239` counted them). A guess on a cell decides it, and the singles
-/// that follow meet such a contradiction soon. Why 17: no grid with fewer than 17 givens
-/// has exactly one completion (McGuire, Tugemann and Civario, 2012), so a board with fewer
-/// decided cells is no puzzle's hard middle: it has many completions or none.
+/// The fewest decided cells for branching on chutes. A permutation decides no cell, and a
+/// nearly empty board hides contradictions: with two givens (r7c8 = 1, r8c8 = 5), chutes
+/// took fifteen million guesses; a guess on a cell meets it soon. 17 because no grid with
+/// fewer givens has one completion (McGuire, Tugemann and Civario, 2012).
 pub const DECIDED_FOR_CHUTES: u32 = 17;
 
-/// The rank of a digit whose pattern in a chute is one permutation's: it is settled there.
+/// The rank of a digit settled in a chute.
 pub(super) const SETTLED: u8 = u8::MAX;
 
-/// `BRANCH_RANK[p]`: how good a branch point a digit with mini-line pattern `p` in a chute
-/// is, the lowest best: no permutation left (it fails at once), then two, three, more,
-/// and last one (a forced way, left to the rules if they can); or [`SETTLED`].
+/// `BRANCH_RANK[p]`: a digit with pattern `p` as a branch point, the best lowest: no
+/// permutation, two, three, more, one (forced); or [`SETTLED`].
 pub(super) const BRANCH_RANK: [u8; 512] = build_branch_rank();
 
 const fn build_branch_rank() -> [u8; 512] {
@@ -55,27 +45,26 @@ const fn build_branch_rank() -> [u8; 512] {
 /// How [`Board::chute_branch`] picks its chute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChuteChoice {
-    /// The chute with the fewest unsettled digits, the first on a tie (rung 11).
+    /// The fewest unsettled digits (rung 11).
     Unsettled,
-    /// The same, except while every chute is wide open: then the one with the fewest
-    /// permutations ([`super::wide_open`]; rungs 12 to 14 and both Sudoku solutions).
+    /// The same, but the fewest permutations while every chute is [wide
+    /// open](super::wide_open) (rungs 12 to 14, the Sudoku solutions).
     Permutations,
 }
 
-/// A branch point on a chute (see [`Board::chute_branch`]).
+/// A branch point on a chute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChuteBranch {
     /// The chute: a band (`0..3`) or a stack (`3..6`).
     pub chute: usize,
     /// The digit whose permutations are tried.
     pub digit: u8,
-    /// Its permutations left in the chute, bit `k` for permutation `k`: the ways to try,
-    /// each by [`Board::confine`].
+    /// Its permutations left there (bit `k`): the ways to try.
     pub permutations: u8,
 }
 
 impl ChuteBranch {
-    /// The permutations to try, in order: the `k` of each bit of `permutations`.
+    /// The permutations to try, in order.
     pub fn ways(&self) -> impl Iterator<Item = usize> {
         let permutations = self.permutations;
         (0..6).filter(move |k| permutations & 1 << k != 0)
@@ -83,11 +72,9 @@ impl ChuteBranch {
 }
 
 impl Board {
-    /// Where to branch on a chute: the chute that `choice` picks, and there the digit with
-    /// two permutations left, else three, else the lowest unsettled one. `None` when every
-    /// cell is decided, when fewer than [`DECIDED_FOR_CHUTES`] are, or when every digit is
-    /// settled everywhere; the open cells then need [`Board::most_constrained_cell`]. Needs
-    /// the mini-line rule ([`Board::use_mini_lines`]) and a propagated board.
+    /// The branch point: the chute `choice` picks, and there the digit of the best rank;
+    /// `None` below [`DECIDED_FOR_CHUTES`] or when every digit is settled. Needs the
+    /// mini-line rule and a propagated board.
     pub fn chute_branch(&self, choice: ChuteChoice) -> Option<ChuteBranch> {
         debug_assert!(self.mini_lines.rule != MiniLineRule::Off && self.propagated);
         let open_cells: u32 = self.open.iter().map(|band| band.count_ones()).sum();
@@ -124,9 +111,8 @@ impl Board {
         })
     }
 
-    /// The mini-lines of digit `index + 1` in a band (`chute < 3`; bit `3 × row + stack`)
-    /// or in stack `chute - 3`, read like a band (bit `3 × band + column within the
-    /// stack`).
+    /// Digit `index + 1`'s pattern in `chute` (bit `3 × row + stack`, or in a stack `3 ×
+    /// band + column in the stack`).
     pub(super) fn chute_pattern(&self, chute: usize, index: usize) -> u16 {
         if chute < 3 {
             self.mini_lines.mini_rows[chute][index]
@@ -136,9 +122,7 @@ impl Board {
         }
     }
 
-    /// Confines the places of `branch`'s digit in its chute to permutation `k`: in a band,
-    /// row `r` keeps its places in the box of stack `PERMUTATIONS[k][r]`; in a stack, band
-    /// `b` keeps those in column `PERMUTATIONS[k][b]` of the stack.
+    /// Confines `branch`'s digit in its chute to permutation `k`.
     pub fn confine(&mut self, branch: &ChuteBranch, k: usize) {
         self.propagated = false;
         let index = branch.digit as usize - 1;
@@ -157,9 +141,7 @@ impl Board {
         }
     }
 
-    /// Guess `tried_before + 1` at `branch`: tells `observer` (a remark naming the
-    /// mini-lines, then the guess, which places no digit) and confines the digit to
-    /// permutation `k`. Propagation follows.
+    /// Guess `tried_before + 1` at `branch`, told to `observer`: permutation `k`.
     pub fn guess_on_chute(
         &mut self,
         branch: &ChuteBranch,
@@ -175,9 +157,7 @@ impl Board {
     }
 }
 
-/// Permutation `k` of `branch`, in words for a trace: which mini-row of each row (which
-/// mini-column of each column) keeps the digit's places, as in "9 in band 2: r4c4-6,
-/// r5c1-3, r6c7-9".
+/// Permutation `k` of `branch` in words, as "9 in band 2: r4c4-6, r5c1-3, r6c7-9".
 fn describe_confinement(branch: &ChuteBranch, k: usize) -> String {
     let mut parts = Vec::new();
     for (i, &j) in PERMUTATIONS[k].iter().enumerate() {

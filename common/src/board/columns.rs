@@ -1,17 +1,14 @@
-//! Rule 3, the column rules, which cross the bands and so look at a digit's three bands
-//! at once ([rung 3](crate::ladder::rung3_locked) states them): *hidden singles in
-//! columns* (a column with one place left for the digit gets it there) and *claiming
-//! along columns* (a column whose places all lie in one band puts the digit's place in
-//! that box on the column, so the box's other two columns lose the digit there).
+//! Rule 3, the column rules ([rung 3](crate::ladder::rung3_locked)), which look at a
+//! digit's three bands at once: *hidden singles in columns*, and *claiming along columns*
+//! (a column whose places lie in one box takes the box's place for the digit, so the
+//! box's other columns lose it).
 
 use super::bands::{first_cell, in_columns, BandSet, BOX_IN_BAND, ROW_CELLS};
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, Reason, SearchObserver};
 
-/// `CLAIMED_BOX_CELLS[c]`: for the set `c` of columns (bit = column) whose places for a
-/// digit all lie in one band, the cells of that band the digit leaves: in each box, the
-/// cells off its claimed column (all of the box's cells when two of its columns claim it,
-/// which no completion allows).
+/// `CLAIMED_BOX_CELLS[c]`: for the columns `c` whose places lie in one band, the cells of
+/// that band the digit leaves: those of each box off its claimed column.
 const CLAIMED_BOX_CELLS: [BandSet; 512] = build_claimed_box_cells();
 
 const fn build_claimed_box_cells() -> [BandSet; 512] {
@@ -38,8 +35,7 @@ const fn build_claimed_box_cells() -> [BandSet; 512] {
 }
 
 impl Board {
-    /// Rule 3 for each digit whose places changed since it last looked
-    /// (`columns_to_check`). Returns whether it changed anything.
+    /// Rule 3 for each digit in `columns_to_check`. Returns whether it changed anything.
     pub(super) fn apply_column_rules(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -59,7 +55,7 @@ impl Board {
                 observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
                 return Err(Contradiction);
             }
-            // Kept for the mini-line rule, which reads them instead of the places.
+            // Kept for the mini-line rule.
             self.mini_lines.column_bands[index] = in_band[0] | in_band[1] << 9 | in_band[2] << 18;
             // Claiming along columns: the columns with places in one band only.
             let [first, second, third] = in_band;
@@ -87,19 +83,17 @@ impl Board {
     }
 }
 
-/// A digit's places in the three bands, each band folded onto one row of nine columns
-/// (bit = column).
+/// A digit's columns with places (bit = column).
 pub(crate) struct ColumnCounts {
-    /// The columns where the digit has a place in each band.
+    /// In each band.
     pub(crate) in_band: [BandSet; 3],
-    /// The columns where it has a place somewhere.
+    /// In any band.
     pub(crate) at_least_one: BandSet,
-    /// The columns where it has two places or more.
+    /// With two places or more.
     pub(crate) at_least_two: BandSet,
 }
 
-/// Counts a digit's places (`places[b]` in band `b`) column by column, for all nine
-/// columns at once: a column seen in one band already is seen a second time.
+/// Counts a digit's places in each column.
 pub(crate) fn count_in_columns(places: [BandSet; 3]) -> ColumnCounts {
     let mut counts = ColumnCounts {
         in_band: [0; 3],

@@ -1,35 +1,21 @@
-//! Rule 4, the mini-line rule, confined part, bit-sliced
-//! ([rung 10](crate::ladder::rung10_mini_line_counts); [rung
-//! 9](crate::ladder::rung9_mini_lines) states it plainly, counted from the places).
-//!
-//! A digit is *confined* to a mini-row when its places in that row all lie there (to a
-//! mini-column, when its places in that column do). Three digits confined to one
-//! mini-line are the three that go there, so the other digits leave its cells; four are
-//! a contradiction. The rule runs when rules 1 to 3 have nothing left, since it is the
-//! dearest, and it reads what they keep instead of the places: the band rule keeps each
-//! digit's mini-rows (`mini_rows`), the column rules its columns in each band
-//! (`column_bands`). A table gives the mini-rows alone in their row; over the nine
-//! digits, a `Tally` counts the digits confined to each mini-line, bit-sliced. A filled
-//! mini-line stays filled along a branch, so each is cleared once.
-//!
-//! As it goes, the rule counts how many digits each chute has *unsettled* (a band's digit
-//! is settled when it has one mini-row in each row; a stack's, one band in each column),
-//! for [branching on chutes](super::chutes).
+//! Rule 4, the mini-line rule, confined part, counted from what rules 1 and 3 keep
+//! ([rung 10](crate::ladder::rung10_mini_line_counts) explains; [rung
+//! 9](crate::ladder::rung9_mini_lines) counts from the places). It also counts each
+//! chute's unsettled digits, for [branching on chutes](super::chutes).
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{cell_of, in_columns, ALL_BAND, ROW_CELLS};
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 
-/// How much of the mini-line rule a board runs ([`Board::use_mini_lines`]).
+/// How much of the mini-line rule a board runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MiniLineRule {
     /// None of it: rungs 8 and 9, and p4574's search.
     Off,
     /// The confined part (rungs 10 to 12).
     Confined,
-    /// That and the only-three part ([`super::only_three`]): rungs 13 and 14, and both
-    /// Sudoku solutions.
+    /// And the [only-three part](super::only_three): rungs 13 and 14, the Sudoku solutions.
     ConfinedAndOnlyThree,
 }
 
@@ -38,28 +24,25 @@ pub enum MiniLineRule {
 pub(crate) struct MiniLines {
     /// How much of the rule runs.
     pub(super) rule: MiniLineRule,
-    /// `mini_rows[b][d - 1]`: the mini-rows of band `b` where digit `d` can go, as the band
-    /// rule last left them (bit `3 × row + stack`).
+    /// `mini_rows[b][d - 1]`: digit `d`'s mini-rows in band `b` (bit `3 × row + stack`).
     pub(super) mini_rows: [[u16; 9]; 3],
-    /// `column_bands[d - 1]`: the columns where digit `d` has places, band by band, as the
-    /// column rules last counted them (bit `9 × band + column`).
+    /// `column_bands[d - 1]`: digit `d`'s columns in each band (bit `9 × band + column`).
     pub(super) column_bands: [u32; 9],
     /// The mini-rows (bit `9 × band + 3 × row + stack`) and mini-columns (bit `9 × band +
-    /// column`) the rule has filled.
+    /// column`) filled.
     filled_rows: u32,
     filled_columns: u32,
-    /// For each digit, the mini-rows and mini-columns it is confined to (bits as above),
-    /// and the chutes where it is unsettled (five bits per chute, chute `c` at bit `5c`, so
-    /// that adding the nine digits' words counts each chute's unsettled digits).
+    /// Per digit: its confined mini-rows and mini-columns, and the chutes where it is
+    /// unsettled (chute `c` at bit `5c`, so that a sum counts them).
     confined_rows: [u32; 9],
     confined_columns: [u32; 9],
     unsettled_in: [u32; 9],
-    /// How many digits each band (`0..3`) and stack (`3..6`) has unsettled.
+    /// The unsettled digits of each band (`0..3`) and stack (`3..6`).
     pub(super) unsettled: [u8; 6],
 }
 
 impl MiniLines {
-    /// The state of the empty grid, the rule off.
+    /// The empty grid's, the rule off.
     pub(super) const fn new() -> MiniLines {
         MiniLines {
             rule: MiniLineRule::Off,
@@ -75,8 +58,7 @@ impl MiniLines {
     }
 }
 
-/// `ALONE_IN_ROW[p]`: the mini-rows of pattern `p` that are the only one of their row, so
-/// that a digit with mini-rows `p` is confined to them.
+/// `ALONE_IN_ROW[p]`: the mini-rows of pattern `p` alone in their row: confined ones.
 const ALONE_IN_ROW: [u16; 512] = build_alone_in_row();
 
 const fn build_alone_in_row() -> [u16; 512] {
@@ -97,28 +79,18 @@ const fn build_alone_in_row() -> [u16; 512] {
 }
 
 impl Board {
-    /// Turns on the mini-line rule, as far as `rule` says, for this board and the copies
-    /// made from it, from its next propagation on. Branching on chutes needs it.
-    ///
-    /// ```
-    /// use common::board::{Board, ChuteChoice, MiniLineRule};
-    /// let mut board = Board::new();
-    /// board.use_mini_lines(MiniLineRule::Confined);
-    /// board.propagate().unwrap();
-    /// assert!(board.chute_branch(ChuteChoice::Unsettled).is_none()); // no cell decided yet
-    /// ```
+    /// Runs the mini-line rule as far as `rule` says, on this board and its copies.
     pub fn use_mini_lines(&mut self, rule: MiniLineRule) {
         self.mini_lines.rule = rule;
         self.propagated = false;
     }
 
-    /// Rule 4 in every chute. Returns whether it removed anything.
+    /// Rule 4, confined part. Returns whether it removed anything.
     pub(super) fn fill_mini_lines(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        // For each digit to count again ([`Board::digits_to_confine`]), the mini-lines it
-        // is confined to and the chutes where it is unsettled.
+        // For each digit to count again, its confined mini-lines and unsettled chutes.
         let mut digits = self.digits_to_confine();
         let state = &mut self.mini_lines;
         while digits != 0 {
@@ -138,14 +110,12 @@ impl Board {
             let (first, second, third) = (bands & ROW_CELLS, bands >> 9 & ROW_CELLS, bands >> 18);
             let in_two_bands = first & second | third & (first | second);
             state.confined_columns[index] = bands & !in_columns(in_two_bands);
-            // The stacks where it is unsettled (bits 0, 3, 6), as chutes 3 to 5 (bits 15,
-            // 20, 25).
+            // The stacks where it is unsettled (bits 0, 3, 6) as chutes 3 to 5.
             let stacks = (in_two_bands | in_two_bands >> 1 | in_two_bands >> 2) & 0b001_001_001;
             unsettled |= (stacks & 1) << 15 | (stacks & 8) << 17 | (stacks & 64) << 19;
             state.unsettled_in[index] = unsettled;
         }
-        // Over the nine digits: how many are confined to each mini-line, and how many are
-        // unsettled in each chute.
+        // Over the nine digits.
         let (mut row_tally, mut column_tally) = (Tally::default(), Tally::default());
         let mut unsettled_by_chute = 0;
         for index in 0..9 {
@@ -209,8 +179,8 @@ impl Board {
     }
 }
 
-/// How many of the words added had each bit set, bit-sliced: `ones` and `twos` hold the
-/// count's two low bits, `crowded` every bit counted four times or more.
+/// How many words added had each bit set, bit-sliced: the count's two low bits, and the
+/// bits counted four times or more.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Tally {
     ones: u32,
@@ -233,8 +203,8 @@ impl Tally {
     }
 }
 
-/// Tells `observer` that four digits or more are confined to the mini-line that starts
-/// at `cell` (and goes on at `cell + step`, `cell + 2 × step`).
+/// Tells `observer` that four digits or more are confined to the mini-line `cell`,
+/// `cell + step`, `cell + 2 × step`.
 fn report_crowded(observer: &mut impl SearchObserver, cell: usize, step: usize) {
     observer.contradiction(Conflict::CrowdedMiniLine {
         cells: [cell, cell + step, cell + 2 * step],

@@ -1,44 +1,19 @@
-//! The search state the Sudoku solutions share: where each digit may still go, and the
-//! rules that narrow it.
+//! The search state the Sudoku solutions share, and the rules that narrow it. The
+//! [ladder](crate::ladder) climbs here one idea per rung; each idea has a room here, a
+//! module that names its rung.
 //!
-//! The [ladder](crate::ladder) climbs here from plain backtracking, one idea per rung.
-//! Each idea of this board has a room of its own, a module, named by its rung:
-//! [`bands`] (the layout), [`band_rule`], [`singles`], [`columns`] and [`cells`] (rungs 1
-//! to 8), then [`mini_lines`], [`chutes`], [`wide_open`], [`only_three`] and [`recount`]
-//! (rungs 10 to 14).
-//!
-//! ## The state
-//!
-//! A [`Board`] keeps, for every digit, the cells where it may still stand, one 27-bit word
-//! per band, and the open cells of each band. Placing digit `d` in cell `c` is a handful
-//! of word operations: `c` leaves the words of the other eight digits; in `c`'s band, `d`
-//! leaves the row and the box of `c`; in the two other bands, `d` leaves `c`'s column.
-//!
-//! ## The rules
-//!
-//! [`Board::propagate`] applies these rules until none finds anything more:
-//!
-//! 1. [the band rule](band_rule), with locked columns and the hidden singles of the band's
-//!    rows and boxes;
-//! 2. [naked singles](singles);
-//! 3. [the column rules](columns): hidden singles in columns, claiming along columns;
-//! 4. [the mini-line rule](mini_lines), on a board that asks for it
-//!    ([`Board::use_mini_lines`]; the Sudoku solutions do, p4574 does not), when rules 1
-//!    to 3 have nothing left: its confined part, and its [only-three part](only_three).
-//!
-//! An open cell without candidates, or a digit without a place in a unit, is a
-//! contradiction: the board has no completion, and the call returns [`Contradiction`].
-//! Every rule only removes possibilities that no completion uses, so propagation keeps
-//! the completions of the board; that lets the solutions combine it with any search
-//! order, including the ordered search of problem 2239.
-//!
-//! A board is `Copy`: a search undoes a guess by keeping the parent board and dropping
-//! the child, which costs less than recording and replaying changes.
+//! A [`Board`] keeps, for every digit, the cells where it may still stand, one word per
+//! band ([`bands`]), and the open cells. [`Board::propagate`] applies the rules until none
+//! finds more: 1. [the band rule](band_rule); 2. [naked singles](singles); 3. [the column
+//! rules](columns); 4. [the mini-line rule](mini_lines) and its [only-three
+//! part](only_three), if the board asks for it ([`Board::use_mini_lines`]; p4574 does
+//! not), once the others have nothing left. Every rule only removes what no completion
+//! uses, so propagation combines with any search order. A search branches on [cells] or
+//! on [chutes], and undoes a guess by dropping a copy of the board.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
-//! one bit set per digit and band, a table that applies the band's row-box constraints in
-//! one step, and change detection by comparing with the last seen state. The tables and
-//! the code here are this project's own.
+//! one bit set per digit and band, a table for a band's row-box constraints, and change
+//! detection against the last seen state.
 
 pub mod band_rule;
 pub mod bands;
@@ -71,36 +46,28 @@ use bands::{columns_of, join_bands};
 use mini_lines::MiniLines;
 use recount::Changed;
 
-/// The board has no completion: some cell has no candidate or some digit has no place in
-/// some unit.
+/// The board has no completion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contradiction;
 
-/// Candidates of a partly filled grid, kept as one cell set per band and digit.
-///
-/// See the [module documentation](self) for the layout and the rules.
+/// The candidates of a partly filled grid (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may still stand,
-    /// including the cells where it has been placed. (Band first, so that the nine digits
-    /// of a band, which a placement and naked singles visit together, lie side by side.)
+    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, placed or not.
     places: [[BandSet; 9]; 3],
-    /// `seen[b][d - 1]`: what `places[b][d - 1]` was when the band rule last finished with
-    /// it. Wherever the two differ, the band rule must look again.
+    /// `seen[b][d - 1]`: `places[b][d - 1]` as the band rule last left it.
     seen: [[BandSet; 9]; 3],
-    /// The cells of each band whose digit is not decided yet.
+    /// The open cells of each band.
     open: [BandSet; 3],
-    /// Bit `d - 1`: the places of digit `d` changed since the column rules last looked.
+    /// The digits (bit `d - 1`) the column rules must look at again.
     columns_to_check: u16,
-    /// The open cells of each band with exactly two candidates, as naked singles last
-    /// counted them; current when `propagated` is.
+    /// The open cells of each band with two candidates, as naked singles last counted.
     two_candidates: [BandSet; 3],
-    /// Whether nothing changed since the last successful propagation, so that the branch
-    /// on cells can use `two_candidates`.
+    /// Whether nothing changed since the last propagation (so `two_candidates` holds).
     propagated: bool,
-    /// What the mini-line rule reads and keeps ([`mini_lines`]).
+    /// The mini-line rule's state ([`mini_lines`]).
     mini_lines: MiniLines,
-    /// What changed since naked singles and the mini-line rule last counted ([`recount`]).
+    /// What changed since the last count ([`recount`]).
     changed: Changed,
 }
 
@@ -112,11 +79,6 @@ impl Default for Board {
 
 impl Board {
     /// The empty grid: every digit may go anywhere.
-    ///
-    /// ```
-    /// let board = common::board::Board::new();
-    /// assert_eq!(board.candidates(0), common::ALL_DIGITS);
-    /// ```
     pub fn new() -> Board {
         Board {
             places: [[ALL_BAND; 9]; 3],
@@ -130,23 +92,10 @@ impl Board {
         }
     }
 
-    /// A board with the given digits placed (0 = empty, each entry 0 to 9), before any
-    /// propagation. Fails when two givens clash, i.e. the same digit twice in a unit.
-    ///
-    /// ```
-    /// use common::board::Board;
-    /// let mut grid = [0u8; 81];
-    /// grid[0] = 7;
-    /// let board = Board::from_grid(&grid).unwrap();
-    /// assert_eq!(board.candidates(1) & common::digit_bit(7), 0);
-    /// grid[8] = 7; // same row as cell 0
-    /// assert!(Board::from_grid(&grid).is_err());
-    /// ```
+    /// The board of `grid`'s givens (0 = empty), not propagated; fails when two clash.
     pub fn from_grid(grid: &[u8; N_CELLS]) -> Result<Board, Contradiction> {
-        // All givens at once, band by band, without a branch per cell (rung 5 says why):
-        // each cell works on the slot of its digit in tables indexed by digit, whose slot
-        // 0 collects the empty cells. A given leaves its digit's places in its row and box;
-        // then each digit leaves the columns of its givens in the other bands.
+        // All givens at once, without a branch per cell (rung 5 says why): each cell works
+        // on its digit's slot of tables; slot 0 collects the empty cells.
         let mut board = Board::new();
         let mut givens = [[0; 10]; 3];
         let mut columns = [0; 10]; // of each digit's givens, bit `9 × band + column`
@@ -183,14 +132,7 @@ impl Board {
         Ok(board)
     }
 
-    /// The candidate mask of `cell`: bit `d - 1` is set when digit `d` may go there.
-    ///
-    /// ```
-    /// let mut board = common::board::Board::new();
-    /// board.place(0, 3).unwrap();
-    /// assert_eq!(board.candidates(0), 0b100);
-    /// assert_eq!(board.candidates(1), common::ALL_DIGITS & !0b100);
-    /// ```
+    /// The candidate mask of `cell`.
     #[inline]
     pub fn candidates(&self, cell: usize) -> u16 {
         let (band, bit) = band_and_bit(cell);
@@ -201,12 +143,7 @@ impl Board {
         mask
     }
 
-    /// The cells where `digit` may still stand (including where it is placed).
-    ///
-    /// ```
-    /// let board = common::board::Board::new();
-    /// assert_eq!(board.places(5), common::ALL_CELLS);
-    /// ```
+    /// The cells where `digit` may still stand, its placed cells included.
     pub fn places(&self, digit: u8) -> CellSet {
         join_bands(self.digit_places(digit as usize - 1))
     }
@@ -221,34 +158,16 @@ impl Board {
     }
 
     /// The cells whose digit is decided.
-    ///
-    /// ```
-    /// let mut board = common::board::Board::new();
-    /// board.place(10, 4).unwrap();
-    /// assert_eq!(board.solved_cells(), common::cell_bit(10));
-    /// ```
     pub fn solved_cells(&self) -> CellSet {
         ALL_CELLS & !join_bands(self.open)
     }
 
-    /// Whether every cell is decided. After a successful [`propagate`](Self::propagate) a
-    /// complete board is a valid solution.
-    ///
-    /// ```
-    /// assert!(!common::board::Board::new().is_complete());
-    /// ```
+    /// Whether every cell is decided.
     pub fn is_complete(&self) -> bool {
         self.open == [0; 3]
     }
 
-    /// The grid of decided digits, 0 where a cell is still open.
-    ///
-    /// ```
-    /// let mut board = common::board::Board::new();
-    /// board.place(2, 9).unwrap();
-    /// assert_eq!(board.to_grid()[2], 9);
-    /// assert_eq!(board.to_grid()[3], 0);
-    /// ```
+    /// The grid of decided digits, 0 where a cell is open.
     pub fn to_grid(&self) -> [u8; N_CELLS] {
         let mut grid = [0; N_CELLS];
         for band in 0..3 {
@@ -264,17 +183,7 @@ impl Board {
         grid
     }
 
-    /// Decides that `digit` stands in `cell`: the cell leaves the places of every other
-    /// digit, and `digit` leaves the cell's peers. Fails if `digit` was no longer a
-    /// candidate there; placing the digit a decided cell already holds changes nothing.
-    /// Does not propagate; call [`propagate`](Self::propagate) afterwards.
-    ///
-    /// ```
-    /// let mut board = common::board::Board::new();
-    /// board.place(0, 1).unwrap();
-    /// assert!(board.place(1, 1).is_err()); // cell 1 is a peer of cell 0
-    /// assert!(board.place(0, 1).is_ok()); // already there
-    /// ```
+    /// Places `digit` in `cell`, without propagating; fails if it is no candidate there.
     pub fn place(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
         self.propagated = false;
         let (band, bit) = band_and_bit(cell);
@@ -294,9 +203,8 @@ impl Board {
         Ok(())
     }
 
-    /// Decides that digit `index + 1` stands in the cells `cells` of `band`, which no other
-    /// digit holds any more: they are no longer open, and the digit leaves their rows and
-    /// boxes in the band and their columns in the other bands.
+    /// Decides that digit `index + 1` stands in `cells` of `band`, which no other digit
+    /// holds any more: the digit leaves their peers.
     fn settle(&mut self, band: usize, index: usize, cells: BandSet) {
         self.open[band] &= !cells;
         let mut peers = 0;
@@ -311,69 +219,25 @@ impl Board {
         self.places[after_next][index] &= !in_columns(columns_of(cells));
     }
 
-    /// Removes `digit` from the candidates of `cell`, which must be open: the rules check
-    /// open cells for an empty candidate mask, so a decided cell must never lose its digit.
-    ///
-    /// ```
-    /// let mut board = common::board::Board::new();
-    /// board.eliminate(0, 1);
-    /// assert_eq!(board.candidates(0), common::ALL_DIGITS & !1);
-    /// ```
+    /// Removes `digit` from the candidates of `cell`, which must be open.
     pub fn eliminate(&mut self, cell: usize, digit: u8) {
         self.propagated = false;
         let (band, bit) = band_and_bit(cell);
         self.places[band][digit as usize - 1] &= !bit;
     }
 
-    /// Applies the rules of the [module documentation](self) until none finds anything.
-    ///
-    /// Returns [`Contradiction`] when the board turns out to have no completion. The
-    /// completions of the board are unchanged, so this is safe inside any search.
-    ///
-    /// ```
-    /// use common::board::Board;
-    /// // Row 1 holds 1..8 in its first eight cells: the 9 must go in the last one.
-    /// let mut grid = [0u8; 81];
-    /// for column in 0..8 {
-    ///     grid[column] = column as u8 + 1;
-    /// }
-    /// let mut board = Board::from_grid(&grid).unwrap();
-    /// board.propagate().unwrap();
-    /// assert_eq!(board.to_grid()[8], 9);
-    /// ```
+    /// Applies the rules until none finds anything; fails when the board has no completion.
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
         self.propagate_observed(&mut ())
     }
 
-    /// [`propagate`](Self::propagate), telling `observer` each digit it places and why,
-    /// and the contradiction it finds, if any.
-    ///
-    /// ```
-    /// use common::observe::{Reason, SearchObserver};
-    /// struct Log(Vec<(usize, u8, Reason)>);
-    /// impl SearchObserver for Log {
-    ///     fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
-    ///         self.0.push((cell, digit, reason));
-    ///     }
-    /// }
-    /// let mut grid = [0u8; 81];
-    /// for column in 0..8 {
-    ///     grid[column] = column as u8 + 1;
-    /// }
-    /// let mut board = common::board::Board::from_grid(&grid).unwrap();
-    /// let mut log = Log(Vec::new());
-    /// board.propagate_observed(&mut log).unwrap();
-    /// // The 9 of row 1 is its row's only place for 9: a hidden single in unit 0 (row 1).
-    /// assert_eq!(log.0, [(8, 9, Reason::HiddenSingle { unit: 0 })]);
-    /// ```
+    /// [`propagate`](Self::propagate), telling `observer` what it places and why.
     pub fn propagate_observed(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
         loop {
-            // Rule 1 on every digit-band word that changed, until none did. The column
-            // rules then look at the digits swept, naked singles and the mini-line rule at
-            // what `note_changes` keeps.
+            // Rule 1; the column rules then look at the digits swept.
             let swept = self.apply_band_rule_where_changed(observer)?;
             self.columns_to_check |= digits_of_words(swept);
             self.note_changes(swept);
@@ -385,7 +249,7 @@ impl Board {
             if self.apply_column_rules(observer)? {
                 continue;
             }
-            // Rule 4, the dearest, when the others have nothing left and some cell is open.
+            // Rule 4, the dearest, last.
             if self.mini_lines.rule == MiniLineRule::Off
                 || self.is_complete()
                 || !self.fill_mini_lines(observer)?
@@ -432,7 +296,7 @@ mod tests {
 
     #[test]
     fn a_board_is_as_large_as_the_sudoku_solutions_say() {
-        // p2580's and p2239's headers give this size.
+        // p4574's header gives this size.
         assert_eq!(std::mem::size_of::<Board>(), 464);
     }
 

@@ -1,9 +1,7 @@
-//! The only-three part of the mini-line rule ([rung 13](crate::ladder::rung13_only_three)):
-//! where only three digits can go in a mini-line, they go there, so each leaves the rest
-//! of the mini-line's row (column) and box. The confined part looks from the digits' side,
-//! this one from the cells'. It runs only on a board that asks for it
-//! ([`MiniLineRule::ConfinedAndOnlyThree`](super::MiniLineRule)), in a loop of its own, so
-//! that the confined part's count keeps its registers.
+//! The mini-line rule's only-three part ([rung 13](crate::ladder::rung13_only_three)):
+//! where only three digits can go in a mini-line, each leaves the rest of the mini-line's
+//! row (column) and box. It counts in a loop of its own, so that the confined part's
+//! count keeps its registers.
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{columns_of, in_columns, ROW_CELLS};
@@ -11,10 +9,8 @@ use super::mini_lines::Tally;
 use super::Board;
 
 impl Board {
-    /// The only-three part, given the mini-rows `full_rows` and mini-columns
-    /// `full_columns` that three confined digits fill: those have nothing left to give (the
-    /// band rule and the column rules have cleared the three from the rest of the row or
-    /// column and box). Returns whether it removed anything.
+    /// The only-three part, but where three confined digits fill the mini-line (`full_rows`,
+    /// `full_columns`): rules 1 and 3 have cleared those. Returns whether it changed any.
     pub(super) fn apply_only_three(&mut self, full_rows: u32, full_columns: u32) -> bool {
         let (possible_rows, possible_columns) = self.count_possible_mini_lines();
         let only_rows = possible_rows.three_and_more().0 & !full_rows;
@@ -22,8 +18,7 @@ impl Board {
         only_rows | only_columns != 0 && self.keep_in_mini_lines(only_rows, only_columns)
     }
 
-    /// For each mini-row (bit `9 × band + 3 × row + stack`) and each mini-column (bit
-    /// `9 × band + column`), how many digits can go there, counted over the nine digits.
+    /// How many digits can go in each mini-row and each mini-column.
     fn count_possible_mini_lines(&self) -> (Tally, Tally) {
         let (mut rows, mut columns) = (Tally::default(), Tally::default());
         for index in 0..9 {
@@ -33,8 +28,7 @@ impl Board {
         (rows, columns)
     }
 
-    /// The mini-rows where digit `index + 1` can go, in all three bands (bit `9 × band +
-    /// 3 × row + stack`).
+    /// Digit `index + 1`'s mini-rows (bit `9 × band + 3 × row + stack`).
     fn possible_mini_rows(&self, index: usize) -> u32 {
         let mini_rows = &self.mini_lines.mini_rows;
         mini_rows[0][index] as u32
@@ -42,13 +36,11 @@ impl Board {
             | (mini_rows[2][index] as u32) << 18
     }
 
-    /// Each digit that can go in one of the mini-rows `rows` or mini-columns `columns`,
-    /// each a mini-line where only three digits can go, goes there: it leaves the rest of
-    /// the mini-line's row or column, and the rest of its box. Returns whether any place
-    /// was removed.
+    /// The digits that can go in the mini-rows `rows` or mini-columns `columns` leave the
+    /// rest of their row or column and box.
     fn keep_in_mini_lines(&mut self, rows: u32, columns: u32) -> bool {
         let mut changed = false;
-        // The digits that can go in one of them: for the others there is nothing to clear.
+        // The digits that can go in one of them.
         let mut digits = 0u16;
         for index in 0..9 {
             let column_bands = self.mini_lines.column_bands[index];
@@ -58,7 +50,7 @@ impl Board {
         while digits != 0 {
             let index = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            // The digit's mini-columns among them, and their columns, whatever the band.
+            // Its mini-columns among them, and their columns.
             let kept_columns = self.mini_lines.column_bands[index] & columns;
             let in_any_band = columns_of(kept_columns);
             for band in 0..3 {
@@ -66,7 +58,7 @@ impl Board {
                 let kept_rows = mini_rows & (rows >> (9 * band)) as u16 & 0o777;
                 let own_columns = kept_columns >> (9 * band) & ROW_CELLS;
                 let stacks = (own_columns | own_columns >> 1 | own_columns >> 2) & 0b001_001_001;
-                // The other columns of their boxes here, and their columns in other bands.
+                // The other columns of their boxes, and their columns in other bands.
                 let other_columns = ((stacks * 0b111) | in_any_band) & !own_columns;
                 let cells =
                     MINI_ROW_CELLS[mini_row_mates(kept_rows) as usize] | in_columns(other_columns);
@@ -78,8 +70,7 @@ impl Board {
     }
 }
 
-/// The mini-rows of a band that share a row or a box with a mini-row of `pattern`, other
-/// than those of `pattern` (bit `3 × row + stack`).
+/// The mini-rows that share a row or a box with one of `pattern`, but those of `pattern`.
 const fn mini_row_mates(pattern: u16) -> u16 {
     let rows = (pattern | pattern >> 1 | pattern >> 2) & 0b001_001_001; // bit 3 × row
     let stacks = (pattern | pattern >> 3 | pattern >> 6) & 0b111; // bit stack

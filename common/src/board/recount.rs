@@ -1,42 +1,34 @@
 //! Counting again only what changed ([rung 14](crate::ladder::rung14_recount)): naked
-//! singles count the candidates of the bands where a place changed since their last pass,
-//! and the mini-line rule works out again only the digits whose mini-rows or columns
-//! changed since its last call, keeping every digit's result in the board.
-//!
-//! The band rule's sweeps know which digit-band words changed; every change to the
-//! places passes through a sweep before the next pass of naked singles, so a band not
-//! counted has the candidates it had when last counted, and a digit not worked out again
-//! has the mini-lines it had. The rules find exactly what they find counting everything.
+//! singles count only the bands, and the mini-line rule only the digits, that the band
+//! rule's sweeps touched since they last counted.
 
 use super::band_rule::digits_of_words;
 use super::bands::ROW_CELLS;
 use super::Board;
 use crate::ALL_DIGITS;
 
-/// What naked singles and the mini-line rule count at each call ([`Board::use_recount`]).
+/// What naked singles and the mini-line rule count at each call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Recount {
-    /// Every band and every digit (rungs 8 to 13).
+    /// Everything (rungs 8 to 13).
     Everything,
-    /// Only the bands and digits whose places changed since the rule last counted them
-    /// (rung 14, and all three solutions).
+    /// What changed (rung 14, and the three solutions).
     Changes,
 }
 
-/// What changed since naked singles and the mini-line rule last counted.
+/// What changed since the two rules last counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Changed {
-    /// What the two rules count.
+    /// What they count.
     recount: Recount,
-    /// Bit `b`: a place in band `b` changed since naked singles last counted the band.
+    /// Bands (bit `b`) for naked singles.
     bands: u8,
-    /// Bit `d - 1`: the places of digit `d` changed since the mini-line rule last worked
-    /// out what it is confined to.
+    /// Digits (bit `d - 1`) for the mini-line rule.
     digits: u16,
 }
 
 impl Changed {
-    /// Nothing counted yet, everything to count; counting everything at each call.
+    /// Everything to count.
     pub(super) const fn new() -> Changed {
         Changed {
             recount: Recount::Everything,
@@ -47,27 +39,12 @@ impl Changed {
 }
 
 impl Board {
-    /// Sets what naked singles and the mini-line rule count at each call, for this board
-    /// and the copies made from it. The rules find the same with [`Recount::Changes`] as
-    /// with [`Recount::Everything`], the default.
-    ///
-    /// ```
-    /// use common::board::{Board, Recount};
-    /// let mut everything = Board::new();
-    /// let mut changes = everything;
-    /// changes.use_recount(Recount::Changes);
-    /// everything.place(0, 5).unwrap();
-    /// changes.place(0, 5).unwrap();
-    /// everything.propagate().unwrap();
-    /// changes.propagate().unwrap();
-    /// assert_eq!(everything.to_grid(), changes.to_grid());
-    /// ```
+    /// Sets what the two rules count, on this board and its copies; they find the same.
     pub fn use_recount(&mut self, recount: Recount) {
         self.changed.recount = recount;
     }
 
-    /// Notes the bands and digits of the digit-band words that a sweep of the band rule
-    /// visited (bit `9 × band + d - 1`).
+    /// Keeps the bands and digits of the words `swept`.
     #[inline]
     pub(super) fn note_changes(&mut self, swept: u32) {
         self.changed.digits |= digits_of_words(swept);
@@ -76,7 +53,7 @@ impl Board {
             | ((swept >> 18 != 0) as u8) << 2;
     }
 
-    /// The bands (bit `b`) naked singles count in this pass, and none noted any more.
+    /// The bands (bit `b`) naked singles count now.
     #[inline]
     pub(super) fn bands_to_count(&mut self) -> u8 {
         let bands = match self.changed.recount {
@@ -87,8 +64,7 @@ impl Board {
         bands
     }
 
-    /// The digits (bit `d - 1`) the mini-line rule works out again, and none noted any
-    /// more.
+    /// The digits (bit `d - 1`) the mini-line rule counts now.
     #[inline]
     pub(super) fn digits_to_confine(&mut self) -> u16 {
         let digits = match self.changed.recount {

@@ -1,7 +1,6 @@
-//! Rule 2, naked singles: a cell with one candidate takes it
-//! ([rung 2](crate::ladder::rung2_singles)), counted for a whole band at once; the open
-//! cells with exactly two candidates are kept from the same count for the branch on cells
-//! ([rung 6](crate::ladder::rung6_changes)).
+//! Rule 2, naked singles ([rung 2](crate::ladder::rung2_singles)), counted a band at a
+//! time; the count's two-candidate cells are kept for the branch on cells ([rung
+//! 6](crate::ladder::rung6_changes)).
 
 use super::bands::{cell_of, first_cell, BandSet};
 use super::{Board, Contradiction};
@@ -9,8 +8,7 @@ use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::CellSet;
 
 impl Board {
-    /// Rule 2 on the bands that [`Board::bands_to_count`] names (all three, unless the
-    /// board counts again only what changed). Returns whether it placed anything.
+    /// Rule 2. Returns whether it placed anything.
     pub(super) fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -32,8 +30,7 @@ impl Board {
             if singles == 0 {
                 continue;
             }
-            // The digits with singles, found without a branch; only they are visited
-            // (testing each of the nine was a branch the processor often guessed wrong).
+            // The digits with singles, found without a branch the processor mispredicts.
             let mut digits = 0u32;
             for index in (0..9).rev() {
                 digits = digits << 1 | (singles & self.places[band][index] != 0) as u32;
@@ -57,16 +54,13 @@ impl Board {
                 }
                 placed_any = true;
             }
-            // The singles left their columns in the other bands: the bands after this one
-            // are counted in this pass, as a pass over all three would count them.
+            // The singles left their columns in the bands after this one: count those too.
             bands |= (0b111 << (band + 1)) & 0b111;
         }
         Ok(placed_any)
     }
 
-    /// The cells of `band` having at least one, two and three candidates, for all of them
-    /// at once: a digit's places already in `at_least_one` are a second sighting, those
-    /// already in `at_least_two` a third.
+    /// The cells of `band` with at least one, two and three candidates.
     pub(super) fn candidate_counts(&self, band: usize) -> (BandSet, BandSet, BandSet) {
         let (mut at_least_one, mut at_least_two, mut at_least_three) = (0, 0, 0);
         for &places in &self.places[band] {

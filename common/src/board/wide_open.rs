@@ -1,31 +1,23 @@
-//! While every chute is wide open, branch in the chute with the fewest permutations
-//! ([rung 12](crate::ladder::rung12_wide_open); [`ChuteChoice::Permutations`](super::ChuteChoice::Permutations)).
-//!
-//! While every chute has [`WIDE_OPEN`] unsettled digits or more, their counts hardly differ
-//! and say little about where a guess decides most. The permutations left to a chute's
-//! nine digits, added up (a settled digit has one), say more: that is how tdoku chooses
-//! its band at every node. Here they decide only while the chutes are wide open.
+//! While every chute is wide open, branch in the one with the fewest permutations, added
+//! over its digits, as tdoku chooses its band ([rung 12](crate::ladder::rung12_wide_open)).
 
 use super::band_rule::PERMUTATIONS_INSIDE;
 use super::Board;
 
 /// The fewest unsettled digits that make a chute *wide open*. On forum_hardest_1106, p2239
-/// makes 88.0 guesses per puzzle (counted tdoku's way) with the fewest unsettled digits
-/// alone; taking the permutations from 6, 7 or 8 unsettled digits on makes 114.5, 80.8
-/// and 87.2. From 6 on, the permutations override chutes further on than the others,
-/// and those are the better branch points.
+/// makes 88.0 guesses per puzzle (tdoku's way) with the fewest unsettled digits alone, and
+/// 114.5, 80.8 and 87.2 with the permutations from 6, 7 or 8 on: from 6, they override
+/// chutes further on than the others, the better branch points.
 pub const WIDE_OPEN: u8 = 7;
 
 impl Board {
-    /// Whether every chute is wide open, given the fewest unsettled digits of any chute
-    /// that has some.
+    /// Whether every chute is wide open, given the fewest unsettled digits of one.
     #[inline]
     pub(super) fn is_wide_open(&self, fewest_unsettled: u8) -> bool {
         fewest_unsettled >= WIDE_OPEN
     }
 
-    /// The chute with unsettled digits whose digits have the fewest permutations in all,
-    /// the first on a tie.
+    /// The chute with unsettled digits and the fewest permutations, the first on a tie.
     pub(super) fn chute_with_fewest_permutations(&self) -> usize {
         let (mut chute, mut fewest) = (0, u32::MAX);
         for (other, &unsettled) in self.mini_lines.unsettled.iter().enumerate() {
@@ -41,7 +33,7 @@ impl Board {
         chute
     }
 
-    /// The permutations left in `chute`, added over its nine digits.
+    /// The permutations left in `chute`, added over its digits.
     pub(super) fn permutations_in_chute(&self, chute: usize) -> u32 {
         (0..9)
             .map(|index| {
