@@ -165,6 +165,10 @@ impl Board {
                 return Ok(swept);
             }
             swept |= changed;
+            // The column rules and the recount look at the digits swept, noted per sweep.
+            let digits = digits_of_words(changed);
+            self.columns_to_check |= digits;
+            self.note_changed_digits(digits);
             while changed != 0 {
                 let word = changed.trailing_zeros() as usize;
                 changed &= changed - 1;

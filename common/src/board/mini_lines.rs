@@ -21,11 +21,8 @@ pub enum MiniLineRule {
 
 /// What the mini-line rule reads and keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)] // in this order: see `Board`
 pub(crate) struct MiniLines {
-    /// How much of the rule runs.
-    pub(super) rule: MiniLineRule,
-    /// `mini_rows[b][d - 1]`: digit `d`'s mini-rows in band `b` (bit `3 × row + stack`).
-    pub(super) mini_rows: [[u16; 9]; 3],
     /// `column_bands[d - 1]`: digit `d`'s columns in each band (bit `9 × band + column`).
     pub(super) column_bands: [u32; 9],
     /// The mini-rows (bit `9 × band + 3 × row + stack`) and mini-columns (bit `9 × band +
@@ -37,8 +34,12 @@ pub(crate) struct MiniLines {
     confined_rows: [u32; 9],
     confined_columns: [u32; 9],
     unsettled_in: [u32; 9],
+    /// `mini_rows[b][d - 1]`: digit `d`'s mini-rows in band `b` (bit `3 × row + stack`).
+    pub(super) mini_rows: [[u16; 9]; 3],
     /// The unsettled digits of each band (`0..3`) and stack (`3..6`).
     pub(super) unsettled: [u8; 6],
+    /// How much of the rule runs.
+    pub(super) rule: MiniLineRule,
 }
 
 impl MiniLines {

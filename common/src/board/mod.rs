@@ -41,7 +41,6 @@ pub(crate) use columns::{count_in_columns, ColumnCounts};
 
 use crate::observe::SearchObserver;
 use crate::{CellSet, ALL_CELLS, N_CELLS};
-use band_rule::digits_of_words;
 use bands::{columns_of, join_bands};
 use mini_lines::MiniLines;
 use recount::Changed;
@@ -52,6 +51,7 @@ pub struct Contradiction;
 
 /// The candidates of a partly filled grid (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)] // in this order, the places first: the compiler's own order measured 1% slower
 pub struct Board {
     /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, placed or not.
     places: [[BandSet; 9]; 3],
@@ -59,16 +59,16 @@ pub struct Board {
     seen: [[BandSet; 9]; 3],
     /// The open cells of each band.
     open: [BandSet; 3],
-    /// The digits (bit `d - 1`) the column rules must look at again.
-    columns_to_check: u16,
     /// The open cells of each band with two candidates, as naked singles last counted.
     two_candidates: [BandSet; 3],
-    /// Whether nothing changed since the last propagation (so `two_candidates` holds).
-    propagated: bool,
     /// The mini-line rule's state ([`mini_lines`]).
     mini_lines: MiniLines,
+    /// The digits (bit `d - 1`) the column rules must look at again.
+    columns_to_check: u16,
     /// What changed since the last count ([`recount`]).
     changed: Changed,
+    /// Whether nothing changed since the last propagation (so `two_candidates` holds).
+    propagated: bool,
 }
 
 impl Default for Board {
@@ -214,9 +214,15 @@ impl Board {
             remaining &= remaining - 1;
         }
         self.places[band][index] &= !peers;
+        self.clear_columns_elsewhere(band, index, cells);
+    }
+
+    /// Removes digit `index + 1` from the columns of `cells` in the bands other than `band`.
+    fn clear_columns_elsewhere(&mut self, band: usize, index: usize, cells: BandSet) {
+        let columns = in_columns(columns_of(cells));
         let [next, after_next] = OTHER_BANDS[band];
-        self.places[next][index] &= !in_columns(columns_of(cells));
-        self.places[after_next][index] &= !in_columns(columns_of(cells));
+        self.places[next][index] &= !columns;
+        self.places[after_next][index] &= !columns;
     }
 
     /// Removes `digit` from the candidates of `cell`, which must be open.
@@ -237,10 +243,9 @@ impl Board {
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
         loop {
-            // Rule 1; the column rules then look at the digits swept.
+            // Rule 1.
             let swept = self.apply_band_rule_where_changed(observer)?;
-            self.columns_to_check |= digits_of_words(swept);
-            self.note_changes(swept);
+            self.note_changed_bands(swept);
             // Rule 2.
             if self.place_naked_singles(observer)? {
                 continue;

@@ -2,7 +2,6 @@
 //! singles count only the bands, and the mini-line rule only the digits, that the band
 //! rule's sweeps touched since they last counted.
 
-use super::band_rule::digits_of_words;
 use super::bands::ROW_CELLS;
 use super::Board;
 use crate::ALL_DIGITS;
@@ -44,10 +43,15 @@ impl Board {
         self.changed.recount = recount;
     }
 
-    /// Keeps the bands and digits of the words `swept`.
+    /// Keeps the digits (bit `d - 1`) a sweep touched.
     #[inline]
-    pub(super) fn note_changes(&mut self, swept: u32) {
-        self.changed.digits |= digits_of_words(swept);
+    pub(super) fn note_changed_digits(&mut self, digits: u16) {
+        self.changed.digits |= digits;
+    }
+
+    /// Keeps the bands of the words `swept` (bit `9 × band + d - 1`).
+    #[inline]
+    pub(super) fn note_changed_bands(&mut self, swept: u32) {
         self.changed.bands |= (swept & ROW_CELLS != 0) as u8
             | ((swept >> 9 & ROW_CELLS != 0) as u8) << 1
             | ((swept >> 18 != 0) as u8) << 2;

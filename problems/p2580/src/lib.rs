@@ -37,7 +37,7 @@
 //!    with the fewest unsettled digits (while every one has seven or more, the one with the
 //!    fewest permutations), one digit's permutations, each tried on a copy of the board by
 //!    confining the digit to it and propagating. *Why this finds a completion when there is
-//!    one:* a completion puts the digit in one of the permutations still open, so some
+//!    one:* a completion puts the digit in one of the permutations still left, so some
 //!    branch contains it; and a propagated board with every cell decided breaks no rule.
 //!    *Why it is fast:* a permutation decides a digit in three rows at once, and the
 //!    mini-line rule feeds on it.
