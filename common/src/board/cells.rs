@@ -21,7 +21,7 @@ const fn build_column_through() -> [BandSet; 27] {
 impl Board {
     /// The open cell to branch on, or `None` when every cell is decided.
     pub fn most_constrained_cell(&self) -> Option<usize> {
-        // The best cell so far as one number, `128 × open peers + (127 - cell)`; 0 is none.
+        // The best cell so far, `128 × open peers + (127 - cell)`; 0 is none.
         let mut best = 0;
         for band in 0..3 {
             let count = || {

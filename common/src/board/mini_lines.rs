@@ -25,8 +25,8 @@ pub enum MiniLineRule {
 pub(crate) struct MiniLines {
     /// `column_bands[d - 1]`: digit `d`'s columns in each band (bit `9 × band + column`).
     pub(super) column_bands: [u32; 9],
-    /// The mini-rows (bit `9 × band + 3 × row + stack`) and mini-columns (bit `9 × band +
-    /// column`) filled.
+    /// The mini-rows (bit `9 × band + 3 × row + stack`) and mini-columns (bit
+    /// `9 × band + column`) filled.
     filled_rows: u32,
     filled_columns: u32,
     /// Per digit: its confined mini-rows and mini-columns, and the chutes where it is

@@ -217,7 +217,7 @@ impl Board {
         self.clear_columns_elsewhere(band, index, cells);
     }
 
-    /// Removes digit `index + 1` from the columns of `cells` in the bands other than `band`.
+    /// Removes digit `index + 1` from the columns of `cells` in the other bands.
     fn clear_columns_elsewhere(&mut self, band: usize, index: usize, cells: BandSet) {
         let columns = in_columns(columns_of(cells));
         let [next, after_next] = OTHER_BANDS[band];

@@ -9,8 +9,9 @@ use super::mini_lines::Tally;
 use super::Board;
 
 impl Board {
-    /// The only-three part, but where three confined digits fill the mini-line (`full_rows`,
-    /// `full_columns`): rules 1 and 3 have cleared those. Returns whether it changed any.
+    /// The only-three part, but where three confined digits fill the mini-line
+    /// (`full_rows`, `full_columns`): rules 1 and 3 have cleared those. Returns whether it
+    /// changed anything.
     pub(super) fn apply_only_three(&mut self, full_rows: u32, full_columns: u32) -> bool {
         let (possible_rows, possible_columns) = self.count_possible_mini_lines();
         let only_rows = possible_rows.three_and_more().0 & !full_rows;

@@ -16,10 +16,11 @@
 //! puzzle by puzzle (`xtask/tests/ladder.rs` checks it).
 //!
 //! **What it costs and buys.** The same tree as rung 9, for a fraction of the rule's work:
-//! 27 words read and counted instead of 54 × 9 sets.
+//! a few dozen words read and counted instead of 54 × 9 cell sets.
 //!
-//! **One thing to try.** `cargo xtask bench --ladder --rounds 1 data/forum_hardest_1106.txt`: rungs
-//! 9 and 10 print the same guesses, and rung 10 a smaller time.
+//! **One thing to try.** `cargo xtask bench --ladder --rounds 1
+//! data/forum_hardest_1106.txt`: rungs 9 and 10 print the same guesses, and rung 10 a
+//! smaller time.
 
 use super::{Grid, SearchState};
 use crate::board::{Board, MiniLineRule, Recount};

@@ -17,13 +17,14 @@
 //! when last counted, and a digit not worked out again the mini-lines it had. The search
 //! takes rung 13's steps in the same order (`xtask/tests/ladder.rs` compares the traces).
 //!
-//! **What it costs and buys.** A few instructions per sweep and a bigger board to copy,
-//! for less counting at every pass: rung 13's guesses in less time on the hard sets. This
-//! is the board the Sudoku solutions use.
+//! **What it costs and buys.** A few instructions per sweep, for less counting at every
+//! pass: rung 13's guesses in less time on the hard sets. This is the board the Sudoku
+//! solutions use.
 //!
-//! **One thing to try.** `cargo xtask bench --ladder --rounds 1 data/forum_hardest_1106.txt`: rungs
-//! 13 and 14 print the same guesses, and rung 14 a smaller time. A trace shows nothing
-//! new: `--rung 13` and `--rung 14` print the same lines but the title.
+//! **One thing to try.** `cargo xtask bench --ladder --rounds 1
+//! data/forum_hardest_1106.txt`: rungs 13 and 14 print the same guesses, and rung 14 a
+//! smaller time. A trace shows nothing new: `--rung 13` and `--rung 14` print the same
+//! lines but the title.
 
 use super::rung11_chutes::search_on_chutes;
 use super::{Grid, Outcome};

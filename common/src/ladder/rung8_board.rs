@@ -17,9 +17,9 @@
 //! **What it costs and buys.** Rung 7's guesses, puzzle by puzzle (`xtask/tests/ladder.rs`
 //! checks it), at fewer instructions and fewer mispredicted branches per node.
 //!
-//! **One thing to try.** `cargo xtask bench --ladder --rounds 1 data/forum_hardest_1106.txt` times
-//! every rung on the same puzzles: rungs 7 and 8 print the same mean guesses, and rung 8 a
-//! smaller time.
+//! **One thing to try.** `cargo xtask bench --ladder --rounds 1
+//! data/forum_hardest_1106.txt` times every rung on the same puzzles: rungs 7 and 8 print
+//! the same mean guesses, and rung 8 a smaller time.
 
 use super::{Grid, SearchState};
 use crate::board::Board;

@@ -27,10 +27,10 @@
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239). A digit
 //!    given twice in a unit is not looked for here: placing the givens in step 2 fails.
-//! 2. **Propagate** ([`Board::propagate`]): naked and hidden singles, locked candidates (the
-//!    band rule and the column rules), and the mini-line rule ([`Board::use_mini_lines`]
-//!    with [`MiniLineRule::ConfinedAndOnlyThree`]), counting again only what changed
-//!    ([`Recount::Changes`]). *Why this is safe:* each rule removes only possibilities that
+//! 2. **Propagate** ([`Board::propagate`]): naked and hidden singles, locked candidates
+//!    (the band rule and the column rules), and the mini-line rule
+//!    ([`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]), counting
+//!    again only what changed ([`Recount::Changes`]). *Why this is safe:* each rule removes only possibilities that
 //!    no completion uses.
 //! 3. **Search** depth-first ([`solve_observed`]), branching on a chute
 //!    ([`Board::chute_branch`] with [`ChuteChoice::Permutations`]): in the band or stack
