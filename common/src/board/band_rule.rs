@@ -208,8 +208,8 @@ impl Board {
             return Err(Contradiction);
         }
         let places = places & usable_cells;
-        self.seen[band][index] = places; // stored in `places` below
-                                         // Kept for the mini-line rule.
+        // Stored in `places` below; the mini-rows kept are the mini-line rule's to read.
+        self.seen[band][index] = places;
         self.mini_lines.mini_rows[band][index] = BAND_RULE[pattern as usize & 0x1ff];
 
         // Hidden singles: a row of the band with one place, not yet decided.

@@ -1,15 +1,20 @@
-//! The search state the Sudoku solutions share, and the rules that narrow it. The
-//! [ladder](crate::ladder) climbs here one idea per rung; each idea has a room here, a
-//! module that names its rung.
+//! The search state the Sudoku solutions share, and the rules that narrow it. A [`Board`]
+//! keeps, for every digit, the cells where it may still stand, and the open cells. Each
+//! idea has a room, in the order the [ladder](crate::ladder) meets them:
+//! - [`bands`]: a digit's places, one word per band (rung 5);
+//! - [`band_rule`]: rule 1, the band rule, without branches (rungs 5 and 8);
+//! - [`singles`]: rule 2, naked singles (rungs 2 and 6);
+//! - [`columns`]: rule 3, the column rules (rung 3);
+//! - [`cells`]: branching on a cell (rungs 1 and 7);
+//! - [`mini_lines`]: rule 4, the mini-line rule, confined part (rungs 9 and 10);
+//! - [`chutes`] and [`wide_open`]: branching on chutes (rungs 11 and 12);
+//! - [`only_three`]: the mini-line rule's only-three part (rung 13);
+//! - [`recount`]: counting again only what changed (rung 14).
 //!
-//! A [`Board`] keeps, for every digit, the cells where it may still stand, one word per
-//! band ([`bands`]), and the open cells. [`Board::propagate`] applies the rules until none
-//! finds more: 1. [the band rule](band_rule); 2. [naked singles](singles); 3. [the column
-//! rules](columns); 4. [the mini-line rule](mini_lines) and its [only-three
-//! part](only_three), if the board asks for it ([`Board::use_mini_lines`]; p4574 does
-//! not), once the others have nothing left. Every rule only removes what no completion
-//! uses, so propagation combines with any search order. A search branches on [cells] or
-//! on [chutes], and undoes a guess by dropping a copy of the board.
+//! [`Board::propagate`] applies rules 1 to 4 until none finds more; rule 4 last, and only
+//! on a board that asks for it ([`Board::use_mini_lines`]; p4574's does not). Every rule
+//! only removes what no completion uses, so propagation combines with any search order. A
+//! search undoes a guess by dropping a copy of the board.
 //!
 //! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
 //! one bit set per digit and band, a table for a band's row-box constraints, and change
