@@ -164,7 +164,7 @@ pub struct Rung {
     pub candidates_after_rules: fn(&Grid) -> Option<[u16; N_CELLS]>,
 }
 
-/// Which of the four things a fast solver improves a rung improves (see the
+/// What a rung improves, of the four things a fast solver improves (see the
 /// [module documentation](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Idea {
