@@ -10,10 +10,11 @@
 //! twos, one for "four or more", updated with a few `&` and `^` per digit. A mini-line it
 //! has filled stays filled along a branch, so each is cleared once.
 //!
-//! **Why it finds what rung 9 finds.** The same rule reaches the same board: both apply
-//! rules 1 to 4 until none finds more, and what the rules keep is what the places say
-//! once rules 1 and 3 have nothing left. So the search makes exactly rung 9's guesses,
-//! puzzle by puzzle (`xtask/tests/ladder.rs` checks it).
+//! **Why it finds what rung 9 finds.** Both apply rules 1 to 4 until none finds more, and
+//! every rule, given fewer places, removes at least as much: so any order ends on the same
+//! board. What the board keeps is what the places say once rules 1 and 3 have nothing
+//! left. So the search makes exactly rung 9's guesses, puzzle by puzzle
+//! (`xtask/tests/ladder.rs` checks it).
 //!
 //! **What it costs and buys.** The same tree as rung 9, for a fraction of the rule's work:
 //! a few dozen words read and counted instead of 54 × 9 cell sets.

@@ -4,9 +4,9 @@
 //! solutions share ([`crate::board`], here without the mini-line rule).
 //!
 //! **The idea.** Rung 7's rules and search, with the band rule written as straight-line
-//! code. A processor guesses which way each branch goes before it knows, and a wrong
-//! guess costs some 15 to 20 cycles; about half the band rule's calls find a hidden single,
-//! which no processor can predict. So the rule does the same work whatever it finds: the
+//! code. A processor predicts which way each branch goes before it knows, and a wrong
+//! prediction costs some 15 to 20 cycles; about half the band rule's calls find a hidden
+//! single, which no processor can predict. So the rule does the same work whatever it finds: the
 //! hidden singles come from the band's rows alone, the other digits leave the singles'
 //! cells even when there are none, and one clear per band removes both the locked columns
 //! and the singles' columns elsewhere. The room says why each shortcut is correct.
