@@ -222,7 +222,7 @@ impl Board {
         let locked = LOCKED_COLUMNS[columns_of(places & open) as usize] as BandSet;
 
         if observer.is_watching() && singles != 0 {
-            report_hidden_singles(observer, band, index, places, singles);
+            report_hidden_singles(observer, band, index, singles);
         }
         self.open[band] &= !singles;
         for other in self.places[band].iter_mut() {
@@ -258,24 +258,16 @@ pub(crate) fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict
     Conflict::NoArrangementInBand { digit, band }
 }
 
-/// Tells `observer` the hidden singles of digit `index + 1` in `band`, each with its row
-/// (or else its box).
+/// Tells `observer` the hidden singles of digit `index + 1` in `band`, each the only place
+/// of its row.
 fn report_hidden_singles(
     observer: &mut impl SearchObserver,
     band: usize,
     index: usize,
-    places: BandSet,
     singles: BandSet,
 ) {
     for cell_in_band in crate::cells(singles as CellSet) {
-        let bit = 1 << cell_in_band;
-        let row_in_band = cell_in_band / 9;
-        let row_cells = ROW_CELLS << (9 * row_in_band);
-        let unit = if places & row_cells == bit {
-            3 * band + row_in_band
-        } else {
-            18 + 3 * band + (cell_in_band % 9) / 3
-        };
+        let unit = 3 * band + cell_in_band / 9;
         let (cell, digit) = (cell_of(band, cell_in_band), index as u8 + 1);
         observer.deduced(cell, digit, Reason::HiddenSingle { unit });
     }

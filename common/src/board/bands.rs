@@ -13,23 +13,16 @@ pub(crate) const ALL_BAND: BandSet = (1 << 27) - 1;
 pub(crate) const ROW_CELLS: BandSet = 0b1_1111_1111;
 
 /// `BOX_IN_BAND[s]`: the cells of the band's box in stack `s`.
-pub(crate) const BOX_IN_BAND: [BandSet; 3] = build_box_in_band();
+pub(crate) const BOX_IN_BAND: [BandSet; 3] = [FIRST_BOX, FIRST_BOX << 3, FIRST_BOX << 6];
+
+/// The band's box in stack 0: three cells in each row.
+const FIRST_BOX: BandSet = 0b111 | 0b111 << 9 | 0b111 << 18;
 
 /// `PEERS_IN_BAND[i]`: the cells of the band in the row or box of its cell `i`.
 pub(crate) const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
 pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
-
-const fn build_box_in_band() -> [BandSet; 3] {
-    let mut table = [0; 3];
-    let mut stack = 0;
-    while stack < 3 {
-        table[stack] = (0b111 | 0b111 << 9 | 0b111 << 18) << (3 * stack);
-        stack += 1;
-    }
-    table
-}
 
 const fn build_peers_in_band() -> [BandSet; 27] {
     let mut table = [0; 27];
