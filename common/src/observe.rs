@@ -47,7 +47,7 @@ pub enum Conflict {
         band: usize,
     },
     /// Four digits or more are each confined to these three cells, a mini-row or
-    /// mini-column (the board's rule 4), which can hold only three.
+    /// mini-column (the mini-line rule), which can hold only three.
     CrowdedMiniLine {
         /// The three cells.
         cells: [usize; 3],
@@ -64,8 +64,9 @@ pub enum Conflict {
     },
 }
 
-/// Where a guess stands at its branch point: the search chose a place with a few ways to
-/// go (a cell and its candidates) and tries them one after another.
+/// Where a guess stands at its branch point: the search chose a branch point with a few
+/// ways to go (a cell and its candidates, or a digit's permutations in a chute) and tries
+/// them one after another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Branch {
     /// How many ways the branch point had when the search chose it.
@@ -98,14 +99,14 @@ pub trait SearchObserver {
         let _ = (cell, digit, reason);
     }
 
-    /// The search guesses: it puts these digits in these cells (one pair for Sudoku, two
-    /// for a domino) and goes on from there.
+    /// The search guesses: it puts these digits in these cells (one pair for a guess on a
+    /// cell, two for a domino, none for a guess on a chute) and goes on from there.
     fn guess(&mut self, placements: &[(usize, u8)]) {
         let _ = placements;
     }
 
-    /// A guess, as for [`guess`](Self::guess), told with its place among the ways to go
-    /// at its branch point. Unless overridden, it is reported as a plain `guess`.
+    /// A guess, as for [`guess`](Self::guess), told with its rank among the ways to go at
+    /// its branch point. Unless overridden, it is reported as a plain `guess`.
     fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
         let _ = branch;
         self.guess(placements);

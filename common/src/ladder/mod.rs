@@ -16,12 +16,13 @@
 //! | 5 | [`rung5_bands`] | the sets cut into bands, and a table that pairs a band's rows with its boxes | the layout |
 //! | 6 | [`rung6_changes`] | work only where something changed | the layout |
 //! | 7 | [`rung7_tie_break`] | of the cells with two candidates, the one with the most open peers | the search |
-//! | 8 | [`rung8_board`] | the board of the solutions: no count twice, no branch the processor mispredicts | the layout |
-//! | 9 | [`rung9_mini_lines`] | three digits confined to a mini-row or mini-column fill it | the rules |
-//! | 10 | [`rung10_line_branch`] | branch on a digit's permutations in a band or stack, not on a cell | the search |
-//! | 11 | [`rung11_wide_open`] | while every band and stack is wide open, branch in the one with the fewest permutations | the search |
-//! | 12 | [`rung12_only_three`] | three digits that alone can go in a mini-row or mini-column go there | the rules |
-//! | 13 | [`rung13_recount`] | naked singles and rule 4 count again only what changed | the layout |
+//! | 8 | [`rung8_board`] | the band rule as straight-line code, no branch the processor mispredicts | representation |
+//! | 9 | [`rung9_mini_lines`] | the mini-line rule, confined part: three digits confined to a mini-line fill it | inference |
+//! | 10 | [`rung10_mini_line_counts`] | the same rule counted from what rules 1 and 3 keep, bit-sliced | representation |
+//! | 11 | [`rung11_chutes`] | branch on a digit's permutations in the chute with the fewest unsettled digits | branching |
+//! | 12 | [`rung12_wide_open`] | while every chute is wide open, the chute with the fewest permutations | branching |
+//! | 13 | [`rung13_only_three`] | the mini-line rule, only-three part | inference |
+//! | 14 | [`rung14_recount`] | naked singles and the mini-line rule count again only what changed | incremental work |
 //!
 //! The column "what changes" says what kind of idea each is. A new **rule** finds more
 //! (fewer guesses, dearer nodes). A new **layout** keeps the rules and the search and makes
@@ -86,10 +87,11 @@
 //! bundle for the judge.
 
 pub mod rung0_textbook;
-pub mod rung10_line_branch;
-pub mod rung11_wide_open;
-pub mod rung12_only_three;
-pub mod rung13_recount;
+pub mod rung10_mini_line_counts;
+pub mod rung11_chutes;
+pub mod rung12_wide_open;
+pub mod rung13_only_three;
+pub mod rung14_recount;
 pub mod rung1_masks;
 pub mod rung2_singles;
 pub mod rung3_locked;
@@ -162,18 +164,33 @@ pub struct Rung {
     pub candidates_after_rules: fn(&Grid) -> Option<[u16; N_CELLS]>,
 }
 
-/// What kind of idea a rung adds to the rung below it (see the
+/// What a rung improves, of the four things a fast solver improves (see the
 /// [module documentation](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Idea {
     /// Rung 0: the method the ladder starts from.
     Start,
-    /// A new order of search: another tree.
-    Search,
-    /// A new rule: fewer guesses, dearer nodes.
-    Rules,
-    /// The same rules and search on another layout: the same guesses, cheaper nodes.
-    Layout,
+    /// How the state is stored: the same guesses as the rung below, cheaper nodes.
+    Representation,
+    /// What propagation finds: fewer guesses, dearer nodes.
+    Inference,
+    /// Where the search splits: another tree.
+    Branching,
+    /// Not redoing what has not changed: the same guesses, cheaper nodes.
+    IncrementalWork,
+}
+
+impl Idea {
+    /// Whether a rung of this kind makes exactly the guesses of the rung below it, puzzle
+    /// by puzzle.
+    ///
+    /// ```
+    /// assert!(common::ladder::Idea::Representation.keeps_the_guesses());
+    /// assert!(!common::ladder::Idea::Inference.keeps_the_guesses());
+    /// ```
+    pub fn keeps_the_guesses(self) -> bool {
+        matches!(self, Idea::Representation | Idea::IncrementalWork)
+    }
 }
 
 /// Every rung, from the textbook method to the band board.
@@ -184,7 +201,7 @@ pub enum Idea {
 ///     assert!(common::is_valid_solution(&outcome.solution.unwrap()), "{}", rung.name);
 /// }
 /// ```
-pub const RUNGS: [Rung; 14] = [
+pub const RUNGS: [Rung; 15] = [
     Rung {
         number: 0,
         name: "textbook",
@@ -195,93 +212,100 @@ pub const RUNGS: [Rung; 14] = [
     Rung {
         number: 1,
         name: "masks-mrv",
-        idea: Idea::Search,
+        idea: Idea::Branching,
         solve: solve::<rung1_masks::MaskGrid>,
         candidates_after_rules: candidates_after_rules::<rung1_masks::MaskGrid>,
     },
     Rung {
         number: 2,
         name: "singles",
-        idea: Idea::Rules,
+        idea: Idea::Inference,
         solve: solve::<rung2_singles::SinglesGrid>,
         candidates_after_rules: candidates_after_rules::<rung2_singles::SinglesGrid>,
     },
     Rung {
         number: 3,
         name: "locked-candidates",
-        idea: Idea::Rules,
+        idea: Idea::Inference,
         solve: solve::<rung3_locked::LockedGrid>,
         candidates_after_rules: candidates_after_rules::<rung3_locked::LockedGrid>,
     },
     Rung {
         number: 4,
         name: "digit-sets",
-        idea: Idea::Layout,
+        idea: Idea::Representation,
         solve: solve::<rung4_digit_sets::DigitSets>,
         candidates_after_rules: candidates_after_rules::<rung4_digit_sets::DigitSets>,
     },
     Rung {
         number: 5,
         name: "bands",
-        idea: Idea::Layout,
+        idea: Idea::Representation,
         solve: solve::<rung5_bands::Bands>,
         candidates_after_rules: candidates_after_rules::<rung5_bands::Bands>,
     },
     Rung {
         number: 6,
         name: "changes-only",
-        idea: Idea::Layout,
+        idea: Idea::IncrementalWork,
         solve: solve::<rung6_changes::TrackedBands>,
         candidates_after_rules: candidates_after_rules::<rung6_changes::TrackedBands>,
     },
     Rung {
         number: 7,
         name: "tie-break",
-        idea: Idea::Search,
+        idea: Idea::Branching,
         solve: solve::<rung7_tie_break::TieBreak>,
         candidates_after_rules: candidates_after_rules::<rung7_tie_break::TieBreak>,
     },
     Rung {
         number: 8,
         name: "band-board",
-        idea: Idea::Layout,
+        idea: Idea::Representation,
         solve: solve::<crate::board::Board>,
         candidates_after_rules: candidates_after_rules::<crate::board::Board>,
     },
     Rung {
         number: 9,
         name: "mini-lines",
-        idea: Idea::Rules,
-        solve: solve::<rung9_mini_lines::ConfinedMiniLines>,
-        candidates_after_rules: candidates_after_rules::<rung9_mini_lines::ConfinedMiniLines>,
+        idea: Idea::Inference,
+        solve: solve::<rung9_mini_lines::PlainMiniLines>,
+        candidates_after_rules: candidates_after_rules::<rung9_mini_lines::PlainMiniLines>,
     },
     Rung {
         number: 10,
-        name: "line-branch",
-        idea: Idea::Search,
-        solve: rung10_line_branch::solve,
-        candidates_after_rules: candidates_after_rules::<rung9_mini_lines::ConfinedMiniLines>,
+        name: "mini-line-counts",
+        idea: Idea::Representation,
+        solve: solve::<rung10_mini_line_counts::MiniLineCounts>,
+        candidates_after_rules: candidates_after_rules::<rung10_mini_line_counts::MiniLineCounts>,
     },
     Rung {
         number: 11,
-        name: "wide-open",
-        idea: Idea::Search,
-        solve: rung11_wide_open::solve,
-        candidates_after_rules: candidates_after_rules::<rung9_mini_lines::ConfinedMiniLines>,
+        name: "chutes",
+        idea: Idea::Branching,
+        solve: rung11_chutes::solve,
+        candidates_after_rules: candidates_after_rules::<rung10_mini_line_counts::MiniLineCounts>,
     },
     Rung {
         number: 12,
-        name: "only-three",
-        idea: Idea::Rules,
-        solve: rung12_only_three::solve,
-        candidates_after_rules: candidates_after_rules::<rung12_only_three::OnlyThree>,
+        name: "wide-open",
+        idea: Idea::Branching,
+        solve: rung12_wide_open::solve,
+        candidates_after_rules: candidates_after_rules::<rung10_mini_line_counts::MiniLineCounts>,
     },
     Rung {
         number: 13,
+        name: "only-three",
+        idea: Idea::Inference,
+        solve: rung13_only_three::solve,
+        candidates_after_rules: candidates_after_rules::<rung13_only_three::OnlyThree>,
+    },
+    Rung {
+        number: 14,
         name: "recount",
-        idea: Idea::Layout,
-        solve: rung13_recount::solve,
-        candidates_after_rules: candidates_after_rules::<rung12_only_three::OnlyThree>,
+        idea: Idea::IncrementalWork,
+        solve: rung14_recount::solve,
+        candidates_after_rules: candidates_after_rules::<rung13_only_three::OnlyThree>,
     },
 ];
 
@@ -308,11 +332,12 @@ pub fn solve_rung(number: usize, grid: &Grid, observer: &mut impl SearchObserver
         6 => solve_observed::<rung6_changes::TrackedBands>(grid, observer),
         7 => solve_observed::<rung7_tie_break::TieBreak>(grid, observer),
         8 => solve_observed::<crate::board::Board>(grid, observer),
-        9 => solve_observed::<rung9_mini_lines::ConfinedMiniLines>(grid, observer),
-        10 => rung10_line_branch::solve_observed(grid, observer),
-        11 => rung11_wide_open::solve_observed(grid, observer),
-        12 => rung12_only_three::solve_observed(grid, observer),
-        13 => rung13_recount::solve_observed(grid, observer),
+        9 => solve_observed::<rung9_mini_lines::PlainMiniLines>(grid, observer),
+        10 => solve_observed::<rung10_mini_line_counts::MiniLineCounts>(grid, observer),
+        11 => rung11_chutes::solve_observed(grid, observer),
+        12 => rung12_wide_open::solve_observed(grid, observer),
+        13 => rung13_only_three::solve_observed(grid, observer),
+        14 => rung14_recount::solve_observed(grid, observer),
         _ => panic!(
             "the ladder has rungs 0 to {}, not {number}",
             RUNGS.len() - 1

@@ -1,81 +1,122 @@
-//! # Rung 9: three digits to a mini-row
+//! # Rung 9: three digits confined to a mini-line fill it
+//!
+//! **Tag:** inference. **Its code:** this file, on top of rung 8's board.
 //!
 //! **The idea.** A mini-row, the three cells where a row meets a box, holds exactly three
 //! digits. Call a digit *confined* to a mini-row when its places in that row all lie in
 //! it. If three digits are confined to one mini-row, they are the three that go there, so
-//! every other digit leaves its cells. The same holds for a mini-column, the three cells
-//! where a column meets a box, and digits confined to it within their column. Four
-//! digits confined to one mini-line is a contradiction. This is rule 4 of
-//! [`crate::board`], which rung 8's board runs once its other rules have nothing left, if
-//! the search asks for it ([`Board::use_mini_lines`]). Solvers call the row case a
-//! *hidden triple* in a mini-row; tdoku's write-up (`docs/sudoku.md`) builds its solver on
-//! such triads.
+//! every other digit leaves its cells; four confined is a contradiction. The same holds
+//! for a mini-column and the digit's places in its column. This is the confined part of
+//! the mini-line rule (rule 4); solvers call the row case a *hidden triple*. Here it runs
+//! in its plain form: once rung 8's rules have nothing left, look at each of the 54
+//! mini-lines, count the digits confined to it from the places, clear the full ones, and
+//! propagate again, until nothing changes.
 //!
 //! **Why it keeps every completion.** In a completion each of the three confined digits
-//! stands somewhere in its row inside the mini-row, so the mini-row's three cells hold
-//! those three, and no other digit can stand there.
+//! stands in the mini-line, so they fill its three cells, and no other digit can.
 //!
-//! **What it costs per node.** The board counts, for each mini-line, how many digits are
-//! confined to it, bit-sliced over the nine digits (a word for the ones, one for the
-//! twos, one for "four or more"). It never reads the places: the band rule notes each
-//! digit's mini-rows as it keeps them, and the column rules each digit's columns in each
-//! band as they count them, and a table gives the mini-rows alone in their row. A mini-line
-//! that the rule has filled stays filled along a branch, so the board remembers it and
-//! clears each only once.
+//! **What it costs and buys.** 54 × 9 reads of the places after every propagation: dear.
+//! The tree shrinks a little with the branch on cells (`cargo xtask bench --ladder` prints
+//! it); the rule's worth is in rung 11, whose branch on chutes it feeds. Rung 10 makes it
+//! cheap.
 //!
-//! **What it buys.** On its own, little: with rung 8's branch on cells the tree shrinks
-//! by 4% on forum_hardest_1106 (130.9 guesses to 125.9), and the time grows by 4%. Its
-//! worth is in the next rung, whose branch on lines it makes possible: the rule and that
-//! branch together make the solutions' trees smaller than tdoku's. Measured with the
-//! other rungs (the README's ladder table says how):
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 5.5 µs | 73.5 µs | 11.0 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 27.1 µs | 223 µs | 79.8 | 0 |
-//! | forum_hardest_1106 | 375 | 42.3 µs | 208 µs | 126 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 1.9 µs | 21.2 µs | 0.6 | 0 |
+//! **One thing to try.** `sed -n 2p data/forum_hardest_1106.txt | tr . 0 | fold -w9 |
+//! cargo xtask trace p2239 --rung 9 | grep summary`, then `--rung 8`: on the second
+//! puzzle of forum_hardest_1106, rung 9 makes 7 guesses and rung 8 15.
 
 use super::{Grid, SearchState};
-use crate::board::{Board, MiniLineRule, Recount};
-use crate::observe::SearchObserver;
+use crate::board::{Board, Contradiction};
+use crate::observe::{Conflict, SearchObserver};
+use crate::{cell_bit, count, digit_bit, digits, CellSet, UNIT_SET};
 
-/// Rung 8's board with rule 4 turned on, searched on cells as rung 8 is. With
-/// `ONLY_THREE`, rule 4 includes rung 12's part ([`MiniLineRule::ConfinedAndOnlyThree`]):
-/// the ladder names the two [`ConfinedMiniLines`] (this rung's) and
-/// [`super::rung12_only_three::OnlyThree`].
+/// Rung 8's board, propagated with the confined part of the mini-line rule as well.
 #[derive(Clone, Copy)]
-pub struct MiniLines<const ONLY_THREE: bool> {
+pub struct PlainMiniLines {
     board: Board,
 }
 
-/// This rung's board: rule 4 with its first part only ([`MiniLineRule::Confined`]).
-pub type ConfinedMiniLines = MiniLines<false>;
-
-/// The board of `grid` with its givens placed, `rule` turned on and counting as `recount`
-/// says, propagated; `None` when it has no completion.
-pub(super) fn propagated_board(
-    grid: &Grid,
-    rule: MiniLineRule,
-    recount: Recount,
-    observer: &mut impl SearchObserver,
-) -> Option<Board> {
-    let mut board = Board::from_grid(grid).ok()?;
-    board.use_mini_lines(rule);
-    board.use_recount(recount);
-    board.propagate_observed(observer).ok()?;
-    Some(board)
+/// A mini-line: its three cells, and the nine cells of the row or column it lies in.
+struct MiniLine {
+    cells: [usize; 3],
+    line: CellSet,
 }
 
-impl<const ONLY_THREE: bool> SearchState for MiniLines<ONLY_THREE> {
+/// The 54 mini-lines: the 27 mini-rows, then the 27 mini-columns.
+fn all_mini_lines() -> impl Iterator<Item = MiniLine> {
+    let mini_rows = (0..27).map(|k| {
+        let (row, stack) = (k / 3, k % 3);
+        let first = 9 * row + 3 * stack;
+        MiniLine {
+            cells: [first, first + 1, first + 2],
+            line: UNIT_SET[row],
+        }
+    });
+    let mini_columns = (0..27).map(|k| {
+        let (band, column) = (k / 9, k % 9);
+        let first = 27 * band + column;
+        MiniLine {
+            cells: [first, first + 9, first + 18],
+            line: UNIT_SET[9 + column],
+        }
+    });
+    mini_rows.chain(mini_columns)
+}
+
+/// The confined part of the mini-line rule on every mini-line of `board`, counted from
+/// the places. Returns whether it removed anything.
+fn fill_mini_lines(
+    board: &mut Board,
+    observer: &mut impl SearchObserver,
+) -> Result<bool, Contradiction> {
+    // First every mini-line's confined digits, then the clearing.
+    let mut full = Vec::new();
+    for mini_line in all_mini_lines() {
+        let [a, b, c] = mini_line.cells;
+        let cells = cell_bit(a) | cell_bit(b) | cell_bit(c);
+        let mut confined = 0;
+        for digit in 1..=9 {
+            let in_line = board.places(digit) & mini_line.line;
+            if in_line != 0 && in_line & !cells == 0 {
+                confined |= digit_bit(digit);
+            }
+        }
+        if count(confined) > 3 {
+            let cells = mini_line.cells;
+            observer.contradiction(Conflict::CrowdedMiniLine { cells });
+            return Err(Contradiction);
+        }
+        if count(confined) == 3 {
+            full.push((mini_line.cells, confined));
+        }
+    }
+    let mut changed = false;
+    for (cells, confined) in full {
+        for cell in cells {
+            for digit in digits(board.candidates(cell) & !confined) {
+                board.eliminate(cell, digit);
+                changed = true;
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Rung 8's propagation and the confined part in turn, until neither finds anything.
+fn propagate(board: &mut Board, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
+    loop {
+        board.propagate_observed(observer)?;
+        if board.is_complete() || !fill_mini_lines(board, observer)? {
+            return Ok(());
+        }
+    }
+}
+
+/// The search of rungs 1 to 8 on this board.
+impl SearchState for PlainMiniLines {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
-        let rule = if ONLY_THREE {
-            MiniLineRule::ConfinedAndOnlyThree
-        } else {
-            MiniLineRule::Confined
-        };
-        let board = propagated_board(grid, rule, Recount::Everything, observer)?;
-        Some(MiniLines { board })
+        let mut board = Board::from_grid(grid).ok()?;
+        propagate(&mut board, observer).ok()?;
+        Some(PlainMiniLines { board })
     }
 
     fn choose_cell(&self) -> Option<usize> {
@@ -87,17 +128,10 @@ impl<const ONLY_THREE: bool> SearchState for MiniLines<ONLY_THREE> {
     }
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
-        self.board.place(cell, digit).is_ok() && self.board.propagate_observed(observer).is_ok()
+        self.board.place(cell, digit).is_ok() && propagate(&mut self.board, observer).is_ok()
     }
 
     fn grid(&self) -> Grid {
         self.board.to_grid()
-    }
-}
-
-impl<const ONLY_THREE: bool> MiniLines<ONLY_THREE> {
-    /// The board, propagated with rule 4.
-    pub fn board(&self) -> &Board {
-        &self.board
     }
 }

@@ -20,40 +20,35 @@
 //!   whatever its size ([`common::input`]).
 //!
 //! ## Approach
-//! The vocabulary (cell, unit, peer, candidate) is defined in [`common`]; the propagation
-//! rules live in [`common::board`], which this solution shares with the other two.
-//! It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading order finds
-//! the smallest completion first) and [rung 13](common::ladder::rung13_recount) (the
-//! board with the whole mini-line rule, counting again only what changed, searched on
-//! lines).
+//! The vocabulary (cell, unit, peer, candidate, chute, mini-line) is defined in [`common`];
+//! the propagation rules live in [`common::board`], which this solution shares with the
+//! other two. It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading
+//! order finds the smallest completion first) and [rung 14](common::ladder::rung14_recount)
+//! (the board with the whole mini-line rule, counting again only what changed, branching
+//! on chutes).
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Packed` format, shared with p2580),
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
 //!    is not looked for here: placing the givens in step 2 fails, and the grid has no
 //!    completion.
-//! 2. **Propagate** ([`Board::propagate`]): naked singles, hidden singles, locked
-//!    candidates and the mini-line rule (three digits confined to a mini-row or mini-column
-//!    fill it, and three digits that alone can go in one go there; [`Board::use_mini_lines`]
-//!    with [`MiniLineRule::ConfinedAndOnlyThree`]), naked singles and the mini-line rule
-//!    counting again only what changed ([`Board::use_recount`] with [`Recount::Changes`]).
+//! 2. **Propagate** ([`Board::propagate`]): naked and hidden singles, locked candidates
+//!    (the band rule and the column rules), and the mini-line rule
+//!    ([`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]), counting
+//!    again only what changed ([`Recount::Changes`]).
 //!    *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
 //!    unchanged. Propagation decides cells in no particular order, but it never decides
 //!    anything that the smallest completion does not have.
 //! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
-//!    depth-first search that branches on a line: in the band or stack with the fewest
-//!    digits still open (while every one has seven or more, the one whose digits have the
-//!    fewest permutations in all: [`LineChoice::Permutations`]), one digit's permutations, each tried by cutting its places to
-//!    that permutation's mini-rows or mini-columns ([`Board::line_branch`]). Once no digit
-//!    is open anywhere, and while fewer than 17 cells are decided, it branches on the open
-//!    cell with the fewest candidates (MRV; among cells with two, the one with the most
-//!    open peers, see [`Board::most_constrained_cell`]). On a nearly empty grid a guess on
-//!    a cell decides it, where lines would hide a contradiction for millions of guesses
-//!    ([`common::board::DECIDED_FOR_LINES`]). This search must walk the whole tree of a unique
-//!    puzzle, so a smaller tree pays most here: p2239 makes 79.8 guesses per puzzle on
-//!    forum_hardest_1106 counted tdoku's way, against 80.8 without the mini-line rule's
-//!    second part, 88.0 choosing lines by open digits alone, 141.7 with the branch on cells
-//!    and 110.4 for tdoku.
+//!    depth-first search that branches on a chute ([`Board::chute_branch`] with
+//!    [`ChuteChoice::Permutations`]): in the band or stack with the fewest unsettled digits
+//!    (while every one has seven or more, the one with the fewest permutations), one
+//!    digit's permutations, each tried by confining the digit to it. Once every digit is
+//!    settled, and while fewer than
+//!    [`DECIDED_FOR_CHUTES`](common::board::DECIDED_FOR_CHUTES) cells are decided, it
+//!    branches on the open cell with the fewest candidates (MRV; among cells with two, the
+//!    one with the most open peers, [`Board::most_constrained_cell`]). This search walks
+//!    the whole tree of a unique puzzle, so a smaller tree pays most here.
 //!    If there is exactly one, it is the answer: the smallest of a set of one. This is the
 //!    usual case and the fast path.
 //! 4. **Otherwise, fix the cells in reading order.** Keep a *witness*, a known completion
@@ -90,96 +85,33 @@
 //! The first completion found had 3 in row 1, column 3, so it was not the smallest: the
 //! search at step 46 finds one with 2 there, which becomes the witness, and every later
 //! cell agrees with it. On the empty grid step 4 runs seven such short searches (`cargo xtask
-//! trace p2239` on nine lines of `000000000` shows them as notes "below the witness").
+//! trace p2239` on nine lines of `000000000` shows them as remarks "below the witness").
 //! `--html trace.html` writes the same steps as a page that replays them on the grid
 //! (see the README, "Watching a solution think").
 //!
 //! ## Cost
 //!
-//! A search state is one [`Board`] of 460 bytes, copied for each guess. Step 3 searches
-//! the whole tree of a unique puzzle (to prove there is no second completion), so it
-//! costs about twice a first-solution search; step 4 runs only for puzzles with several
-//! completions, where the searches are short. [`common::board`] explains, step by step,
-//! what makes a node cheap and the tree small, with the instructions each step saved.
-//! Plain row-major backtracking takes milliseconds per puzzle on the same sets (see the
-//! README, `cargo xtask bench --baseline`).
+//! A search state is one [`Board`], copied for each guess. Step 3 searches the whole tree
+//! of a unique puzzle (to prove there is no second completion), so it costs about twice a
+//! first-solution search; step 4 runs only for puzzles with several completions, where the
+//! searches are short.
 //!
-//! Against the fastest Rust solver we know, the `sudoku` crate 0.8 (a port of JCZSolve),
-//! doing the same job, its uniqueness check (`solution`, which returns a completion only
-//! when it is the only one), measured fairly in a harness outside the repository that
-//! also links tdoku (the README says how): the solvers in one process, taking turns
-//! puzzle by puzzle, each puzzle once per round, seven rounds; mean time per puzzle, each
-//! puzzle counted with its fastest round. Two runs of `nice -n -15 tri-bench --rounds 7`
-//! per set (the README has the whole script), as the range over the two runs; the ratio
-//! is this solution's time over the peer's, and the guesses are counted by
-//! `GuessCounter`. The relabelled sets (`--relabel K --seed S`) put each puzzle in K
-//! random disguises: digits renamed, rows, columns, bands and stacks shuffled, the grid
-//! transposed half the time.
+//! Against tdoku, the fastest published solver (C++ with SIMD, built `-march=native`),
+//! counting up to two solutions: the ratio of this solution's time to tdoku's, and the
+//! guesses per puzzle counted tdoku's way (every way tried at a branch point but the
+//! last), as measured by `tri-bench --rounds 7` in the harness outside the repository that
+//! the README describes (two runs, as a range):
 //!
-//! | set | puzzles | this solution | peer | ratio | guesses per puzzle (ours; tdoku's way) |
-//! |---|---:|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 375 | 52.5–52.8 µs | 111.9–112.3 µs | 0.47 | 148.3; 79.8 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 1,500 | 56.0–56.1 µs | 120.9–121.7 µs | 0.46 | 156.3; 83.9 |
-//! | the same, seed 777 | 1,500 | 55.3–55.7 µs | 119.7–120.0 µs | 0.46–0.47 | 154.2; 82.7 |
-//! | the same, seed 31337 | 1,500 | 56.1–56.6 µs | 123.0–128.3 µs | 0.44–0.46 | 156.4; 83.9 |
-//! | the same, seed 4242 | 1,500 | 56.0–57.0 µs | 122.2–126.0 µs | 0.45–0.46 | 156.5; 84.1 |
-//! | the same, seed 5150 | 1,500 | 55.2–56.1 µs | 122.3–125.7 µs | 0.45 | 155.6; 83.4 |
-//! | magictour_top1465 | 1,465 | 8.35–8.56 µs | 10.3–10.5 µs | 0.81–0.82 | 17.7; 9.1 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | 5,860 | 8.54–8.84 µs | 10.1–10.6 µs | 0.84–0.85 | 18.0; 9.2 |
-//! | the same, seed 8086 | 5,860 | 8.57–8.85 µs | 10.1–10.5 µs | 0.84–0.85 | 18.1; 9.3 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 40.5–40.9 µs | 57.5–58.1 µs | 0.70 | 110.8; 60.6 |
-//! | the same, relabelled once, seed 606 | 2,000 | 41.5–41.8 µs | 65.7–67.2 µs | 0.62–0.63 | 113.7; 62.0 |
-//! | 17_clue (first 2,000) | 2,000 | 2.13–2.45 µs | 2.76–2.77 µs | 0.77–0.88 | 0.9; 0.5 |
-//! | the same, relabelled once, seed 606 | 2,000 | 2.27–2.32 µs | 2.80–2.86 µs | 0.81 | 0.9; 0.4 |
-//!
-//! Against tdoku, the fastest published solver (C++ with SIMD), counting up to two
-//! solutions, measured the same way in the same harness, built once for the host
-//! (`-march=native`) and once for plain SSE2, the x86-64 baseline that the judge's
-//! `rustc -O` gives this code (the README says how). The first table is of an earlier
-//! version of this solution, which branched on cells (the ratio as a range over four runs
-//! on a shared machine, the ratio of each side's best time over the four runs, and
-//! tdoku's own guesses per puzzle):
-//!
-//! | set | ratio to tdoku, native | best of four | ratio to tdoku, SSE2 | tdoku's guesses |
-//! |---|---:|---:|---:|---:|
-//! | forum_hardest_1106 | 0.94–1.22 | 0.99 | 0.26–0.31 | 110.4 |
-//! | forum_hardest_1106, 4 random relabellings (two seeds) | 0.94–1.12 | 1.02; 0.97 | 0.26–0.32 | 114.8–115.4 |
-//! | magictour_top1465 | 0.74–0.94 | 0.92 | 0.20–0.29 | 8.9 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.92–1.02 | 0.97 | 0.27–0.30 | 63.2 |
-//! | 17_clue (first 2,000) | 0.75–0.90 | 0.76 | 0.16–0.22 | 0.4 |
-//!
-//! This solution as it is now (rung 13's board: rung 12's rules, counting again only what
-//! changed; the branch on lines chosen as rung 11 chooses), in the runs of the `sudoku`
-//! table above:
-//! the ratio of its time to tdoku's, as the range over the two runs, and the guesses per
-//! puzzle counted tdoku's way:
-//!
-//! | set | ratio to tdoku, native | ratio to tdoku, SSE2 | guesses: this solution; tdoku |
-//! |---|---:|---:|---:|
-//! | forum_hardest_1106 | 0.637–0.641 | 0.20 | 79.8; 110.4 |
-//! | forum_hardest_1106, 4 random relabellings, seed 2024 | 0.664–0.666 | 0.21 | 83.9; 114.3 |
-//! | the same, seed 777 | 0.649–0.657 | 0.21 | 82.7; 114.8 |
-//! | the same, seed 31337 | 0.664–0.669 | 0.21 | 83.9; 114.5 |
-//! | the same, seed 4242 | 0.663–0.673 | 0.21 | 84.1; 114.6 |
-//! | the same, seed 5150 | 0.650–0.657 | 0.21 | 83.4; 115.5 |
-//! | magictour_top1465 | 0.931–0.957 | 0.29–0.30 | 9.1; 8.9 |
-//! | magictour_top1465, 4 random relabellings, seed 99 | 0.941–0.947 | 0.30 | 9.2; 9.1 |
-//! | the same, seed 8086 | 0.955–0.961 | 0.30 | 9.3; 9.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.787–0.788 | 0.25 | 60.6; 63.2 |
-//! | the same, relabelled once, seed 606 | 0.744–0.749 | 0.24 | 62.0; 68.3 |
-//! | 17_clue (first 2,000) | 0.780–0.896 | 0.22–0.26 | 0.5; 0.4 |
-//! | the same, relabelled once, seed 606 | 0.786–0.787 | 0.23 | 0.4; 0.4 |
-//!
-//! The hard sets gain a third over tdoku. On magictour_top1465, whose tree is 2% to 3%
-//! larger than tdoku's (counted its way), this solution is 4% to 7% ahead on the file as
-//! published and 4% to 6% ahead on its relabellings (0.943 to 0.977 over one run of each
-//! of twenty more seeds and two more runs of these two; the README has the runs). Rung
-//! 12's rule took it there from between 2% ahead and 1% behind, and counting again only
-//! what changed (rung 13) took another 2% to 4% off its time.
+//! | set | ratio to tdoku | guesses: this solution; tdoku |
+//! |---|---:|---:|
+//! | forum_hardest_1106 | 0.637–0.641 | 79.8; 110.4 |
+//! | magictour_top1465 | 0.931–0.957 | 9.1; 8.9 |
+//! | forum_hardest_1905_11plus (first 2,000) | 0.787–0.788 | 60.6; 63.2 |
+//! | 17_clue (first 2,000) | 0.780–0.896 | 0.5; 0.4 |
 //!
 //! Every puzzle of `data/` takes well under a millisecond: the slowest, one of
-//! forum_hardest_1905_11plus, takes 266 µs (`cargo xtask bench --problem p2239 data/*.txt`, each
-//! puzzle's best of five rounds).
+//! forum_hardest_1905_11plus, takes 266 µs (`cargo xtask bench --problem p2239 data/*.txt`,
+//! each puzzle's best of five rounds).
 //!
 //! ## Pitfalls
 //! - **The order of empty cells.** "Smallest" is in reading order, row by row. A search
@@ -193,7 +125,7 @@
 //! - **Undoing a guess.** A guess is made on a copy of the board, and undoing it is
 //!   dropping the copy: nothing has to be restored by hand.
 
-use common::board::{Board, LineChoice, MiniLineRule, Recount};
+use common::board::{Board, ChuteChoice, MiniLineRule, Recount};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, Reason, SearchObserver};
@@ -288,15 +220,14 @@ impl Completions {
 }
 
 /// Depth-first search that counts the completions of a propagated board into `found`,
-/// keeping the first, until it has counted `found.limit` of them. It branches on a line
-/// (a digit's permutations in a band or stack, [`Board::line_branch`]) while some digit
-/// is open, and on a cell with the fewest candidates after that.
+/// keeping the first, until it has counted `found.limit` of them. It branches on a chute
+/// ([`Board::chute_branch`]) while some digit is unsettled, and on a cell after that.
 fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
-    if let Some(branch) = board.line_branch(LineChoice::Permutations) {
+    if let Some(branch) = board.chute_branch(ChuteChoice::Permutations) {
         for (tried_before, k) in branch.ways().enumerate() {
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.guess_on_line(&branch, k, tried_before, observer);
+            child.guess_on_chute(&branch, k, tried_before, observer);
             if child.propagate_observed(observer).is_ok() {
                 find_completions(&child, found, observer);
                 if found.count >= found.limit {
@@ -489,9 +420,9 @@ mod tests {
 
     #[test]
     fn nearly_empty_grids_are_searched_by_cells() {
-        // Grids of two or three givens on which the search on lines, taken from the
-        // start, made millions of guesses (the first is stress case 4213); the search
-        // now goes by cells until 17 cells are decided (`DECIDED_FOR_LINES`).
+        // Grids of two or three givens on which branching on chutes from the start made
+        // millions of guesses (the first is stress case 4213); the search goes by cells
+        // until 17 cells are decided (`DECIDED_FOR_CHUTES`).
         let grids = [
             "000000000000000000000000000000000000000000000000000000000000010000000050000000000",
             "000000000000000000000000000000000000000000200000000040000002000000000000000000000",

@@ -125,7 +125,7 @@
 //!
 //! ## Cost
 //!
-//! A search state is a 460-byte [`Board`], a 16-byte cell set and an 8-byte tile set;
+//! A search state is a 464-byte [`Board`], a 16-byte cell set and an 8-byte tile set;
 //! copying it is the undo. Each visited state costs one or two listings (step 4: four
 //! shifted `&`s of 128-bit sets per unused tile, plus one counter update per placement
 //! found) and a propagation. What keeps the search small is branching where the choice is
@@ -144,7 +144,7 @@
 //! | 1,000 generated, 10 to 35 tiles (`data/sudominoku_generated_1000.in`) | 15.1 µs | 12.3 µs | 353 µs | 13.7 / 266 | 211 µs / 155 ms |
 //!
 //! Naked singles counting again only the bands that changed ([`Recount::Changes`], the
-//! ladder's rung 13) took 1.5% to 5.5% off the generated set, with the same guesses: 15.1
+//! ladder's rung 14) took 1.5% to 5.5% off the generated set, with the same guesses: 15.1
 //! to 15.8 µs against 16.0 µs in three runs of each, taking turns (`cargo xtask bench
 //! --problem p4574 data/sudominoku_generated_1000.in`).
 //!
