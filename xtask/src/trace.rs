@@ -12,7 +12,7 @@
 //! follows the events to the grid that each step leaves, which is where the decided-cell
 //! count of every line comes from.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 use anyhow::{anyhow, Result};
 use common::grid_reader::{read_grid, RowFormat};
@@ -245,20 +245,72 @@ pub struct PuzzleTrace {
     pub given_tiles: Vec<[usize; 2]>,
 }
 
+/// How a cell got its digit: what the page shows by its weight and slant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// No digit yet.
+    #[default]
+    Open,
+    /// A given of the puzzle.
+    Given,
+    /// Placed by a rule (or, for 2239, a witness).
+    Deduced,
+    /// Placed by a guess.
+    Guessed,
+    /// Shown only by the answer: a cell the steps recorded left open.
+    Answer,
+}
+
+impl Origin {
+    /// Every origin, in the order of their numbers (`origin as usize`).
+    pub const ALL: [Origin; 5] = [
+        Origin::Open,
+        Origin::Given,
+        Origin::Deduced,
+        Origin::Guessed,
+        Origin::Answer,
+    ];
+
+    /// The origin in one word: `given`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Origin::Open => "open",
+            Origin::Given => "given",
+            Origin::Deduced => "deduced",
+            Origin::Guessed => "guessed",
+            Origin::Answer => "answer",
+        }
+    }
+}
+
 /// The grid as the events leave it, step by step: what the page shows and what the
 /// text trace counts.
 #[derive(Clone, Debug)]
 pub struct Replay {
     /// The digit of every cell, 0 for an open one.
     pub grid: Grid,
-    /// The grid before each open guess, innermost last.
-    saved: Vec<Grid>,
+    /// How every cell got its digit.
+    pub origins: [Origin; N_CELLS],
+    /// Su-domino-ku: the tiles that the open guesses laid, the latest last.
+    pub laid_tiles: Vec<[usize; 2]>,
+    /// What the replay was before each open guess, innermost last.
+    saved: Vec<Saved>,
+}
+
+/// What a guess may change, kept to go back to.
+#[derive(Clone, Debug)]
+struct Saved {
+    grid: Grid,
+    origins: [Origin; N_CELLS],
+    n_laid_tiles: usize,
 }
 
 impl Default for Replay {
     fn default() -> Replay {
         Replay {
             grid: [0; N_CELLS],
+            origins: [Origin::Open; N_CELLS],
+            laid_tiles: Vec::new(),
             saved: Vec::new(),
         }
     }
@@ -268,16 +320,42 @@ impl Replay {
     /// Follows one event.
     pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::Deduced { cell, digit, .. } => self.grid[*cell] = *digit,
-            Event::Guess { .. } => self.saved.push(self.grid),
-            Event::Back { .. } | Event::Unwind => self.grid = self.saved.pop().unwrap_or(self.grid),
-            Event::Keep => self.saved.truncate(self.saved.len().saturating_sub(1)),
-            Event::Answer(grid) => self.grid = *grid,
-            Event::Givens(_) | Event::Contradiction(_) | Event::Note(_) => {}
+            Event::Givens(placements) => self.place(placements, Origin::Given),
+            Event::Deduced { cell, digit, .. } => self.place(&[(*cell, *digit)], Origin::Deduced),
+            Event::Guess { placements, .. } => {
+                self.saved.push(Saved {
+                    grid: self.grid,
+                    origins: self.origins,
+                    n_laid_tiles: self.laid_tiles.len(),
+                });
+                self.place(placements, Origin::Guessed);
+                self.laid_tiles.extend(tile_laid(placements));
+            }
+            Event::Back { .. } | Event::Unwind => {
+                if let Some(saved) = self.saved.pop() {
+                    self.grid = saved.grid;
+                    self.origins = saved.origins;
+                    self.laid_tiles.truncate(saved.n_laid_tiles);
+                }
+            }
+            Event::Keep => {
+                self.saved.pop();
+            }
+            Event::Answer(answer) => {
+                let placements: Vec<(usize, u8)> = answer.iter().copied().enumerate().collect();
+                self.place(&placements, Origin::Answer);
+            }
+            Event::Contradiction(_) | Event::Note(_) => {}
         }
-        if let Event::Givens(placements) | Event::Guess { placements, .. } = event {
-            for &(cell, digit) in placements {
+    }
+
+    /// Puts each placement's digit in its cell, with `origin`; a cell that already holds
+    /// that digit keeps the origin it had.
+    fn place(&mut self, placements: &[(usize, u8)], origin: Origin) {
+        for &(cell, digit) in placements {
+            if self.grid[cell] != digit {
                 self.grid[cell] = digit;
+                self.origins[cell] = origin;
             }
         }
     }
@@ -293,6 +371,15 @@ impl Replay {
     }
 }
 
+/// The tile a guess lays, if it lays one: a Su-domino-ku search step places two cells at
+/// once, a Sudoku guess one (or none, when it confines a digit to some mini-lines).
+pub fn tile_laid(placements: &[(usize, u8)]) -> Option<[usize; 2]> {
+    match placements {
+        [(first, _), (second, _)] => Some([*first, *second]),
+        _ => None,
+    }
+}
+
 /// `r3c5`: row 3, column 5, counted from 1.
 pub fn sudoku_cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
@@ -303,8 +390,8 @@ pub fn domino_cell_name(cell: usize) -> String {
     format!("{}{}", char::from(b'A' + (cell / 9) as u8), cell % 9 + 1)
 }
 
-/// The kind and the text of a step's line (`None` for an event that is no step). The page
-/// words its steps the same way (`trace_page.html`, `describe`).
+/// The kind and the text of a step's line (`None` for an event that is no step): the words
+/// of the text trace, and the words the page shows ([`crate::trace_page`] writes them in).
 pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
     let placed = |cell: usize, digit: u8| format!("{} = {digit}", cell_name(cell));
     Some(match event {
@@ -334,16 +421,17 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
                 .iter()
                 .map(|&(cell, digit)| placed(cell, digit))
                 .collect();
-            // A Su-domino-ku search step lays a tile: two cells at once. A guess that places
-            // nothing confines a digit to some mini-lines, as the note before it says.
-            match placements.len() {
-                0 => (
-                    "guess",
-                    format!("#{number} the mini-lines in the note above"),
-                ),
-                2 => ("lay tile", format!("#{number} {}", what.join(", "))),
-                _ => ("guess", format!("#{number} {}", what.join(", "))),
-            }
+            let kind = match tile_laid(placements) {
+                Some(_) => "lay tile",
+                None => "guess",
+            };
+            // A guess that places nothing confines a digit to some mini-lines, as the note
+            // before it says.
+            let text = match placements.is_empty() {
+                true => format!("#{number} the mini-lines in the note above"),
+                false => format!("#{number} {}", what.join(", ")),
+            };
+            (kind, text)
         }
         Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
         Event::Back { number } => ("back", format!("take back #{number}")),
@@ -395,12 +483,24 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
             writeln!(out, "{step:>5} {decided:>2}/81  {indent}{kind:<14} {text}")?;
         }
     }
-    if trace.steps > step {
-        let more = trace.steps - step;
-        writeln!(out, "      ... {more} more steps not shown (raise --limit)")?;
+    if let Some(note) = cut_note(trace) {
+        writeln!(out, "      ... {note}")?;
     }
     writeln!(out, "{}", trace.summary)?;
     write!(out, "{}", trace.answer.as_deref().unwrap_or_default())
+}
+
+/// What the text trace and the page say when the limit cut the record short: `None` when
+/// every step was recorded.
+pub fn cut_note(trace: &PuzzleTrace) -> Option<String> {
+    let recorded = trace.events.iter().filter(|event| event.is_step()).count() as u64;
+    (trace.steps > recorded).then(|| {
+        format!(
+            "cut short: the first {recorded} of the {} steps are recorded (--limit {}); \
+             raise --limit to see them all",
+            trace.steps, trace.limit
+        )
+    })
 }
 
 /// Whose search [`record`] follows.
@@ -441,8 +541,11 @@ impl Searcher {
     }
 }
 
-/// Runs `searcher` on `problem`'s `input`, recording at most `limit` steps per puzzle, and
+/// Runs `searcher` on `problem`'s input, recording at most `limit` steps per puzzle, and
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
+///
+/// `input` is read as the problem's binary reads it ([`common::input`]): a line at a time,
+/// in bounded memory, each error naming its line and column.
 ///
 /// # Errors
 /// A searcher that cannot search this problem (see [`Searcher::check`]), input the
@@ -450,85 +553,90 @@ impl Searcher {
 pub fn record(
     problem: KnownProblem,
     searcher: Searcher,
-    input: &str,
+    input: impl BufRead,
     limit: u64,
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
     searcher.check(problem)?;
-    let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
-    if let Searcher::Rung { number } = searcher {
-        // The grid in the problem's own format, and the answer printed that way too.
-        let (grid, format_grid): (Grid, fn(&Grid) -> String) = match problem {
+    // What trace knows of each problem, all here: how its input writes the grid, whose
+    // search it follows, how its answer prints, and what that answer is.
+    type Solve = fn(&Grid, &mut Recorder) -> Option<Grid>;
+    let (format, solve, print, answer_is): (RowFormat, Solve, fn(&Grid) -> String, &str) =
+        match problem {
             KnownProblem::P2239 => (
-                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?,
+                RowFormat::Packed,
+                p2239::solve_observed,
                 common::grid_text,
+                "the smallest completion",
             ),
-            _ => (
-                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?,
+            KnownProblem::P2580 => (
+                RowFormat::Spaced,
+                p2580::solve_observed,
                 p2580::format_grid,
+                "any completion",
             ),
+            KnownProblem::P4574 => return record_su_domino_ku(input, limit, each),
+        };
+    let grid = read_grid(input, format).map_err(|error| anyhow!("{error}"))?;
+    let mut recorder = Recorder::new(limit);
+    let (title, solution) = match searcher {
+        Searcher::Solution => (
+            format!("{problem}: {answer_is}"),
+            solve(&grid, &mut recorder),
+        ),
+        Searcher::Rung { number } => {
+            let outcome = solve_rung(number, &grid, &mut recorder);
+            if outcome.capped {
+                recorder.remark(|| {
+                    format!(
+                        "rung {number} stops at its cap of {} guesses",
+                        outcome.guesses
+                    )
+                });
+            }
+            let name = RUNGS[number].name;
+            let title = format!(
+                "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
+            );
+            (title, outcome.solution)
+        }
+    };
+    let answer = solution.map(|grid| (grid, print(&grid)));
+    each(recorder.finish(title, answer))
+}
+
+/// [`record`] for Su-domino-ku: one trace per puzzle of the input, named as its input
+/// names cells, with its given tiles.
+fn record_su_domino_ku(
+    input: impl BufRead,
+    limit: u64,
+    mut each: impl FnMut(PuzzleTrace) -> Result<()>,
+) -> Result<()> {
+    let mut lines = common::input::Lines::new(input);
+    for number in 1.. {
+        let puzzle = match p4574::read_puzzle(&mut lines) {
+            Ok(Some(puzzle)) => puzzle,
+            Ok(None) => break,
+            Err(error) => {
+                let error = Error {
+                    puzzle: Some(number),
+                    ..error
+                };
+                return Err(anyhow!("{error}"));
+            }
         };
         let mut recorder = Recorder::new(limit);
-        let outcome = solve_rung(number, &grid, &mut recorder);
-        if outcome.capped {
-            recorder.remark(|| {
-                format!(
-                    "rung {number} stops at its cap of {} guesses",
-                    outcome.guesses
-                )
-            });
-        }
-        let answer = outcome.solution.map(|grid| (grid, format_grid(&grid)));
-        let name = RUNGS[number].name;
-        let title = format!(
-            "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
-        );
-        return each(recorder.finish(title, answer));
+        let answer = p4574::solve_observed(&puzzle, &mut recorder).map(|solution| {
+            let text = p4574::format_solution(number, &solution.grid);
+            (solution.grid, text)
+        });
+        let title = format!("p4574: puzzle {number}");
+        let mut trace = recorder.finish(title, answer);
+        trace.cell_name = domino_cell_name;
+        trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
+        each(trace)?;
     }
-    match problem {
-        KnownProblem::P2239 => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
-            let mut recorder = Recorder::new(limit);
-            let answer = p2239::solve_observed(&grid, &mut recorder)
-                .map(|grid| (grid, common::grid_text(&grid)));
-            each(recorder.finish("p2239: the smallest completion".into(), answer))
-        }
-        KnownProblem::P2580 => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
-            let mut recorder = Recorder::new(limit);
-            let answer = p2580::solve_observed(&grid, &mut recorder)
-                .map(|grid| (grid, p2580::format_grid(&grid)));
-            each(recorder.finish("p2580: any completion".into(), answer))
-        }
-        KnownProblem::P4574 => {
-            let mut lines = common::input::Lines::new(input.as_bytes());
-            for number in 1.. {
-                let puzzle = match p4574::read_puzzle(&mut lines) {
-                    Ok(Some(puzzle)) => puzzle,
-                    Ok(None) => break,
-                    Err(error) => {
-                        return Err(message(&Error {
-                            puzzle: Some(number),
-                            ..error
-                        }))
-                    }
-                };
-                let mut recorder = Recorder::new(limit);
-                let answer = p4574::solve_observed(&puzzle, &mut recorder).map(|solution| {
-                    let text = p4574::format_solution(number, &solution.grid);
-                    (solution.grid, text)
-                });
-                let title = format!("p4574: puzzle {number}");
-                let mut trace = recorder.finish(title, answer);
-                trace.cell_name = domino_cell_name;
-                trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
-                each(trace)?;
-            }
-            Ok(())
-        }
-    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -538,10 +646,16 @@ mod tests {
     /// The traces of `problem` on `input`, every step recorded.
     fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
         let mut all = Vec::new();
-        record(problem, Searcher::Solution, input, u64::MAX, |trace| {
-            all.push(trace);
-            Ok(())
-        })
+        record(
+            problem,
+            Searcher::Solution,
+            input.as_bytes(),
+            u64::MAX,
+            |trace| {
+                all.push(trace);
+                Ok(())
+            },
+        )
         .unwrap();
         all
     }
@@ -629,7 +743,7 @@ mod tests {
         record(
             KnownProblem::P4574,
             Searcher::Solution,
-            &input,
+            input.as_bytes(),
             5,
             |trace| {
                 cut.push(trace);
@@ -646,7 +760,7 @@ mod tests {
             write_text(&mut text, cut).unwrap();
             let text = String::from_utf8(text).unwrap();
             assert!(
-                text.contains(&format!("{} more steps not shown", cut.steps - 5)),
+                text.contains(&format!("the first 5 of the {} steps", cut.steps)),
                 "{text}"
             );
         }

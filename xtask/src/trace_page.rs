@@ -113,7 +113,7 @@ mod tests {
         crate::trace::record(
             KnownProblem::P4574,
             crate::trace::Searcher::Solution,
-            &input,
+            input.as_bytes(),
             1000,
             |trace| {
                 traces.push(trace);

@@ -349,7 +349,7 @@ fn check_page_of(
     let lines = text_lines(&text);
     let mut traces = Vec::new();
     let known = KnownProblem::named(problem, "trace").unwrap();
-    record(known, searcher, input, page_limit, |trace| {
+    record(known, searcher, input.as_bytes(), page_limit, |trace| {
         traces.push(trace);
         Ok(())
     })
