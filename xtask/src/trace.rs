@@ -6,11 +6,11 @@
 //! guess), each contradiction and each guess taken back. The record of one puzzle is a
 //! [`PuzzleTrace`]: a list of [`Event`]s, most of them *steps*.
 //!
-//! Two renderers read that one list: [`write_text`] prints a line per step (what
-//! `cargo xtask trace` shows) and [`crate::trace_page`] writes it into a page that replays
-//! it on a grid (`--html`). So step N of the page is line N of the text. [`Replay`]
-//! follows the events to the grid that each step leaves, which is where the decided-cell
-//! count of every line comes from.
+//! Each step is worded once, by [`describe`], and the grid it leaves is followed once, by
+//! [`Replay`] (which is where the decided-cell count of every line comes from). Two
+//! renderers use them: [`write_text`] prints a line per step (what `cargo xtask trace`
+//! shows) and [`crate::trace_page`] writes the same words and counts into a page that
+//! draws them on a grid (`--html`). So step N of the page is line N of the text.
 
 use std::io::{self, BufRead, Write};
 

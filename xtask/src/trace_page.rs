@@ -1,54 +1,60 @@
 //! `cargo xtask trace --html`: a trace as one page that replays it on the grid.
 //!
 //! The page is one self-contained file: the markup, style and script of
-//! `trace_page.html` (no library, no font, nothing fetched) with the recorded events of
-//! [`crate::trace`] written into it as JSON. The script replays those events to the grid
-//! of every step and words each step as the text trace does, so step N of the page is
-//! line N of `cargo xtask trace`.
+//! `trace_page.html` (no library, no font, nothing fetched) with the trace written into it
+//! as JSON. Rust words and counts every step once: each step on the page carries the kind
+//! and text of its line in `cargo xtask trace` ([`describe`]), the decided cells and depth
+//! that line counts, the cells whose digit it changes and the cells it concerns, all
+//! followed by [`Replay`]. The script only draws them, so step N of the page is line N of
+//! the text trace.
 //!
-//! Each event is a short array whose first number says what it is, so that a trace of
-//! 30,000 steps stays a few hundred kilobytes:
+//! The data, with cells numbered 0..81 row by row as in `common`:
 //!
-//! | event | array |
+//! | field | what it holds |
 //! |---|---|
-//! | givens of one row | `[0, cell, digit, cell, digit, ...]` |
-//! | naked single, hidden single, witness | `[1, cell, digit]`, `[2, cell, digit, unit]`, `[3, cell, digit]` |
-//! | guess number `k` | `[4, k, cell, digit]`, or `[4, k, cell, digit, cell, digit]` for a tile, `[4, k]` for a guess that confines a digit to some mini-lines (the note before it says which) |
-//! | contradiction | `[5, 0, cell]` no candidate, `[5, 1, digit, unit]` no place in a unit, `[5, 2, digit, band]` band rule, `[5, 3, cell]` no tile covers a cell, `[5, 4, digit, digit]` no place for a tile, `[5, 5, cell, cell, cell]` four digits confined to a mini-line |
-//! | guess `k` taken back | `[6, k]` |
-//! | note | `[7, text]` |
-//! | unwind, keep (no step) | `[8]`, `[9]` |
-//! | the answer | `[10, "81 digits"]` |
+//! | `origins` | the names of [`Origin`]s, which the page uses as the cells' classes |
+//! | `peers` | the 20 peers of each cell, for the pencil marks (the digits no peer holds) |
+//! | `su_domino_ku` | whether to show the tiles |
+//! | `puzzles` | per puzzle: `title`, `summary`, `cut` (the note of a record cut short, or null), `cell_names`, `tiles` (the cells of each given tile) and `steps` |
 //!
-//! Cells are numbered 0..81 row by row, units 0..27 (rows, columns, boxes), as in `common`.
+//! Each step holds `kind`, `text`, `decided` and `depth`, and where it has them: `changes`
+//! (`[cell, digit, origin]` for each cell whose digit or origin the step changes, digit 0
+//! for a cell it empties), the cells it concerns by role (`focus`, `unit`, `conflict`,
+//! `undone`), and for Su-domino-ku the tiles it lays (`laid`), how many laid tiles it takes
+//! off (`lifted`), and the tile that has no place left (`stuck_tile`).
+
+use std::collections::HashMap;
 
 use common::observe::{Conflict, Reason};
-use serde_json::{json, Value};
+use common::{CELLS_OF_UNIT, N_CELLS, PEERS_OF};
+use serde::Serialize;
+use serde_json::json;
 
 use crate::registry::KnownProblem;
-use crate::trace::{Event, PuzzleTrace};
+use crate::trace::{describe, Event, Origin, PuzzleTrace, Replay};
 
 /// The page's markup, style and script, with `{{TITLE}}` and `{{TRACE}}` to fill in.
 const TEMPLATE: &str = include_str!("trace_page.html");
 
 /// The page for the traces of `problem` (one per puzzle).
 pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
-    let puzzles: Vec<Value> = traces
+    let puzzles: Vec<_> = traces
         .iter()
         .map(|trace| {
             json!({
                 "title": trace.title,
-                "steps": trace.steps,
-                "limit": trace.limit,
                 "summary": trace.summary,
+                "cut": crate::trace::cut_note(trace),
+                "cell_names": (0..N_CELLS).map(trace.cell_name).collect::<Vec<_>>(),
                 "tiles": trace.given_tiles,
-                "events": trace.events.iter().map(encode).collect::<Vec<_>>(),
+                "steps": steps(trace),
             })
         })
         .collect();
     let data = json!({
-        "problem": problem.crate_name(),
-        "naming": if problem.is_sudoku() { "row-column" } else { "location" },
+        "origins": Origin::ALL.map(Origin::name),
+        "peers": PEERS_OF.to_vec(),
+        "su_domino_ku": !problem.is_sudoku(),
         "puzzles": puzzles,
     });
     // Inside a <script> element the text must not hold "</script>": in JSON a `<` can
@@ -59,44 +65,121 @@ pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
         .replacen("{{TRACE}}", &data, 1)
 }
 
-/// One event as the short array the page reads (see the table above).
-fn encode(event: &Event) -> Value {
-    // The first numbers, then each placement's cell and digit.
-    let flat = |head: &[u64], pairs: &[(usize, u8)]| -> Value {
-        let pairs = pairs
-            .iter()
-            .flat_map(|&(cell, digit)| [cell as u64, u64::from(digit)]);
-        head.iter().copied().chain(pairs).collect()
-    };
-    match event {
-        Event::Givens(placements) => flat(&[0], placements),
-        Event::Deduced {
-            cell,
-            digit,
-            reason,
-        } => match reason {
-            Reason::HiddenSingle { unit } => json!([2, cell, digit, unit]),
-            Reason::Witness => json!([3, cell, digit]),
-            _ => json!([1, cell, digit]),
-        },
-        Event::Guess { number, placements } => flat(&[4, *number], placements),
-        Event::Contradiction(conflict) => match *conflict {
-            Conflict::EmptyCell { cell } => json!([5, 0, cell]),
-            Conflict::NoPlaceInUnit { digit, unit } => json!([5, 1, digit, unit]),
-            Conflict::NoArrangementInBand { digit, band } => json!([5, 2, digit, band]),
-            Conflict::UncoverableCell { cell } => json!([5, 3, cell]),
-            Conflict::CrowdedMiniLine { cells } => json!([5, 5, cells[0], cells[1], cells[2]]),
-            Conflict::UnplaceableTile { digits } => json!([5, 4, digits[0], digits[1]]),
-        },
-        Event::Back { number } => json!([6, number]),
-        Event::Note(text) => json!([7, text]),
-        Event::Unwind => json!([8]),
-        Event::Keep => json!([9]),
-        Event::Answer(grid) => {
-            let digits: String = grid.iter().map(|digit| char::from(b'0' + digit)).collect();
-            json!([10, digits])
+/// One step as the page draws it (see the module's table). Empty lists are left out,
+/// which keeps a page of 30,000 steps to a few megabytes.
+#[derive(Debug, Default, Serialize)]
+struct Step {
+    /// The kind and text of the step's line in the text trace.
+    kind: &'static str,
+    text: String,
+    /// The cells decided after the step, and the guesses open.
+    decided: usize,
+    depth: usize,
+    /// `(cell, digit, origin)` for each cell the step changes, the origin as its number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    changes: Vec<(usize, u8, usize)>,
+    /// The cells the step places or guesses.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    focus: Vec<usize>,
+    /// The unit of a hidden single.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unit: Vec<usize>,
+    /// Where a contradiction stands.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    conflict: Vec<usize>,
+    /// The cells of the guess that a step back takes back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    undone: Vec<usize>,
+    /// Su-domino-ku: the tiles the step lays, as their two cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    laid: Vec<[usize; 2]>,
+    /// Su-domino-ku: how many of the latest laid tiles the step takes off.
+    #[serde(skip_serializing_if = "is_zero")]
+    lifted: usize,
+    /// Su-domino-ku: the digits of the tile that has no place left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stuck_tile: Option<[u8; 2]>,
+}
+
+/// Whether `count` is zero (for serde's `skip_serializing_if`).
+fn is_zero(count: &usize) -> bool {
+    *count == 0
+}
+
+/// The steps of `trace` as the page draws them: each event replayed, and each step
+/// compared with the replay as the step before it left it.
+fn steps(trace: &PuzzleTrace) -> Vec<Step> {
+    let mut replay = Replay::default();
+    let mut shown = replay.clone();
+    // The cells each guess placed, by its number, for the step that takes it back.
+    let mut guesses: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut steps = Vec::new();
+    for event in &trace.events {
+        replay.apply(event);
+        if let Event::Guess { number, placements } = event {
+            guesses.insert(*number, placements.iter().map(|&(cell, _)| cell).collect());
         }
+        let Some((kind, text)) = describe(event, trace.cell_name) else {
+            continue; // Not a step: its changes go with the next step.
+        };
+        let mut step = concerned(event, &guesses);
+        step.kind = kind;
+        step.text = text;
+        step.decided = replay.decided();
+        step.depth = replay.depth();
+        step.changes = (0..N_CELLS)
+            .filter(|&cell| {
+                (replay.grid[cell], replay.origins[cell]) != (shown.grid[cell], shown.origins[cell])
+            })
+            .map(|cell| (cell, replay.grid[cell], replay.origins[cell] as usize))
+            .collect();
+        // The laid tiles both share are kept; the shown ones after them are lifted.
+        let kept = shown
+            .laid_tiles
+            .iter()
+            .zip(&replay.laid_tiles)
+            .take_while(|(before, after)| before == after)
+            .count();
+        step.lifted = shown.laid_tiles.len() - kept;
+        step.laid = replay.laid_tiles[kept..].to_vec();
+        steps.push(step);
+        shown = replay.clone();
     }
+    steps
+}
+
+/// The cells `event` concerns, by role, in a step without words or counts yet.
+fn concerned(event: &Event, guesses: &HashMap<u64, Vec<usize>>) -> Step {
+    let cells_of_unit = |unit: usize| CELLS_OF_UNIT[unit].map(usize::from).to_vec();
+    let mut step = Step::default();
+    match event {
+        Event::Givens(placements) | Event::Guess { placements, .. } => {
+            step.focus = placements.iter().map(|&(cell, _)| cell).collect();
+        }
+        Event::Deduced { cell, reason, .. } => {
+            step.focus = vec![*cell];
+            if let Reason::HiddenSingle { unit } = reason {
+                step.unit = cells_of_unit(*unit);
+            }
+        }
+        Event::Back { number } => {
+            step.undone = guesses.get(number).cloned().unwrap_or_default();
+        }
+        Event::Contradiction(conflict) => match *conflict {
+            Conflict::EmptyCell { cell } | Conflict::UncoverableCell { cell } => {
+                step.conflict = vec![cell];
+            }
+            Conflict::NoPlaceInUnit { unit, .. } => step.conflict = cells_of_unit(unit),
+            // The band's three rows: 27 cells from its first.
+            Conflict::NoArrangementInBand { band, .. } => {
+                step.conflict = (27 * band..27 * band + 27).collect();
+            }
+            Conflict::CrowdedMiniLine { cells } => step.conflict = cells.to_vec(),
+            Conflict::UnplaceableTile { digits } => step.stuck_tile = Some(digits),
+        },
+        Event::Note(_) | Event::Answer(_) | Event::Unwind | Event::Keep => {}
+    }
+    step
 }
 
 #[cfg(test)]
@@ -104,7 +187,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_page_holds_the_events_and_nothing_from_outside() {
+    fn the_page_holds_the_steps_and_nothing_from_outside() {
         let mut traces = Vec::new();
         let input = std::fs::read_to_string(
             crate::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
@@ -124,14 +207,12 @@ mod tests {
         let page = page(KnownProblem::P4574, &traces);
         let start = page.find(r#"id="trace">"#).unwrap() + r#"id="trace">"#.len();
         let end = start + page[start..].find("</script>").unwrap();
-        let data: Value = serde_json::from_str(&page[start..end]).unwrap();
+        let data: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
         let puzzles = data["puzzles"].as_array().unwrap();
         assert_eq!(puzzles.len(), traces.len());
         for (puzzle, trace) in puzzles.iter().zip(&traces) {
-            assert_eq!(
-                puzzle["events"].as_array().unwrap().len(),
-                trace.events.len()
-            );
+            let n_steps = trace.events.iter().filter(|event| event.is_step()).count();
+            assert_eq!(puzzle["steps"].as_array().unwrap().len(), n_steps);
             assert_eq!(
                 puzzle["tiles"].as_array().unwrap().len(),
                 trace.given_tiles.len()
@@ -141,6 +222,43 @@ mod tests {
         for outside in ["src=", "href=", "@import", "url(", "http"] {
             assert!(!page.contains(outside), "the page holds `{outside}`");
         }
+    }
+
+    #[test]
+    fn a_step_back_empties_what_its_guess_placed_and_lifts_its_tile() {
+        let trace = PuzzleTrace {
+            title: "test".into(),
+            cell_name: crate::trace::domino_cell_name,
+            events: vec![
+                Event::Givens(vec![(0, 5)]),
+                Event::Guess {
+                    number: 1,
+                    placements: vec![(1, 1), (2, 2)],
+                },
+                Event::Contradiction(Conflict::UnplaceableTile { digits: [3, 4] }),
+                Event::Back { number: 1 },
+            ],
+            steps: 4,
+            limit: 4,
+            summary: String::new(),
+            answer: None,
+            given_tiles: Vec::new(),
+        };
+        let [givens, guess, contradiction, back] = &steps(&trace)[..] else {
+            panic!("four steps")
+        };
+        let given = Origin::Given as usize;
+        assert_eq!(givens.changes, [(0, 5, given)]);
+        let guessed = Origin::Guessed as usize;
+        assert_eq!(guess.changes, [(1, 1, guessed), (2, 2, guessed)]);
+        assert_eq!((guess.laid.as_slice(), guess.depth), (&[[1, 2]][..], 1));
+        assert_eq!(contradiction.stuck_tile, Some([3, 4]));
+        assert!(contradiction.changes.is_empty());
+        let open = Origin::Open as usize;
+        assert_eq!(back.changes, [(1, 0, open), (2, 0, open)]);
+        assert_eq!((back.lifted, back.depth, back.decided), (1, 0, 1));
+        assert_eq!(back.undone, [1, 2]);
+        assert_eq!((back.kind, back.text.as_str()), ("back", "take back #1"));
     }
 
     #[test]

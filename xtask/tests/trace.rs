@@ -254,3 +254,85 @@ fn the_help_counts_the_rungs_of_the_ladder() {
         run.stderr()
     );
 }
+
+/// The JSON data of a trace page.
+fn page_data(page: &str) -> serde_json::Value {
+    let opening = r#"<script type="application/json" id="trace">"#;
+    let start = page.find(opening).expect("the page's data") + opening.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
+}
+
+/// Checks that the page of `trace PROBLEM --html -` shows, step by step, the kind, text
+/// and decided cells that `trace PROBLEM` prints, with the same title, summary and note
+/// of a cut.
+fn assert_page_words_the_printed_trace(what: &str, arguments: &[&str], input: &[u8]) {
+    let mut page_arguments = arguments.to_vec();
+    page_arguments.extend(["--html", "-"]);
+    let page = xtask_on(&page_arguments, input);
+    assert!(page.output.status.success(), "{what}: {}", page.stderr());
+    let data = page_data(&page.stdout());
+    let text = xtask_on(arguments, input);
+    assert!(text.output.status.success(), "{what}: {}", text.stderr());
+    let text = text.stdout();
+    let mut puzzles = data["puzzles"].as_array().unwrap().iter();
+    let mut steps: Vec<serde_json::Value> = Vec::new();
+    let mut puzzle = &serde_json::Value::Null;
+    let mut n_compared = 0;
+    for line in text.lines() {
+        if let Some(title) = line.strip_prefix("trace ") {
+            assert!(steps.is_empty(), "{what}: every step of the page printed");
+            puzzle = puzzles
+                .next()
+                .expect("a puzzle on the page for each printed");
+            assert_eq!(puzzle["title"], title, "{what}");
+            steps = puzzle["steps"].as_array().unwrap().to_vec();
+            steps.reverse();
+        } else if line.starts_with("summary: ") {
+            assert!(steps.is_empty(), "{what}: every step of the page printed");
+            assert_eq!(puzzle["summary"], line, "{what}");
+        } else if let Some(note) = line.strip_prefix("      ... ") {
+            assert_eq!(puzzle["cut"], note, "{what}");
+        } else if line.get(8..11) == Some("/81") {
+            // `{step:>5} {decided:>2}/81  {indent}{kind:<14} {text}`
+            let step = steps.pop().expect("a step on the page for each printed");
+            let decided: u64 = line[6..8].trim().parse().unwrap();
+            assert_eq!(step["decided"], decided, "{what}: {line}");
+            let kind = step["kind"].as_str().unwrap();
+            let text = step["text"].as_str().unwrap();
+            assert_eq!(
+                line[13..].trim_start(),
+                format!("{kind:<14} {text}"),
+                "{what}"
+            );
+            n_compared += 1;
+        }
+    }
+    assert!(
+        puzzles.next().is_none(),
+        "{what}: every puzzle of the page printed"
+    );
+    assert!(n_compared > 0, "{what}: no step compared");
+}
+
+#[test]
+fn the_page_shows_the_words_that_trace_prints() {
+    // The samples of the three problems, with all their steps.
+    for problem in ["p2239", "p2580", "p4574"] {
+        let input = read(&format!("problems/{problem}/samples/sample-1.in"));
+        let limit = ["--limit", "100000"];
+        let arguments = [&["trace", problem][..], &limit].concat();
+        assert_page_words_the_printed_trace(problem, &arguments, &input);
+    }
+    // A hard puzzle: guesses, contradictions and steps back, cut short by the limit.
+    let grid = xtask::data::load("forum_hardest_1106.txt").unwrap()[0];
+    let input = p2580::format_grid(&grid);
+    let arguments = ["trace", "p2580", "--limit", "3000"];
+    assert_page_words_the_printed_trace("hard p2580", &arguments, input.as_bytes());
+    // The ladder's plainest rung, and the Su-domino-ku sample of several puzzles.
+    let arguments = ["trace", "p2580", "--rung", "0", "--limit", "500"];
+    assert_page_words_the_printed_trace("rung 0", &arguments, input.as_bytes());
+    let input = read("problems/p4574/samples/sample-2.in");
+    let arguments = ["trace", "p4574", "--limit", "100000"];
+    assert_page_words_the_printed_trace("p4574 sample 2", &arguments, &input);
+}
