@@ -325,7 +325,7 @@ fn the_page_shows_the_words_that_trace_prints() {
         assert_page_words_the_printed_trace(problem, &arguments, &input);
     }
     // A hard puzzle: guesses, contradictions and steps back, cut short by the limit.
-    let grid = xtask::data::load("forum_hardest_1106.txt").unwrap()[0];
+    let grid = xtask::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
     let input = p2580::format_grid(&grid);
     let arguments = ["trace", "p2580", "--limit", "3000"];
     assert_page_words_the_printed_trace("hard p2580", &arguments, input.as_bytes());

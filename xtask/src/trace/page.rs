@@ -1,7 +1,7 @@
 //! `cargo xtask trace --html`: a trace as one page that replays it on the grid.
 //!
 //! The page is one self-contained file: the markup, style and script of
-//! `trace_page.html` (no library, no font, nothing fetched) with the trace written into it
+//! `page.html` (no library, no font, nothing fetched) with the trace written into it
 //! as JSON. Rust words and counts every step once: each step on the page carries the kind
 //! and text of its line in `cargo xtask trace` ([`describe`]), the decided cells and depth
 //! that line counts, the cells whose digit it changes and the cells it concerns, all
@@ -30,11 +30,11 @@ use common::{CELLS_OF_UNIT, N_CELLS, PEERS_OF};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::registry::KnownProblem;
+use crate::problems::KnownProblem;
 use crate::trace::{describe, Event, Origin, PuzzleTrace, Replay};
 
 /// The page's markup, style and script, with `{{TITLE}}` and `{{TRACE}}` to fill in.
-const TEMPLATE: &str = include_str!("trace_page.html");
+const TEMPLATE: &str = include_str!("page.html");
 
 /// The page for the traces of `problem` (one per puzzle).
 pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
@@ -190,7 +190,7 @@ mod tests {
     fn the_page_holds_the_steps_and_nothing_from_outside() {
         let mut traces = Vec::new();
         let input = std::fs::read_to_string(
-            crate::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
+            crate::problems::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
         )
         .unwrap();
         crate::trace::record(

@@ -29,6 +29,8 @@
 //! [`LATE_OUTPUT_MARGIN`] past the program's end, and what such a process writes later is
 //! not the program's output.
 
+pub mod checker;
+
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -43,8 +45,8 @@ use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use wait4::Wait4;
 
-use crate::checker::{shorten, Checker, CheckerVerdict};
-use crate::workspace::{Problem, Sample};
+use crate::judge::checker::{shorten, Checker, CheckerVerdict};
+use crate::problems::workspace::{Problem, Sample};
 
 /// The most bytes kept from standard output or standard error; the rest is read and
 /// dropped. A correct output here is at most a few hundred kilobytes, so only a runaway

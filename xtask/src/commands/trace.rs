@@ -7,7 +7,7 @@
 //! number, how many cells the current line of reasoning has decided, and what happened
 //! and why. At most `--limit` steps are printed (200 by default); the counts and the
 //! summary cover every step. With `--html FILE` it writes the page that replays the same
-//! steps on the grid instead ([`xtask::trace_page`]), keeping up to `--limit` steps per
+//! steps on the grid instead ([`xtask::trace::page`]), keeping up to `--limit` steps per
 //! puzzle (100,000 by default); `--html -` writes the page to standard output. With
 //! `--rung K` it traces rung K of the ladder ([`common::ladder`]) on the problem's grid
 //! instead of the problem's own solution, so the same puzzle can be watched from plain
@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::builder::RangedU64ValueParser;
 use common::ladder::RUNGS;
-use xtask::registry::KnownProblem;
+use xtask::problems::KnownProblem;
 use xtask::trace::{record, write_text, PuzzleTrace, Searcher};
 
 /// Print the solver's reasoning on one input, read from standard input.
@@ -109,7 +109,7 @@ fn write_page(
     problem: KnownProblem,
     traces: &[PuzzleTrace],
 ) -> Result<()> {
-    let page = xtask::trace_page::page(problem, traces);
+    let page = xtask::trace::page::page(problem, traces);
     if path.as_os_str() == "-" {
         out.write_all(page.as_bytes())?;
         out.flush()?;
