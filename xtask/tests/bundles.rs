@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::{judge_sample, run_program};
-use xtask::problems::workspace::{Problem, Workspace};
+use xtask::judge::run_program;
+use xtask::problems::workspace::{judge_sample, Problem, Workspace};
 
 /// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
 const RUN_TIME_LIMIT: Duration = Duration::from_secs(20);

@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::judge::judge_sample;
+use xtask::problems::workspace::judge_sample;
 use xtask::problems::workspace::{Problem, Profile, Workspace};
 
 /// Build the solutions in release mode and judge them on their samples: verdict, time and

@@ -27,7 +27,7 @@ use common::input::quote;
 use xtask::judge::checker::Checker;
 use xtask::project_root;
 
-use xtask::problems::workspace::usage_error;
+use xtask::problems::usage_error;
 
 /// Create problems/pID/ from a skeleton.
 ///

@@ -20,7 +20,12 @@ use std::fmt;
 
 use common::input::quote;
 
-use crate::problems::workspace::usage_error;
+/// A mistake on the command line that the parser cannot see (an unknown problem name,
+/// `-o` with several problems): a clap error, which `cargo xtask` reports as it reports
+/// the parser's own, with exit code 2.
+pub fn usage_error(message: impl fmt::Display) -> anyhow::Error {
+    clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{message}\n")).into()
+}
 
 /// The problem number in `name`, which is the crate's name (`p2239`) or the bare number
 /// (`2239`), written plainly: not `pp2239`, `02239` or `+2239`. `None` for anything else.

@@ -25,7 +25,6 @@
 //! as soon as it exists; nothing here names the problems.
 
 use std::ffi::OsString;
-use std::fmt;
 use std::fs;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -38,8 +37,8 @@ use common::input::quote;
 use serde::Deserialize;
 
 use crate::judge::checker::Checker;
-use crate::judge::Limits;
-use crate::problems::{parse_problem_number, KnownProblem};
+use crate::judge::{judge_case, Judgement, Limits};
+use crate::problems::{parse_problem_number, usage_error, KnownProblem};
 
 /// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
 /// of `xtask/`, which cargo names in `CARGO_MANIFEST_DIR` when it compiles this crate.
@@ -53,13 +52,6 @@ pub fn project_root() -> PathBuf {
 /// the same way by `cargo_metadata` itself.)
 pub fn cargo() -> OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"))
-}
-
-/// A mistake on the command line that the parser cannot see (an unknown problem name,
-/// `-o` with several problems): a clap error, which `cargo xtask` reports as it reports
-/// the parser's own, with exit code 2.
-pub fn usage_error(message: impl fmt::Display) -> anyhow::Error {
-    clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{message}\n")).into()
 }
 
 /// The workspace's manifests and target folder, read once with `cargo metadata`.
@@ -299,6 +291,22 @@ impl Problem {
         samples.sort_by_key(|sample| number(&sample.name));
         Ok(samples)
     }
+}
+
+/// Reads one sample's files and judges `binary` on it with `problem`'s limits and checker
+/// ([`judge_case`]): the judge knows nothing of manifests, so its facts are read here.
+pub fn judge_sample(binary: &Path, problem: &Problem, sample: &Sample) -> Result<Judgement> {
+    let read =
+        |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
+    let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
+    let mut program = Command::new(binary);
+    judge_case(
+        &mut program,
+        &input,
+        &expected,
+        problem.limits(),
+        problem.checker,
+    )
 }
 
 /// Keeps the problems the user named, as `p2239` or as the bare number `2239` (none: all

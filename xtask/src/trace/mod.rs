@@ -523,7 +523,7 @@ impl Searcher {
     /// rungs `0..RUNGS.len()` only.
     ///
     /// # Errors
-    /// A [usage error](crate::problems::workspace::usage_error) saying what is wrong.
+    /// A [usage error](crate::problems::usage_error) saying what is wrong.
     pub fn check(self, problem: KnownProblem) -> Result<()> {
         let Searcher::Rung { number } = self else {
             return Ok(());
@@ -531,13 +531,13 @@ impl Searcher {
         let last = RUNGS.len() - 1;
         if number > last {
             let message = format!("the ladder has rungs 0 to {last}, not {number}");
-            return Err(crate::problems::workspace::usage_error(message));
+            return Err(crate::problems::usage_error(message));
         }
         if !problem.is_sudoku() {
             let message = format!(
                 "the ladder solves Sudoku: --rung works with p2239 and p2580, not {problem}"
             );
-            return Err(crate::problems::workspace::usage_error(message));
+            return Err(crate::problems::usage_error(message));
         }
         Ok(())
     }
