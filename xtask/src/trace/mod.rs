@@ -543,6 +543,19 @@ impl Searcher {
     }
 }
 
+/// What trace knows of a Sudoku problem, all in one place (Su-domino-ku's is
+/// [`record_su_domino_ku`]).
+struct SudokuProblem {
+    /// How the input writes the grid's rows.
+    format: RowFormat,
+    /// The solution's own search, observed.
+    solve: fn(&Grid, &mut Recorder) -> Option<Grid>,
+    /// How the solution prints its answer.
+    print: fn(&Grid) -> String,
+    /// What the answer is, for the trace's title: `the smallest completion`.
+    answer_is: &'static str,
+}
+
 /// Runs `searcher` on `problem`'s input, recording at most `limit` steps per puzzle, and
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
 ///
@@ -560,31 +573,27 @@ pub fn record(
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
     searcher.check(problem)?;
-    // What trace knows of each problem, all here: how its input writes the grid, whose
-    // search it follows, how its answer prints, and what that answer is.
-    type Solve = fn(&Grid, &mut Recorder) -> Option<Grid>;
-    let (format, solve, print, answer_is): (RowFormat, Solve, fn(&Grid) -> String, &str) =
-        match problem {
-            KnownProblem::P2239 => (
-                RowFormat::Packed,
-                p2239::solve_observed,
-                common::grid_text,
-                "the smallest completion",
-            ),
-            KnownProblem::P2580 => (
-                RowFormat::Spaced,
-                p2580::solve_observed,
-                p2580::format_grid,
-                "any completion",
-            ),
-            KnownProblem::P4574 => return record_su_domino_ku(input, limit, each),
-        };
-    let grid = read_grid(input, format).map_err(|error| anyhow!("{error}"))?;
+    let sudoku = match problem {
+        KnownProblem::P2239 => SudokuProblem {
+            format: RowFormat::Packed,
+            solve: p2239::solve_observed,
+            print: common::grid_text,
+            answer_is: "the smallest completion",
+        },
+        KnownProblem::P2580 => SudokuProblem {
+            format: RowFormat::Spaced,
+            solve: p2580::solve_observed,
+            print: p2580::format_grid,
+            answer_is: "any completion",
+        },
+        KnownProblem::P4574 => return record_su_domino_ku(input, limit, each),
+    };
+    let grid = read_grid(input, sudoku.format).map_err(|error| anyhow!("{error}"))?;
     let mut recorder = Recorder::new(limit);
     let (title, solution) = match searcher {
         Searcher::Solution => (
-            format!("{problem}: {answer_is}"),
-            solve(&grid, &mut recorder),
+            format!("{problem}: {}", sudoku.answer_is),
+            (sudoku.solve)(&grid, &mut recorder),
         ),
         Searcher::Rung { number } => {
             let outcome = solve_rung(number, &grid, &mut recorder);
@@ -603,7 +612,7 @@ pub fn record(
             (title, outcome.solution)
         }
     };
-    let answer = solution.map(|grid| (grid, print(&grid)));
+    let answer = solution.map(|grid| (grid, (sudoku.print)(&grid)));
     each(recorder.finish(title, answer))
 }
 
