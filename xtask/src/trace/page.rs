@@ -69,11 +69,13 @@ pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
 /// which keeps a page of 30,000 steps to a few megabytes.
 #[derive(Debug, Default, Serialize)]
 struct Step {
-    /// The kind and text of the step's line in the text trace.
+    /// The kind of the step's line in the text trace: `hidden single`.
     kind: &'static str,
+    /// The text of that line: `r3c5 = 4   the only place for 4 in row 3`.
     text: String,
-    /// The cells decided after the step, and the guesses open.
+    /// The cells decided after the step, as that line counts them.
     decided: usize,
+    /// The guesses open after the step.
     depth: usize,
     /// `(cell, digit, origin)` for each cell the step changes, the origin as its number.
     #[serde(skip_serializing_if = "Vec::is_empty")]
