@@ -245,7 +245,7 @@ impl Problem {
     /// Whether `name` names this problem, as `p2239` or `2239` (read by
     /// [`parse_problem_number`], as every subcommand reads a problem's name).
     pub fn is_called(&self, name: &str) -> bool {
-        parse_problem_number(name) == Some(self.id)
+        parse_problem_number(name) == Ok(self.id)
     }
 
     /// What the tooling knows of this problem's solution beyond its manifest, if anything
