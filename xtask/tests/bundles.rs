@@ -39,7 +39,8 @@ fn problem(name: &str) -> Problem {
 /// a temporary folder and returns the folder and the binary, failing on any warning or
 /// error from the compiler.
 fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, PathBuf) {
-    let bundle = bundle_crate(&problem(name).directory, keep_docs)
+    let workspace = Workspace::load().expect("the workspace is readable");
+    let bundle = bundle_crate(&workspace, &problem(name), keep_docs)
         .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"));
     let directory = tempfile::tempdir().expect("a temporary folder");
     let build = start_judge_build(&bundle, directory.path(), rustc)

@@ -55,7 +55,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         .out_dir
         .unwrap_or_else(|| workspace.target_directory.join("bundle"));
     for problem in &problems {
-        let bundle = bundle_crate(&problem.directory, arguments.keep_docs)
+        let bundle = bundle_crate(&workspace, problem, arguments.keep_docs)
             .with_context(|| format!("bundling {}", problem.name))?;
         let path = match &arguments.output_file {
             Some(path) if path.as_os_str() == "-" => {

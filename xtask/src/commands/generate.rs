@@ -9,6 +9,7 @@
 //! `write_all_or_none`).
 
 use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -45,7 +46,7 @@ pub struct Arguments {
 /// takes only 4574.
 fn only_p4574(name: &str) -> Result<KnownProblem, String> {
     match KnownProblem::named(name, "generate") {
-        Ok(KnownProblem::P4574) => Ok(KnownProblem::P4574),
+        Ok(problem) if problem == KnownProblem::P4574 => Ok(problem),
         _ => Err(format!(
             "only p4574 puzzles can be generated, not {}",
             quote(name)
@@ -82,7 +83,11 @@ fn write_all_or_none(files: &[(String, String)]) -> Result<()> {
         let folder = Path::new(path)
             .parent()
             .filter(|folder| !folder.as_os_str().is_empty());
-        let mut temporary = tempfile::NamedTempFile::new_in(folder.unwrap_or(Path::new(".")))
+        // Asked for 0666, the file gets what the umask leaves of it, as any file the user
+        // writes does (tempfile's own default is 0600, kept through the rename).
+        let mut temporary = tempfile::Builder::new()
+            .permissions(std::fs::Permissions::from_mode(0o666))
+            .tempfile_in(folder.unwrap_or(Path::new(".")))
             .with_context(|| format!("creating a temporary file for {path}"))?;
         temporary
             .write_all(text.as_bytes())

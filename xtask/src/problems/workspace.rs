@@ -1,8 +1,10 @@
 //! The workspace as cargo sees it: where it is, where cargo builds, the problem crates
 //! and what the judge says about each, and the binaries cargo has just built.
 //!
-//! Everything here comes from cargo itself, never from guessing: the manifests and the
-//! target folder from `cargo metadata` (so `CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`
+//! The root is found one way only, [`project_root`]: the parent of `xtask/`, as cargo
+//! names it when it compiles this crate. Everything else comes from cargo itself, never
+//! from guessing: the manifests and the target folder from `cargo metadata`, read once
+//! per command into a [`Workspace`] (so `CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`
 //! and `build.target-dir` in a cargo config are all honoured), and each binary's path
 //! from the `executable` that `cargo build --message-format=json` reports.
 //!
@@ -71,7 +73,8 @@ impl Workspace {
         Workspace::at(&project_root())
     }
 
-    /// The workspace whose root manifest is `root/Cargo.toml`.
+    /// The workspace whose root manifest is `root/Cargo.toml`: its root is `root` (found by
+    /// [`project_root`], or given by a test), never asked of cargo again.
     pub fn at(root: &Path) -> Result<Workspace> {
         let manifest_path = root.join("Cargo.toml");
         let metadata = MetadataCommand::new()
@@ -81,7 +84,7 @@ impl Workspace {
             .exec()
             .with_context(|| format!("running `cargo metadata` on {}", manifest_path.display()))?;
         Ok(Workspace {
-            root: metadata.workspace_root.into_std_path_buf(),
+            root: root.to_path_buf(),
             target_directory: metadata.target_directory.into_std_path_buf(),
             packages: metadata.packages,
         })
@@ -96,6 +99,12 @@ impl Workspace {
         };
         let package = self.packages.iter().find(same);
         package.with_context(|| format!("{} is not a package of this workspace", wanted.display()))
+    }
+
+    /// The problem crate whose manifest is `directory/Cargo.toml`, with the judge's facts
+    /// from its manifest.
+    pub fn problem_in(&self, directory: &Path) -> Result<Problem> {
+        Problem::from_package(self.package_in(directory)?)
     }
 
     /// Every problem crate (a package under `problems/`), sorted by name.
@@ -245,7 +254,7 @@ impl Problem {
     /// Whether `name` names this problem, as `p2239` or `2239` (read by
     /// [`parse_problem_number`], as every subcommand reads a problem's name).
     pub fn is_called(&self, name: &str) -> bool {
-        parse_problem_number(name) == Some(self.id)
+        parse_problem_number(name) == Ok(self.id)
     }
 
     /// What the tooling knows of this problem's solution beyond its manifest, if anything

@@ -16,14 +16,12 @@ pub mod page;
 
 use std::io::{self, BufRead, Write};
 
-use anyhow::{anyhow, Result};
-use common::grid_reader::{read_grid, RowFormat};
-use common::input::Error;
+use anyhow::Result;
 use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
-use crate::problems::KnownProblem;
+use crate::problems::{KnownProblem, Puzzle};
 use crate::reference::Grid;
 
 /// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
@@ -126,8 +124,14 @@ impl Recorder {
         }
     }
 
-    /// Ends the record with the solver's `answer`, if it found one, and returns the trace.
-    fn finish(mut self, title: String, answer: Option<(Grid, String)>) -> PuzzleTrace {
+    /// Ends the record with the solver's `answer`, if it found one, and returns the trace,
+    /// whose steps name cells with `cell_name`.
+    fn finish(
+        mut self,
+        title: String,
+        answer: Option<(Grid, String)>,
+        cell_name: fn(usize) -> String,
+    ) -> PuzzleTrace {
         self.flush_givens();
         let solved = answer.is_some();
         let (grid, answer_text) = answer.unzip();
@@ -150,7 +154,7 @@ impl Recorder {
         );
         PuzzleTrace {
             title,
-            cell_name: sudoku_cell_name,
+            cell_name,
             events: self.events,
             steps: self.steps,
             limit: self.limit,
@@ -382,16 +386,6 @@ pub fn tile_laid(placements: &[(usize, u8)]) -> Option<[usize; 2]> {
     }
 }
 
-/// `r3c5`: row 3, column 5, counted from 1.
-pub fn sudoku_cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
-}
-
-/// `B3`: row 2, column 3, as the input of p4574 names cells (rows are letters from `A`).
-pub fn domino_cell_name(cell: usize) -> String {
-    format!("{}{}", char::from(b'A' + (cell / 9) as u8), cell % 9 + 1)
-}
-
 /// The kind and the text of a step's line (`None` for an event that is no step): the words
 /// of the text trace, and the words the page shows ([`page`] writes them in).
 pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
@@ -543,24 +537,11 @@ impl Searcher {
     }
 }
 
-/// What trace knows of a Sudoku problem, all in one place (Su-domino-ku's is
-/// [`record_su_domino_ku`]).
-struct SudokuProblem {
-    /// How the input writes the grid's rows.
-    format: RowFormat,
-    /// The solution's own search, observed.
-    solve: fn(&Grid, &mut Recorder) -> Option<Grid>,
-    /// How the solution prints its answer.
-    print: fn(&Grid) -> String,
-    /// What the answer is, for the trace's title: `the smallest completion`.
-    answer_is: &'static str,
-}
-
 /// Runs `searcher` on `problem`'s input, recording at most `limit` steps per puzzle, and
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
-///
-/// `input` is read as the problem's binary reads it ([`common::input`]): a line at a time,
-/// in bounded memory, each error naming its line and column.
+/// The input is read once, as the problem's entry in the table of problems reads it: as
+/// the problem's binary reads it ([`common::input`]), a line at a time, in bounded memory,
+/// each error naming its line and column.
 ///
 /// # Errors
 /// A searcher that cannot search this problem (see [`Searcher::check`]), input the
@@ -573,86 +554,50 @@ pub fn record(
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
     searcher.check(problem)?;
-    let sudoku = match problem {
-        KnownProblem::P2239 => SudokuProblem {
-            format: RowFormat::Packed,
-            solve: p2239::solve_observed,
-            print: common::grid_text,
-            answer_is: "the smallest completion",
-        },
-        KnownProblem::P2580 => SudokuProblem {
-            format: RowFormat::Spaced,
-            solve: p2580::solve_observed,
-            print: p2580::format_grid,
-            answer_is: "any completion",
-        },
-        KnownProblem::P4574 => return record_su_domino_ku(input, limit, each),
-    };
-    let grid = read_grid(input, sudoku.format).map_err(|error| anyhow!("{error}"))?;
-    let mut recorder = Recorder::new(limit);
-    let (title, solution) = match searcher {
-        Searcher::Solution => (
-            format!("{problem}: {}", sudoku.answer_is),
-            (sudoku.solve)(&grid, &mut recorder),
-        ),
-        Searcher::Rung { number } => {
-            let outcome = solve_rung(number, &grid, &mut recorder);
-            if outcome.capped {
-                recorder.remark(|| {
-                    format!(
-                        "rung {number} stops at its cap of {} guesses",
-                        outcome.guesses
-                    )
-                });
+    let mut puzzle_number = 0;
+    problem.input.read_each(input, |puzzle| {
+        puzzle_number += 1;
+        let mut recorder = Recorder::new(limit);
+        let (title, solution) = match searcher {
+            Searcher::Rung { number } => {
+                let outcome = solve_rung(number, &puzzle.givens(), &mut recorder);
+                if outcome.capped {
+                    recorder.remark(|| {
+                        format!(
+                            "rung {number} stops at its cap of {} guesses",
+                            outcome.guesses
+                        )
+                    });
+                }
+                let name = RUNGS[number].name;
+                let title = format!(
+                    "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
+                );
+                (title, outcome.solution)
             }
-            let name = RUNGS[number].name;
-            let title = format!(
-                "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
-            );
-            (title, outcome.solution)
-        }
-    };
-    let answer = solution.map(|grid| (grid, (sudoku.print)(&grid)));
-    each(recorder.finish(title, answer))
-}
-
-/// [`record`] for Su-domino-ku: one trace per puzzle of the input, named as its input
-/// names cells, with its given tiles.
-fn record_su_domino_ku(
-    input: impl BufRead,
-    limit: u64,
-    mut each: impl FnMut(PuzzleTrace) -> Result<()>,
-) -> Result<()> {
-    let mut lines = common::input::Lines::new(input);
-    for number in 1.. {
-        let puzzle = match p4574::read_puzzle(&mut lines) {
-            Ok(Some(puzzle)) => puzzle,
-            Ok(None) => break,
-            Err(error) => {
-                let error = Error {
-                    puzzle: Some(number),
-                    ..error
+            Searcher::Solution => {
+                let title = if problem.is_sudoku() {
+                    format!("{problem}: {}", problem.goal)
+                } else {
+                    format!("{problem}: puzzle {puzzle_number}")
                 };
-                return Err(anyhow!("{error}"));
+                (title, (problem.solve_observed)(&puzzle, &mut recorder))
             }
         };
-        let mut recorder = Recorder::new(limit);
-        let answer = p4574::solve_observed(&puzzle, &mut recorder).map(|solution| {
-            let text = p4574::format_solution(number, &solution.grid);
-            (solution.grid, text)
-        });
-        let title = format!("p4574: puzzle {number}");
-        let mut trace = recorder.finish(title, answer);
-        trace.cell_name = domino_cell_name;
-        trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
-        each(trace)?;
-    }
-    Ok(())
+        // The answer printed as the problem prints it.
+        let answer = solution.map(|grid| (grid, (problem.answer_text)(puzzle_number, &grid)));
+        let mut trace = recorder.finish(title, answer, problem.cell_name);
+        if let Puzzle::Domino { puzzle } = &puzzle {
+            trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
+        }
+        each(trace)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::grid_reader::{read_grid, RowFormat};
 
     /// The traces of `problem` on `input`, every step recorded.
     fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
@@ -673,13 +618,6 @@ mod tests {
 
     fn sample(path: &str) -> String {
         std::fs::read_to_string(crate::problems::data::data_dir().join("..").join(path)).unwrap()
-    }
-
-    #[test]
-    fn cells_are_named_by_row_and_column() {
-        assert_eq!(sudoku_cell_name(0), "r1c1");
-        assert_eq!(sudoku_cell_name(80), "r9c9");
-        assert_eq!(sudoku_cell_name(11), "r2c3");
     }
 
     #[test]
@@ -788,7 +726,7 @@ mod tests {
         recorder.contradiction(Conflict::EmptyCell { cell: 5 });
         recorder.dead_end();
         recorder.keep();
-        let trace = recorder.finish("test".into(), None);
+        let trace = recorder.finish("test".into(), None, KnownProblem::P2580.cell_name);
         let mut text = Vec::new();
         write_text(&mut text, &trace).unwrap();
         let text = String::from_utf8(text).unwrap();

@@ -230,7 +230,7 @@ mod tests {
     fn a_step_back_empties_what_its_guess_placed_and_lifts_its_tile() {
         let trace = PuzzleTrace {
             title: "test".into(),
-            cell_name: crate::trace::domino_cell_name,
+            cell_name: KnownProblem::P4574.cell_name,
             events: vec![
                 Event::Givens(vec![(0, 5)]),
                 Event::Guess {
@@ -267,7 +267,7 @@ mod tests {
     fn a_note_cannot_end_the_script_early() {
         let trace = PuzzleTrace {
             title: "test".into(),
-            cell_name: crate::trace::sudoku_cell_name,
+            cell_name: KnownProblem::P2580.cell_name,
             events: vec![Event::Note("</script><b>".into())],
             steps: 1,
             limit: 1,
