@@ -9,8 +9,8 @@
 //! Each step is worded once, by [`describe`], and the grid it leaves is followed once, by
 //! [`Replay`] (which is where the decided-cell count of every line comes from). Two
 //! renderers use them: [`write_text`] prints a line per step (what `cargo xtask trace`
-//! shows) and [`page`] writes the same words and counts into a page that
-//! draws them on a grid (`--html`). So step N of the page is line N of the text.
+//! shows) and [`page`] writes the same words and counts into a page that draws them on a
+//! grid (`--html`). So step N of the page is line N of the text.
 
 pub mod page;
 
@@ -423,9 +423,10 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
             };
             // A guess that places nothing confines a digit to some mini-lines, as the note
             // before it says.
-            let text = match placements.is_empty() {
-                true => format!("#{number} the mini-lines in the note above"),
-                false => format!("#{number} {}", what.join(", ")),
+            let text = if placements.is_empty() {
+                format!("#{number} the mini-lines in the note above")
+            } else {
+                format!("#{number} {}", what.join(", "))
             };
             (kind, text)
         }
