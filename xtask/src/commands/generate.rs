@@ -4,8 +4,8 @@
 //! `cargo xtask generate p4574 --count N --out PREFIX [--tiles MIN[..=MAX]] [--seed S]`
 //! writes `PREFIX.in` (N puzzles and the closing `0`) and `PREFIX.out`. Each puzzle has
 //! one solved grid, proved by the reference solver, and at least MIN laid tiles; the
-//! minimum of each puzzle is drawn from MIN..=MAX, both included (default 10..=35). The same seed always
-//! writes the same files. The two files appear together or not at all (see
+//! minimum of each puzzle is drawn from MIN..=MAX, both included (default 10..=35). The
+//! same seed always writes the same files. The two files appear together or not at all (see
 //! `write_all_or_none`).
 
 use std::io::Write;
