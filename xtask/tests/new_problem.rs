@@ -8,7 +8,7 @@
 //! a second run takes seconds.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// The problem the test creates; no real problem uses this number.
@@ -16,14 +16,6 @@ const NEW_ID: &str = "9999";
 
 /// Its title, full of what markdown and rustdoc read as markup (a link, an HTML tag, code).
 const TITLE: &str = "Sudoku [Hard] vector<int> `x` *y*";
-
-/// The workspace root: the parent of `xtask/`.
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask/ has a parent")
-        .to_path_buf()
-}
 
 /// Copies the folder `from` to `to`, leaving out `target/` and `.git/` at its top.
 fn copy_workspace(from: &Path, to: &Path) {
@@ -83,7 +75,7 @@ fn a_new_problem_is_checked_bundled_and_tested() {
         std::process::id()
     ));
     let target_directory = temporary.join("xtask-new-problem-target");
-    copy_workspace(&workspace_root(), &workspace);
+    copy_workspace(&xtask::project_root(), &workspace);
 
     let created = succeeded(
         "cargo xtask new",

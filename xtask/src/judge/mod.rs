@@ -1,9 +1,12 @@
 //! Running one solution on one case and deciding its verdict, as the judge would, in two
 //! halves that other subcommands reuse: [`run_program`] runs the program on the input
 //! within the time limit and measures it (wall time, peak memory, how it ended, what it
-//! wrote); [`judge_run`] turns that into a [`Verdict`]. [`judge_case`] does both. The judge knows nothing
-//! of manifests: it is given a program, an input, limits and a checker (a problem's sample
-//! is read, and its facts taken from its manifest, in `problems::workspace`).
+//! wrote); [`judge_run`] turns that into a [`Verdict`]. [`judge_case`] does both.
+//! [`checker`] decides whether an output is right.
+//!
+//! The judge knows nothing of manifests: it is given a program, an input, limits and a
+//! checker (a problem's sample is read, and its facts taken from its manifest, in
+//! `problems::workspace`).
 //!
 //! The verdict, in the order the judge decides it:
 //!
