@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::{judge_sample, run_program};
-use xtask::workspace::{Problem, Workspace};
+use xtask::judge::run_program;
+use xtask::problems::workspace::{judge_sample, Problem, Workspace};
 
 /// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
 const RUN_TIME_LIMIT: Duration = Duration::from_secs(20);
@@ -39,7 +39,8 @@ fn problem(name: &str) -> Problem {
 /// a temporary folder and returns the folder and the binary, failing on any warning or
 /// error from the compiler.
 fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, PathBuf) {
-    let bundle = bundle_crate(&problem(name).directory, keep_docs)
+    let workspace = Workspace::load().expect("the workspace is readable");
+    let bundle = bundle_crate(&workspace, &problem(name), keep_docs)
         .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"));
     let directory = tempfile::tempdir().expect("a temporary folder");
     let build = start_judge_build(&bundle, directory.path(), rustc)
@@ -129,7 +130,7 @@ fn the_bundles_compile_cleanly_and_pass_their_samples() {
 
 /// Every `step`-th puzzle of the data set `file_name`, as 81-character lines.
 fn every_nth_puzzle(file_name: &str, step: usize) -> Vec<[u8; 81]> {
-    let puzzles = xtask::data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+    let puzzles = xtask::problems::data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
     puzzles.into_iter().step_by(step).collect()
 }
 
@@ -151,9 +152,9 @@ fn grid_input(grid: &[u8; 81], spaced: bool) -> String {
 fn assert_slice_passes(rustc: Option<&Path>) {
     let (_smallest_directory, smallest) = judge_binary("p2239", false, rustc);
     let (_any_directory, any) = judge_binary("p2580", false, rustc);
-    for file_name in xtask::data::UNIQUE_SETS
+    for file_name in xtask::problems::data::UNIQUE_SETS
         .iter()
-        .chain([&xtask::data::MULTI_SOLUTION_SET])
+        .chain([&xtask::problems::data::MULTI_SOLUTION_SET])
     {
         for puzzle in every_nth_puzzle(file_name, 25) {
             let expected = p2239::solve(&puzzle).expect("the sets are solvable");

@@ -1,8 +1,12 @@
 //! Running one solution on one case and deciding its verdict, as the judge would, in two
 //! halves that other subcommands reuse: [`run_program`] runs the program on the input
 //! within the time limit and measures it (wall time, peak memory, how it ended, what it
-//! wrote); [`judge_run`] turns that into a [`Verdict`]. [`judge_case`] does both, and
-//! [`judge_sample`] reads a sample's files first.
+//! wrote); [`judge_run`] turns that into a [`Verdict`]. [`judge_case`] does both.
+//! [`checker`] decides whether an output is right.
+//!
+//! The judge knows nothing of manifests: it is given a program, an input, limits and a
+//! checker (a problem's sample is read, and its facts taken from its manifest, in
+//! `problems::workspace`).
 //!
 //! The verdict, in the order the judge decides it:
 //!
@@ -29,6 +33,8 @@
 //! [`LATE_OUTPUT_MARGIN`] past the program's end, and what such a process writes later is
 //! not the program's output.
 
+pub mod checker;
+
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -43,8 +49,7 @@ use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use wait4::Wait4;
 
-use crate::checker::{shorten, Checker, CheckerVerdict};
-use crate::workspace::{Problem, Sample};
+use crate::judge::checker::{shorten, Checker, CheckerVerdict};
 
 /// The most bytes kept from standard output or standard error; the rest is read and
 /// dropped. A correct output here is at most a few hundred kilobytes, so only a runaway
@@ -522,22 +527,6 @@ pub fn judge_case(
         elapsed: run.elapsed,
         peak_memory_bytes: run.peak_memory_bytes,
     })
-}
-
-/// Reads one sample's files and judges `binary` on it with `problem`'s limits and checker
-/// ([`judge_case`]).
-pub fn judge_sample(binary: &Path, problem: &Problem, sample: &Sample) -> Result<Judgement> {
-    let read =
-        |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
-    let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
-    let mut program = Command::new(binary);
-    judge_case(
-        &mut program,
-        &input,
-        &expected,
-        problem.limits(),
-        problem.checker,
-    )
 }
 
 #[cfg(test)]

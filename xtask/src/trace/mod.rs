@@ -6,23 +6,23 @@
 //! guess), each contradiction and each guess taken back. The record of one puzzle is a
 //! [`PuzzleTrace`]: a list of [`Event`]s, most of them *steps*.
 //!
-//! Two renderers read that one list: [`write_text`] prints a line per step (what
-//! `cargo xtask trace` shows) and [`crate::trace_page`] writes it into a page that replays
-//! it on a grid (`--html`). So step N of the page is line N of the text. [`Replay`]
-//! follows the events to the grid that each step leaves, which is where the decided-cell
-//! count of every line comes from.
+//! Each step is worded once, by [`describe`], and the grid it leaves is followed once, by
+//! [`Replay`] (which is where the decided-cell count of every line comes from). Two
+//! renderers use them: [`write_text`] prints a line per step (what `cargo xtask trace`
+//! shows) and [`page`] writes the same words and counts into a page that draws them on a
+//! grid (`--html`). So step N of the page is line N of the text.
 
-use std::io::{self, Write};
+pub mod page;
 
-use anyhow::{anyhow, Result};
-use common::grid_reader::{read_grid, RowFormat};
-use common::input::Error;
+use std::io::{self, BufRead, Write};
+
+use anyhow::Result;
 use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
+use crate::problems::{KnownProblem, Puzzle};
 use crate::reference::Grid;
-use crate::registry::KnownProblem;
 
 /// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
 /// a step: a line of the text trace and a moment of the page.
@@ -124,8 +124,14 @@ impl Recorder {
         }
     }
 
-    /// Ends the record with the solver's `answer`, if it found one, and returns the trace.
-    fn finish(mut self, title: String, answer: Option<(Grid, String)>) -> PuzzleTrace {
+    /// Ends the record with the solver's `answer`, if it found one, and returns the trace,
+    /// whose steps name cells with `cell_name`.
+    fn finish(
+        mut self,
+        title: String,
+        answer: Option<(Grid, String)>,
+        cell_name: fn(usize) -> String,
+    ) -> PuzzleTrace {
         self.flush_givens();
         let solved = answer.is_some();
         let (grid, answer_text) = answer.unzip();
@@ -148,7 +154,7 @@ impl Recorder {
         );
         PuzzleTrace {
             title,
-            cell_name: sudoku_cell_name,
+            cell_name,
             events: self.events,
             steps: self.steps,
             limit: self.limit,
@@ -245,20 +251,72 @@ pub struct PuzzleTrace {
     pub given_tiles: Vec<[usize; 2]>,
 }
 
+/// How a cell got its digit: what the page shows by its weight and slant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// No digit yet.
+    #[default]
+    Open,
+    /// A given of the puzzle.
+    Given,
+    /// Placed by a rule (or, for 2239, a witness).
+    Deduced,
+    /// Placed by a guess.
+    Guessed,
+    /// Shown only by the answer: a cell the steps recorded left open.
+    Answer,
+}
+
+impl Origin {
+    /// Every origin, in the order of their numbers (`origin as usize`).
+    pub const ALL: [Origin; 5] = [
+        Origin::Open,
+        Origin::Given,
+        Origin::Deduced,
+        Origin::Guessed,
+        Origin::Answer,
+    ];
+
+    /// The origin in one word: `given`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Origin::Open => "open",
+            Origin::Given => "given",
+            Origin::Deduced => "deduced",
+            Origin::Guessed => "guessed",
+            Origin::Answer => "answer",
+        }
+    }
+}
+
 /// The grid as the events leave it, step by step: what the page shows and what the
 /// text trace counts.
 #[derive(Clone, Debug)]
 pub struct Replay {
     /// The digit of every cell, 0 for an open one.
     pub grid: Grid,
-    /// The grid before each open guess, innermost last.
-    saved: Vec<Grid>,
+    /// How every cell got its digit.
+    pub origins: [Origin; N_CELLS],
+    /// Su-domino-ku: the tiles that the open guesses laid, the latest last.
+    pub laid_tiles: Vec<[usize; 2]>,
+    /// What the replay was before each open guess, innermost last.
+    saved: Vec<Saved>,
+}
+
+/// What a guess may change, kept to go back to.
+#[derive(Clone, Debug)]
+struct Saved {
+    grid: Grid,
+    origins: [Origin; N_CELLS],
+    n_laid_tiles: usize,
 }
 
 impl Default for Replay {
     fn default() -> Replay {
         Replay {
             grid: [0; N_CELLS],
+            origins: [Origin::Open; N_CELLS],
+            laid_tiles: Vec::new(),
             saved: Vec::new(),
         }
     }
@@ -268,16 +326,42 @@ impl Replay {
     /// Follows one event.
     pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::Deduced { cell, digit, .. } => self.grid[*cell] = *digit,
-            Event::Guess { .. } => self.saved.push(self.grid),
-            Event::Back { .. } | Event::Unwind => self.grid = self.saved.pop().unwrap_or(self.grid),
-            Event::Keep => self.saved.truncate(self.saved.len().saturating_sub(1)),
-            Event::Answer(grid) => self.grid = *grid,
-            Event::Givens(_) | Event::Contradiction(_) | Event::Note(_) => {}
+            Event::Givens(placements) => self.place(placements, Origin::Given),
+            Event::Deduced { cell, digit, .. } => self.place(&[(*cell, *digit)], Origin::Deduced),
+            Event::Guess { placements, .. } => {
+                self.saved.push(Saved {
+                    grid: self.grid,
+                    origins: self.origins,
+                    n_laid_tiles: self.laid_tiles.len(),
+                });
+                self.place(placements, Origin::Guessed);
+                self.laid_tiles.extend(tile_laid(placements));
+            }
+            Event::Back { .. } | Event::Unwind => {
+                if let Some(saved) = self.saved.pop() {
+                    self.grid = saved.grid;
+                    self.origins = saved.origins;
+                    self.laid_tiles.truncate(saved.n_laid_tiles);
+                }
+            }
+            Event::Keep => {
+                self.saved.pop();
+            }
+            Event::Answer(answer) => {
+                let placements: Vec<(usize, u8)> = answer.iter().copied().enumerate().collect();
+                self.place(&placements, Origin::Answer);
+            }
+            Event::Contradiction(_) | Event::Note(_) => {}
         }
-        if let Event::Givens(placements) | Event::Guess { placements, .. } = event {
-            for &(cell, digit) in placements {
+    }
+
+    /// Puts each placement's digit in its cell, with `origin`; a cell that already holds
+    /// that digit keeps the origin it had.
+    fn place(&mut self, placements: &[(usize, u8)], origin: Origin) {
+        for &(cell, digit) in placements {
+            if self.grid[cell] != digit {
                 self.grid[cell] = digit;
+                self.origins[cell] = origin;
             }
         }
     }
@@ -293,18 +377,17 @@ impl Replay {
     }
 }
 
-/// `r3c5`: row 3, column 5, counted from 1.
-pub fn sudoku_cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+/// The tile a guess lays, if it lays one: a Su-domino-ku search step places two cells at
+/// once, a Sudoku guess one (or none, when it confines a digit to some mini-lines).
+pub fn tile_laid(placements: &[(usize, u8)]) -> Option<[usize; 2]> {
+    match placements {
+        [(first, _), (second, _)] => Some([*first, *second]),
+        _ => None,
+    }
 }
 
-/// `B3`: row 2, column 3, as the input of p4574 names cells (rows are letters from `A`).
-pub fn domino_cell_name(cell: usize) -> String {
-    format!("{}{}", char::from(b'A' + (cell / 9) as u8), cell % 9 + 1)
-}
-
-/// The kind and the text of a step's line (`None` for an event that is no step). The page
-/// words its steps the same way (`trace_page.html`, `describe`).
+/// The kind and the text of a step's line (`None` for an event that is no step): the words
+/// of the text trace, and the words the page shows ([`page`] writes them in).
 pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
     let placed = |cell: usize, digit: u8| format!("{} = {digit}", cell_name(cell));
     Some(match event {
@@ -334,16 +417,18 @@ pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'stat
                 .iter()
                 .map(|&(cell, digit)| placed(cell, digit))
                 .collect();
-            // A Su-domino-ku search step lays a tile: two cells at once. A guess that places
-            // nothing confines a digit to some mini-lines, as the note before it says.
-            match placements.len() {
-                0 => (
-                    "guess",
-                    format!("#{number} the mini-lines in the note above"),
-                ),
-                2 => ("lay tile", format!("#{number} {}", what.join(", "))),
-                _ => ("guess", format!("#{number} {}", what.join(", "))),
-            }
+            let kind = match tile_laid(placements) {
+                Some(_) => "lay tile",
+                None => "guess",
+            };
+            // A guess that places nothing confines a digit to some mini-lines, as the note
+            // before it says.
+            let text = if placements.is_empty() {
+                format!("#{number} the mini-lines in the note above")
+            } else {
+                format!("#{number} {}", what.join(", "))
+            };
+            (kind, text)
         }
         Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
         Event::Back { number } => ("back", format!("take back #{number}")),
@@ -395,12 +480,24 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
             writeln!(out, "{step:>5} {decided:>2}/81  {indent}{kind:<14} {text}")?;
         }
     }
-    if trace.steps > step {
-        let more = trace.steps - step;
-        writeln!(out, "      ... {more} more steps not shown (raise --limit)")?;
+    if let Some(note) = cut_note(trace) {
+        writeln!(out, "      ... {note}")?;
     }
     writeln!(out, "{}", trace.summary)?;
     write!(out, "{}", trace.answer.as_deref().unwrap_or_default())
+}
+
+/// What the text trace and the page say when the limit cut the record short: `None` when
+/// every step was recorded.
+pub fn cut_note(trace: &PuzzleTrace) -> Option<String> {
+    let recorded = trace.events.iter().filter(|event| event.is_step()).count() as u64;
+    (trace.steps > recorded).then(|| {
+        format!(
+            "cut short: the first {recorded} of the {} steps are recorded (--limit {}); \
+             raise --limit to see them all",
+            trace.steps, trace.limit
+        )
+    })
 }
 
 /// Whose search [`record`] follows.
@@ -421,7 +518,7 @@ impl Searcher {
     /// rungs `0..RUNGS.len()` only.
     ///
     /// # Errors
-    /// A [usage error](crate::workspace::usage_error) saying what is wrong.
+    /// A [usage error](crate::problems::usage_error) saying what is wrong.
     pub fn check(self, problem: KnownProblem) -> Result<()> {
         let Searcher::Rung { number } = self else {
             return Ok(());
@@ -429,20 +526,23 @@ impl Searcher {
         let last = RUNGS.len() - 1;
         if number > last {
             let message = format!("the ladder has rungs 0 to {last}, not {number}");
-            return Err(crate::workspace::usage_error(message));
+            return Err(crate::problems::usage_error(message));
         }
         if !problem.is_sudoku() {
             let message = format!(
                 "the ladder solves Sudoku: --rung works with p2239 and p2580, not {problem}"
             );
-            return Err(crate::workspace::usage_error(message));
+            return Err(crate::problems::usage_error(message));
         }
         Ok(())
     }
 }
 
-/// Runs `searcher` on `problem`'s `input`, recording at most `limit` steps per puzzle, and
+/// Runs `searcher` on `problem`'s input, recording at most `limit` steps per puzzle, and
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
+/// The input is read once, as the problem's entry in the table of problems reads it: as
+/// the problem's binary reads it ([`common::input`]), a line at a time, in bounded memory,
+/// each error naming its line and column.
 ///
 /// # Errors
 /// A searcher that cannot search this problem (see [`Searcher::check`]), input the
@@ -450,111 +550,75 @@ impl Searcher {
 pub fn record(
     problem: KnownProblem,
     searcher: Searcher,
-    input: &str,
+    input: impl BufRead,
     limit: u64,
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
     searcher.check(problem)?;
-    let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
-    if let Searcher::Rung { number } = searcher {
-        // The grid in the problem's own format, and the answer printed that way too.
-        let (grid, format_grid): (Grid, fn(&Grid) -> String) = match problem {
-            KnownProblem::P2239 => (
-                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?,
-                common::grid_text,
-            ),
-            _ => (
-                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?,
-                p2580::format_grid,
-            ),
-        };
+    let mut puzzle_number = 0;
+    problem.input.read_each(input, |puzzle| {
+        puzzle_number += 1;
         let mut recorder = Recorder::new(limit);
-        let outcome = solve_rung(number, &grid, &mut recorder);
-        if outcome.capped {
-            recorder.remark(|| {
-                format!(
-                    "rung {number} stops at its cap of {} guesses",
-                    outcome.guesses
-                )
-            });
-        }
-        let answer = outcome.solution.map(|grid| (grid, format_grid(&grid)));
-        let name = RUNGS[number].name;
-        let title = format!(
-            "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
-        );
-        return each(recorder.finish(title, answer));
-    }
-    match problem {
-        KnownProblem::P2239 => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
-            let mut recorder = Recorder::new(limit);
-            let answer = p2239::solve_observed(&grid, &mut recorder)
-                .map(|grid| (grid, common::grid_text(&grid)));
-            each(recorder.finish("p2239: the smallest completion".into(), answer))
-        }
-        KnownProblem::P2580 => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
-            let mut recorder = Recorder::new(limit);
-            let answer = p2580::solve_observed(&grid, &mut recorder)
-                .map(|grid| (grid, p2580::format_grid(&grid)));
-            each(recorder.finish("p2580: any completion".into(), answer))
-        }
-        KnownProblem::P4574 => {
-            let mut lines = common::input::Lines::new(input.as_bytes());
-            for number in 1.. {
-                let puzzle = match p4574::read_puzzle(&mut lines) {
-                    Ok(Some(puzzle)) => puzzle,
-                    Ok(None) => break,
-                    Err(error) => {
-                        return Err(message(&Error {
-                            puzzle: Some(number),
-                            ..error
-                        }))
-                    }
-                };
-                let mut recorder = Recorder::new(limit);
-                let answer = p4574::solve_observed(&puzzle, &mut recorder).map(|solution| {
-                    let text = p4574::format_solution(number, &solution.grid);
-                    (solution.grid, text)
-                });
-                let title = format!("p4574: puzzle {number}");
-                let mut trace = recorder.finish(title, answer);
-                trace.cell_name = domino_cell_name;
-                trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
-                each(trace)?;
+        let (title, solution) = match searcher {
+            Searcher::Rung { number } => {
+                let outcome = solve_rung(number, &puzzle.givens(), &mut recorder);
+                if outcome.capped {
+                    recorder.remark(|| {
+                        format!(
+                            "rung {number} stops at its cap of {} guesses",
+                            outcome.guesses
+                        )
+                    });
+                }
+                let name = RUNGS[number].name;
+                let title = format!(
+                    "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
+                );
+                (title, outcome.solution)
             }
-            Ok(())
+            Searcher::Solution => {
+                let title = if problem.is_sudoku() {
+                    format!("{problem}: {}", problem.goal)
+                } else {
+                    format!("{problem}: puzzle {puzzle_number}")
+                };
+                (title, (problem.solve_observed)(&puzzle, &mut recorder))
+            }
+        };
+        // The answer printed as the problem prints it.
+        let answer = solution.map(|grid| (grid, (problem.answer_text)(puzzle_number, &grid)));
+        let mut trace = recorder.finish(title, answer, problem.cell_name);
+        if let Puzzle::Domino { puzzle } = &puzzle {
+            trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
         }
-    }
+        each(trace)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::grid_reader::{read_grid, RowFormat};
 
     /// The traces of `problem` on `input`, every step recorded.
     fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
         let mut all = Vec::new();
-        record(problem, Searcher::Solution, input, u64::MAX, |trace| {
-            all.push(trace);
-            Ok(())
-        })
+        record(
+            problem,
+            Searcher::Solution,
+            input.as_bytes(),
+            u64::MAX,
+            |trace| {
+                all.push(trace);
+                Ok(())
+            },
+        )
         .unwrap();
         all
     }
 
     fn sample(path: &str) -> String {
-        std::fs::read_to_string(crate::data::data_dir().join("..").join(path)).unwrap()
-    }
-
-    #[test]
-    fn cells_are_named_by_row_and_column() {
-        assert_eq!(sudoku_cell_name(0), "r1c1");
-        assert_eq!(sudoku_cell_name(80), "r9c9");
-        assert_eq!(sudoku_cell_name(11), "r2c3");
+        std::fs::read_to_string(crate::problems::data::data_dir().join("..").join(path)).unwrap()
     }
 
     #[test]
@@ -591,7 +655,7 @@ mod tests {
     #[test]
     fn the_replay_reaches_the_answer_before_the_answer_step() {
         // The first of the hardest puzzles needs guesses and takes some back.
-        let grid = crate::data::load("forum_hardest_1106.txt").unwrap()[0];
+        let grid = crate::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
         for problem in [KnownProblem::P2580, KnownProblem::P2239] {
             // Each problem reads the format it prints.
             let input = if problem == KnownProblem::P2580 {
@@ -629,7 +693,7 @@ mod tests {
         record(
             KnownProblem::P4574,
             Searcher::Solution,
-            &input,
+            input.as_bytes(),
             5,
             |trace| {
                 cut.push(trace);
@@ -646,7 +710,7 @@ mod tests {
             write_text(&mut text, cut).unwrap();
             let text = String::from_utf8(text).unwrap();
             assert!(
-                text.contains(&format!("{} more steps not shown", cut.steps - 5)),
+                text.contains(&format!("the first 5 of the {} steps", cut.steps)),
                 "{text}"
             );
         }
@@ -663,7 +727,7 @@ mod tests {
         recorder.contradiction(Conflict::EmptyCell { cell: 5 });
         recorder.dead_end();
         recorder.keep();
-        let trace = recorder.finish("test".into(), None);
+        let trace = recorder.finish("test".into(), None, KnownProblem::P2580.cell_name);
         let mut text = Vec::new();
         write_text(&mut text, &trace).unwrap();
         let text = String::from_utf8(text).unwrap();

@@ -24,8 +24,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::judge::judge_sample;
-use xtask::workspace::{Problem, Profile, Workspace};
+use xtask::problems::workspace::judge_sample;
+use xtask::problems::workspace::{Problem, Profile, Workspace};
 
 /// Build the solutions in release mode and judge them on their samples: verdict, time and
 /// memory of each.
@@ -79,7 +79,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 
     // 2. The programs: one release build for all of them, or one bundle each.
     let (builds, bundle_directory) = if arguments.bundled {
-        let (builds, directory) = build_bundles(&problems, arguments.rustc.as_deref())?;
+        let (builds, directory) = build_bundles(&workspace, &problems, arguments.rustc.as_deref())?;
         (builds, Some(directory))
     } else {
         let profile = match arguments.debug {
@@ -157,7 +157,11 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 
 /// Step 2 with `--bundled`: each problem's bundle compiled by `rustc` (or the compiler
 /// named), all at once, each in an empty folder of a new temporary folder (returned too).
-fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Build>, TempDir)> {
+fn build_bundles(
+    workspace: &Workspace,
+    problems: &[Problem],
+    rustc: Option<&Path>,
+) -> Result<(Vec<Build>, TempDir)> {
     let directory = tempfile::Builder::new()
         .prefix("xtask-check-bundled-")
         .tempdir()
@@ -171,7 +175,7 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
         .iter()
         .map(|problem| {
             // Without doc comments, as `cargo xtask bundle` makes it by default.
-            let bundle = bundle_crate(&problem.directory, false)?;
+            let bundle = bundle_crate(workspace, problem, false)?;
             start_judge_build(&bundle, &directory.path().join(&problem.name), rustc)
         })
         .collect();

@@ -30,14 +30,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
-use xtask::checker::{excerpt, Checker, CheckerVerdict};
-use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_grids, Grids};
-use xtask::generate::stress_grid;
+use rand::SeedableRng;
+use xtask::judge::checker::{excerpt, Checker, CheckerVerdict};
 use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
-use xtask::reference::{self, Grid};
-use xtask::registry::KnownProblem;
-use xtask::workspace::{Problem, Profile, Workspace};
+use xtask::problems::workspace::{Problem, Profile, Workspace};
+use xtask::problems::{Case, KnownProblem};
+use xtask::reference;
+use xtask::reference::domino::{answer_text, reference_grids, Grids};
 
 /// Random differential testing against the reference solvers.
 ///
@@ -64,21 +63,6 @@ const DOMINO_BUDGET: u64 = 5_000_000;
 /// How long shrinking a failure may take; past it, the smallest failing input found so
 /// far is reported.
 pub const SHRINK_TIME_BUDGET: Duration = Duration::from_secs(30);
-
-/// One stress input, in the form that can be shrunk.
-#[derive(Clone, Debug)]
-enum Case {
-    /// A Sudoku grid, for 2239 or 2580 (0 for a blank).
-    Grid {
-        /// The givens.
-        grid: Grid,
-    },
-    /// Su-domino-ku puzzles, for 4574.
-    Dominoes {
-        /// The puzzles, in input order.
-        puzzles: Vec<domino::Puzzle>,
-    },
-}
 
 /// What a correct program does on a case.
 enum Expectation {
@@ -128,60 +112,13 @@ enum Outcome {
     },
 }
 
-/// A random case of `problem` from `rng`.
-fn generate_case(problem: KnownProblem, rng: &mut StdRng) -> Case {
-    if problem.is_sudoku() {
-        return Case::Grid {
-            grid: stress_grid(rng),
-        };
-    }
-    let count = rng.random_range(1..=3);
-    let puzzles = (0..count)
-        .map(|_| {
-            let min_tiles = if rng.random_bool(0.5) {
-                10
-            } else {
-                rng.random_range(10..=35)
-            };
-            let (mut puzzle, _) = generate_puzzle(rng, min_tiles);
-            if rng.random_bool(0.2) {
-                let tile = rng.random_range(0..puzzle.tiles.len());
-                let digit = rng.random_range(1..=9);
-                if digit != puzzle.tiles[tile].digits[1] {
-                    puzzle.tiles[tile].digits[0] = digit;
-                }
-            }
-            puzzle
-        })
-        .collect();
-    Case::Dominoes { puzzles }
-}
-
-/// The input of `case` as `problem` reads it: 2239 writes a grid's digits together, 2580
-/// with a space between them.
-fn case_input(problem: KnownProblem, case: &Case) -> String {
-    match case {
-        Case::Grid { grid } => {
-            let separator = if problem == KnownProblem::P2580 {
-                " "
-            } else {
-                ""
-            };
-            let digits = |row: &[u8]| row.iter().map(u8::to_string).collect::<Vec<_>>();
-            let line = |row: &[u8]| digits(row).join(separator) + "\n";
-            grid.chunks(9).map(line).collect()
-        }
-        Case::Dominoes { puzzles } => input_text(puzzles),
-    }
-}
-
 /// What a correct program does on `case`, or `None` when the reference cannot tell.
 fn expectation(problem: KnownProblem, case: &Case) -> Option<Expectation> {
     match case {
         Case::Grid { grid } => Some(match reference::smallest_completion(grid) {
             None => Expectation::NoCompletion,
             Some(smallest) => Expectation::Answer {
-                expected_output: case_input(problem, &Case::Grid { grid: smallest }),
+                expected_output: (problem.answer_text)(1, &smallest),
             },
         }),
         Case::Dominoes { puzzles } => {
@@ -318,7 +255,7 @@ impl SolutionUnderTest {
         let Some(expectation) = expectation(self.problem, case) else {
             return Ok(Outcome::Undecided);
         };
-        let input = case_input(self.problem, case);
+        let input = self.problem.input.case_text(case);
         let run = run_program(&mut self.program, input.as_bytes(), self.limits.time)?;
         let Some(reason) = fault(&run, &input, &expectation, self.limits, self.checker) else {
             return Ok(Outcome::Passed);
@@ -381,7 +318,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let (mut judged, mut skipped) = (0, 0);
     for case_number in 0..options.cases {
         let case_seed = seed.wrapping_add(case_number);
-        let case = generate_case(solution.problem, &mut StdRng::seed_from_u64(case_seed));
+        let case = (solution.problem.stress_case)(&mut StdRng::seed_from_u64(case_seed));
         let failure = match solution.try_case(&case)? {
             Outcome::Passed => {
                 judged += 1;
@@ -401,7 +338,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
             true => solution.shrink(failure, SHRINK_TIME_BUDGET)?,
             false => (failure, false),
         };
-        let shrunk = failure.input != case_input(solution.problem, &case);
+        let shrunk = failure.input != solution.problem.input.case_text(&case);
         report_failure(&failure, solution.checker, case_seed, shrunk);
         if !repeated {
             outln!(
@@ -552,7 +489,7 @@ mod tests {
             checker: Checker::Exact,
         };
         let case = (1..100)
-            .map(|seed| generate_case(KnownProblem::P2239, &mut StdRng::seed_from_u64(seed)))
+            .map(|seed| (KnownProblem::P2239.stress_case)(&mut StdRng::seed_from_u64(seed)))
             .find(|case| {
                 matches!(
                     expectation(KnownProblem::P2239, case),
@@ -566,7 +503,7 @@ mod tests {
         let started = Instant::now();
         let (shrunk, stopped) = solution.shrink(*failure, Duration::ZERO).unwrap();
         assert!(stopped, "the time was up at once");
-        assert_eq!(shrunk.input, case_input(KnownProblem::P2239, &case));
+        assert_eq!(shrunk.input, KnownProblem::P2239.input.case_text(&case));
         assert!(started.elapsed() < Duration::from_secs(2));
     }
 

@@ -1,0 +1,129 @@
+//! The `trace` subcommand: watch a solution reason, step by step.
+//!
+//! `cargo xtask trace <PROBLEM> [--rung K] [--limit N] [--html FILE] < input`
+//!
+//! Records the problem's own solver on one input, read from standard input a line at a
+//! time as the solution reads it ([`xtask::trace`]), and prints each step as a line: its
+//! number, how many cells the current line of reasoning has decided, and what happened
+//! and why. At most `--limit` steps are printed (200 by default); the counts and the
+//! summary cover every step. With `--html FILE` it writes the page that replays the same
+//! steps on the grid instead ([`xtask::trace::page`]), keeping up to `--limit` steps per
+//! puzzle (100,000 by default); `--html -` writes the page to standard output. With
+//! `--rung K` it traces rung K of the ladder ([`common::ladder`]) on the problem's grid
+//! instead of the problem's own solution, so the same puzzle can be watched from plain
+//! backtracking (rung 0) to the board (the top rung).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::builder::RangedU64ValueParser;
+use common::ladder::RUNGS;
+use xtask::problems::KnownProblem;
+use xtask::trace::{record, write_text, PuzzleTrace, Searcher};
+
+/// Print the solver's reasoning on one input, read from standard input.
+///
+/// Each placement and why, each guess, contradiction and step back; or, with `--html`,
+/// a page that replays them on the grid.
+#[derive(clap::Args)]
+pub struct Arguments {
+    /// The problem whose solver to trace.
+    problem: String,
+    /// The most steps to print [default: 200], or to keep per puzzle on the page
+    /// [default: 100000]; the summary counts every step.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Write a self-contained HTML page that replays the steps on the grid to FILE (`-`:
+    /// to standard output, and nothing else there).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    // The ladder's rungs are counted from `RUNGS`, so the help and the check never drift.
+    #[arg(long, value_name = "K", help = rung_help(), value_parser = rung_parser())]
+    rung: Option<usize>,
+}
+
+/// The help of `--rung`, with the ladder's rungs as `common::ladder::RUNGS` lists them.
+fn rung_help() -> String {
+    format!(
+        "Trace rung K of the ladder (common::ladder, 0 to {}) on the problem's grid instead \
+         of the problem's own solution (p2239 and p2580)",
+        RUNGS.len() - 1
+    )
+}
+
+/// Accepts the numbers of the ladder's rungs, `0..RUNGS.len()`, and nothing else.
+fn rung_parser() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(0..RUNGS.len() as u64)
+}
+
+/// Steps printed when `--limit` is not given.
+const DEFAULT_TEXT_LIMIT: u64 = 200;
+
+/// Steps per puzzle kept on a page when `--limit` is not given: every step of the
+/// hardest puzzles in `data/` (about 30,000), while bounding the page's size. A step
+/// costs about 100 bytes: rung 0 on the first puzzle of `forum_hardest_1106.txt`, cut at
+/// 100,000 steps, makes a page of 10.1 MB (`cargo xtask trace p2580 --rung 0 --html - <
+/// hard.in | wc -c`, with `hard.in` made as the README shows).
+const DEFAULT_PAGE_LIMIT: u64 = 100_000;
+
+/// Runs `cargo xtask trace`, reading the input from standard input.
+pub fn run(arguments: Arguments) -> Result<ExitCode> {
+    // The name first: a name it does not know is refused before it waits for any input.
+    let problem = KnownProblem::named(&arguments.problem, "trace")?;
+    let searcher = match arguments.rung {
+        Some(number) => Searcher::Rung { number },
+        None => Searcher::Solution,
+    };
+    searcher.check(problem)?;
+    let page_limit = arguments.html.is_some().then_some(DEFAULT_PAGE_LIMIT);
+    let limit = arguments.limit.or(page_limit).unwrap_or(DEFAULT_TEXT_LIMIT);
+    let mut all_solved = true;
+    let mut traces = Vec::new();
+    let mut out = std::io::stdout().lock();
+    record(problem, searcher, std::io::stdin().lock(), limit, |trace| {
+        all_solved &= trace.answer.is_some();
+        match arguments.html {
+            Some(_) => traces.push(trace),
+            None => {
+                writeln!(out, "trace {}", trace.title)?;
+                write_text(&mut out, &trace)?;
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(path) = &arguments.html {
+        write_page(&mut out, path, problem, &traces)?;
+    }
+    Ok(if all_solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Writes the page of `traces` to the file `path`, then each puzzle's title and summary
+/// and what was written to `out`; or, when `path` is `-`, the page alone to `out`, as
+/// `bundle -o -` writes its source.
+fn write_page(
+    out: &mut impl Write,
+    path: &std::path::Path,
+    problem: KnownProblem,
+    traces: &[PuzzleTrace],
+) -> Result<()> {
+    let page = xtask::trace::page::page(problem, traces);
+    if path.as_os_str() == "-" {
+        out.write_all(page.as_bytes())?;
+        out.flush()?;
+        return Ok(());
+    }
+    std::fs::write(path, &page).with_context(|| format!("writing {}", path.display()))?;
+    for trace in traces {
+        writeln!(out, "{}\n{}", trace.title, trace.summary)?;
+    }
+    let steps: usize = traces.iter().map(|trace| trace.events.len()).sum();
+    let (path, bytes) = (path.display(), page.len());
+    writeln!(out, "wrote {path}: {bytes} bytes, {steps} events")?;
+    Ok(())
+}

@@ -1,0 +1,338 @@
+//! `cargo xtask trace` as a user meets it, run as a process: its input read as the
+//! solutions read theirs (bounded memory, each error at its line and column), `--html -`
+//! on standard output, and the ladder's rungs in `--help` counted from the ladder.
+
+use std::fs::File;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::thread;
+
+use common::ladder::RUNGS;
+use wait4::Wait4;
+
+/// What `cargo xtask trace` did, and its own peak memory.
+struct Run {
+    output: Output,
+    peak_memory_bytes: u64,
+}
+
+impl Run {
+    fn stdout(&self) -> String {
+        String::from_utf8(self.output.stdout.clone()).unwrap()
+    }
+
+    fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.output.stderr).into_owned()
+    }
+}
+
+/// Runs xtask with `arguments`, its standard input taken from `stdin`, and `feed` writing
+/// into that input when it is a pipe (on a thread of its own, so that a refusal that ends
+/// xtask early ends the writing too).
+fn xtask(
+    arguments: &[&str],
+    stdin: Stdio,
+    feed: impl FnOnce(&mut dyn Write) + Send + 'static,
+) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(arguments)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xtask starts");
+    let writer = child.stdin.take().map(|mut pipe| {
+        thread::spawn(move || {
+            feed(&mut pipe);
+        })
+    });
+    // Read both outputs before reaping the child, which keeps its peak memory.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let stderr_reader = thread::spawn(move || {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut text).unwrap();
+        text
+    });
+    let mut stdout_text = Vec::new();
+    std::io::Read::read_to_end(&mut stdout, &mut stdout_text).unwrap();
+    let waited = child.wait4().unwrap();
+    if let Some(writer) = writer {
+        writer.join().unwrap();
+    }
+    Run {
+        output: Output {
+            status: waited.status,
+            stdout: stdout_text,
+            stderr: stderr_reader.join().unwrap(),
+        },
+        peak_memory_bytes: waited.rusage.maxrss,
+    }
+}
+
+/// Runs xtask with `arguments` on `input`.
+fn xtask_on(arguments: &[&str], input: &[u8]) -> Run {
+    let input = input.to_vec();
+    xtask(arguments, Stdio::piped(), move |pipe| {
+        // xtask may refuse the input and end before reading it all.
+        let _ = pipe.write_all(&input);
+    })
+}
+
+/// The text of a file in the workspace.
+fn read(path: &str) -> Vec<u8> {
+    std::fs::read(xtask::project_root().join(path)).unwrap()
+}
+
+/// Two hundred megabytes, the size of input the row of the issue names.
+const LARGE_INPUT_BYTES: usize = 200 << 20;
+
+/// More memory than trace needs for one grid and its record, far less than the input.
+const MEMORY_BOUND_BYTES: u64 = 64 << 20;
+
+/// Checks that `run` failed with exit status 1 and one line on standard error that starts
+/// with `expected`, and that it stayed within [`MEMORY_BOUND_BYTES`].
+fn assert_refused(what: &str, run: &Run, expected: &str) {
+    let stderr = run.stderr();
+    assert_eq!(run.output.status.code(), Some(1), "{what}: {stderr}");
+    assert!(stderr.starts_with(expected), "{what}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+    assert!(
+        run.peak_memory_bytes < MEMORY_BOUND_BYTES,
+        "{what}: {} bytes at the peak",
+        run.peak_memory_bytes
+    );
+}
+
+#[test]
+fn endless_zero_bytes_are_refused_at_the_first_line_in_bounded_memory() {
+    let Ok(zeros) = File::open("/dev/zero") else {
+        eprintln!("skipped: this system has no /dev/zero");
+        return;
+    };
+    let run = xtask(&["trace", "p2239"], Stdio::from(zeros), |_| {});
+    assert_refused(
+        "trace p2239 < /dev/zero",
+        &run,
+        "error: line 1, column 1: the line is longer than 65536 bytes",
+    );
+}
+
+#[test]
+fn two_hundred_megabytes_on_one_line_are_refused_in_bounded_memory() {
+    let run = xtask(&["trace", "p4574"], Stdio::piped(), |pipe| {
+        let chunk = vec![b'1'; 1 << 20];
+        for _ in 0..LARGE_INPUT_BYTES / chunk.len() {
+            if pipe.write_all(&chunk).is_err() {
+                return; // Refused, as it should be.
+            }
+        }
+    });
+    assert_refused(
+        "200 MB on one line",
+        &run,
+        "error: puzzle 1, line 1, column 1: the line is longer than 65536 bytes",
+    );
+}
+
+#[test]
+fn a_grid_followed_by_two_hundred_megabytes_of_blank_lines_is_traced_in_bounded_memory() {
+    let grid = read("problems/p2580/samples/sample-1.in");
+    let run = xtask(&["trace", "p2580"], Stdio::piped(), move |pipe| {
+        pipe.write_all(&grid).unwrap();
+        // Blank lines as long as a line may be: spaces, then the line's end.
+        let mut blank_line = vec![b' '; common::input::MAX_LINE_BYTES];
+        blank_line.push(b'\n');
+        for _ in 0..LARGE_INPUT_BYTES / blank_line.len() {
+            pipe.write_all(&blank_line).unwrap();
+        }
+    });
+    let stderr = run.stderr();
+    assert!(run.output.status.success(), "{stderr}");
+    assert!(run.stdout().contains("; solved\n"), "{}", run.stdout());
+    assert!(
+        run.peak_memory_bytes < MEMORY_BOUND_BYTES,
+        "{} bytes at the peak for 200 MB of input",
+        run.peak_memory_bytes
+    );
+}
+
+#[test]
+fn input_that_is_not_utf8_is_refused_at_its_line_and_column_in_characters() {
+    // Line 2 starts with two characters of two bytes each: the bad byte is the third
+    // character (the fifth byte).
+    let mut input = b"530070000\n".to_vec();
+    input.extend_from_slice("éé".as_bytes());
+    input.extend_from_slice(b"\xff0195000\n");
+    let run = xtask_on(&["trace", "p2239"], &input);
+    assert_refused(
+        "a byte that is not UTF-8",
+        &run,
+        "error: line 2, column 3: `\\xff` is not UTF-8 text",
+    );
+    // Su-domino-ku reads its puzzles the same way, and names the puzzle too.
+    let run = xtask_on(&["trace", "p4574"], b"\xc3\x28\n");
+    assert_refused(
+        "a byte that is not UTF-8 in p4574",
+        &run,
+        "error: puzzle 1, line 1, column 1: `\\xc3` is not UTF-8 text",
+    );
+}
+
+#[test]
+fn html_dash_writes_the_page_to_standard_output_and_nothing_else() {
+    let directory = tempfile::tempdir().unwrap();
+    let input = read("problems/p2580/samples/sample-1.in");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["trace", "p2580", "--html", "-"])
+        .current_dir(directory.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(page.starts_with("<!doctype html>"), "{page:.200}");
+    assert!(
+        page.trim_end().ends_with("</html>"),
+        "the page and nothing after it"
+    );
+    // The same page as `--html FILE` writes.
+    let file = directory.path().join("page.html");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["trace", "p2580", "--html"])
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), page);
+    // No file named `-`.
+    assert!(
+        !directory.path().join("-").exists(),
+        "a file named `-` was written"
+    );
+}
+
+#[test]
+fn the_help_counts_the_rungs_of_the_ladder() {
+    let last = RUNGS.len() - 1;
+    let run = xtask_on(&["trace", "--help"], b"");
+    assert!(run.output.status.success(), "{}", run.stderr());
+    let help = run
+        .stdout()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains(&format!("(common::ladder, 0 to {last})")),
+        "{help}"
+    );
+    // The last rung is taken; the one after it is refused on the command line.
+    let sample = read("problems/p2580/samples/sample-1.in");
+    let last_text = last.to_string();
+    let run = xtask_on(&["trace", "p2580", "--rung", &last_text], &sample);
+    assert!(run.output.status.success(), "rung {last}: {}", run.stderr());
+    let past = RUNGS.len().to_string();
+    let run = xtask_on(&["trace", "p2580", "--rung", &past], &sample);
+    assert_eq!(
+        run.output.status.code(),
+        Some(2),
+        "rung {past}: {}",
+        run.stderr()
+    );
+    assert!(
+        run.stderr()
+            .starts_with(&format!("error: invalid value '{past}' for '--rung <K>'")),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// The JSON data of a trace page.
+fn page_data(page: &str) -> serde_json::Value {
+    let opening = r#"<script type="application/json" id="trace">"#;
+    let start = page.find(opening).expect("the page's data") + opening.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
+}
+
+/// Checks that the page of `trace PROBLEM --html -` shows, step by step, the kind, text
+/// and decided cells that `trace PROBLEM` prints, with the same title, summary and note
+/// of a cut.
+fn assert_page_words_the_printed_trace(what: &str, arguments: &[&str], input: &[u8]) {
+    let mut page_arguments = arguments.to_vec();
+    page_arguments.extend(["--html", "-"]);
+    let page = xtask_on(&page_arguments, input);
+    assert!(page.output.status.success(), "{what}: {}", page.stderr());
+    let data = page_data(&page.stdout());
+    let text = xtask_on(arguments, input);
+    assert!(text.output.status.success(), "{what}: {}", text.stderr());
+    let text = text.stdout();
+    let mut puzzles = data["puzzles"].as_array().unwrap().iter();
+    let mut steps: Vec<serde_json::Value> = Vec::new();
+    let mut puzzle = &serde_json::Value::Null;
+    let mut n_compared = 0;
+    for line in text.lines() {
+        if let Some(title) = line.strip_prefix("trace ") {
+            assert!(steps.is_empty(), "{what}: every step of the page printed");
+            puzzle = puzzles
+                .next()
+                .expect("a puzzle on the page for each printed");
+            assert_eq!(puzzle["title"], title, "{what}");
+            steps = puzzle["steps"].as_array().unwrap().to_vec();
+            steps.reverse();
+        } else if line.starts_with("summary: ") {
+            assert!(steps.is_empty(), "{what}: every step of the page printed");
+            assert_eq!(puzzle["summary"], line, "{what}");
+        } else if let Some(note) = line.strip_prefix("      ... ") {
+            assert_eq!(puzzle["cut"], note, "{what}");
+        } else if line.get(8..11) == Some("/81") {
+            // `{step:>5} {decided:>2}/81  {indent}{kind:<14} {text}`
+            let step = steps.pop().expect("a step on the page for each printed");
+            let decided: u64 = line[6..8].trim().parse().unwrap();
+            assert_eq!(step["decided"], decided, "{what}: {line}");
+            let kind = step["kind"].as_str().unwrap();
+            let text = step["text"].as_str().unwrap();
+            assert_eq!(
+                line[13..].trim_start(),
+                format!("{kind:<14} {text}"),
+                "{what}"
+            );
+            n_compared += 1;
+        }
+    }
+    assert!(
+        puzzles.next().is_none(),
+        "{what}: every puzzle of the page printed"
+    );
+    assert!(n_compared > 0, "{what}: no step compared");
+}
+
+#[test]
+fn the_page_shows_the_words_that_trace_prints() {
+    // The samples of the three problems, with all their steps.
+    for problem in ["p2239", "p2580", "p4574"] {
+        let input = read(&format!("problems/{problem}/samples/sample-1.in"));
+        let limit = ["--limit", "100000"];
+        let arguments = [&["trace", problem][..], &limit].concat();
+        assert_page_words_the_printed_trace(problem, &arguments, &input);
+    }
+    // A hard puzzle: guesses, contradictions and steps back, cut short by the limit.
+    let grid = xtask::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
+    let input = p2580::format_grid(&grid);
+    let arguments = ["trace", "p2580", "--limit", "3000"];
+    assert_page_words_the_printed_trace("hard p2580", &arguments, input.as_bytes());
+    // The ladder's plainest rung, and the Su-domino-ku sample of several puzzles.
+    let arguments = ["trace", "p2580", "--rung", "0", "--limit", "500"];
+    assert_page_words_the_printed_trace("rung 0", &arguments, input.as_bytes());
+    let input = read("problems/p4574/samples/sample-2.in");
+    let arguments = ["trace", "p4574", "--limit", "100000"];
+    assert_page_words_the_printed_trace("p4574 sample 2", &arguments, &input);
+}
