@@ -1,49 +1,32 @@
-//! # Rung 5: bands, and a table that pairs a band's rows with its boxes
+//! # Rung 5: places cut into bands (representation)
 //!
-//! **The idea.** Cut each digit's cell set into the grid's three **bands** (rows 1-3, 4-6,
-//! 7-9): 27 cells, one `u32` per digit and band, bit `9 × (row within band) + column`.
-//! Rung 4's 128-bit sets become words the processor handles in one step, and a band is
-//! small enough to apply a rule to it by table lookup. The rule looked up is the **band
-//! rule**: a digit stands once in each of the band's three rows and once in each of its
-//! three boxes, so in a completion its rows and boxes are paired one to one, a
-//! *permutation* of the three stacks. A row and a box meet in a *mini-row*; of the nine
-//! mini-rows of a band, those where the digit can still go form a pattern (9 bits), and
-//! only mini-rows that lie on some permutation inside the pattern can hold the digit.
-//! A table, `BAND_RULE_CELLS`, gives for each of the 512 patterns the cells of those
-//! mini-rows (it is built in [`crate::board`], which uses it too).
+//! **The idea.** Cut each digit's places into the three **bands**: 27 cells, one `u32` per
+//! digit and band (bit `9 × row within band + column`), a word the processor handles in
+//! one step. A band is the unit of work from here on: a rule is applied to a whole band by
+//! table lookup, and the givens are set up band by band in one pass.
 //!
-//! That one lookup is rung 4's pointing and claiming along the band's rows, applied until
-//! they find nothing more, and its hidden singles in rows and boxes follow from it: a
-//! mini-row is on no permutation exactly when those rules, repeated, clear it (the tests
-//! check all 512 patterns). The rules that do not fit one band stay as in rung 4, on the
-//! band words: *naked singles* (candidates counted across the nine digits of a band),
-//! *hidden singles in columns*, *pointing along columns* (a box whose places lie in one
-//! column clears that column in the other bands), and *claiming along columns* (a column
-//! whose places all lie in one band clears the rest of its box there).
+//! The rule looked up is **the band rule**. A digit stands once in each row and once in
+//! each box of a band, so its rows and boxes pair up one to one: one of six
+//! **permutations** of the three stacks. The mini-rows where the digit can still go form a
+//! 9-bit pattern, and `BAND_RULE_CELLS` (built in [`crate::board`]) gives for each of the
+//! 512 patterns the cells of the mini-rows that lie on some permutation inside it. That
+//! lookup is rung 4's pointing and claiming along the band's rows, repeated until they
+//! find nothing (the tests check all 512 patterns); the hidden singles of the band's rows
+//! and boxes follow from it. Naked singles and the column rules stay as in rung 4, on band
+//! words.
 //!
-//! **Why it keeps every completion.** A completion gives the digit one mini-row per row
-//! and per box, a permutation inside the pattern; the band rule keeps every mini-row of
-//! every such permutation. The other rules are rung 4's, which say why. Since the rules
-//! are rung 4's, applied until none finds anything, they reach the same state after every
-//! placement, and the search branches on the same cell: the guesses are rung 4's (and
-//! rung 3's), as the tests check puzzle by puzzle. Only the time changes.
+//! **Why it keeps every completion.** A completion gives the digit a permutation inside
+//! the pattern, and the band rule keeps every mini-row of every such permutation. The
+//! other rules are rung 4's. Propagation ends in rung 4's state, so the guesses are rung
+//! 4's, puzzle by puzzle (tested).
 //!
-//! **What it costs per node.** A guess copies 27 band words and 3 open sets (120 bytes).
-//! Each sweep applies the band rule to all 27 digit-band words, the naked singles to the
-//! three bands and the column rules to the nine digits, and sweeps repeat until one
-//! changes nothing. Every rule handles a whole band or a whole digit in a few word
-//! operations, but nothing tells a sweep where to look, so it looks everywhere.
+//! **What a node costs.** A guess copies 27 band words and 3 open sets (120 bytes). A
+//! sweep applies the band rule to all 27 digit-bands, naked singles to the 3 bands and the
+//! column rules to the 9 digits, each in a few word operations, and sweeps repeat until
+//! one changes nothing: nothing says where to look, so every sweep looks everywhere.
 //!
-//! **What it buys.** The same tree as rungs 3 and 4, walked faster: 32-bit words instead
-//! of 128-bit ones, and one table lookup where rung 4 compares each box with six lines.
-//! Measured as the [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 27.9 µs | 497 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 126 µs | 1.6 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 226 µs | 1.6 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 7.2 µs | 703 µs | 1.5 | 0 |
+//! **Try it.** `cargo xtask bench --ladder --rounds 1 data/forum_hardest_1106.txt`: rungs 3,
+//! 4 and 5 make the same guesses, and the time falls from rung to rung.
 
 use super::{Grid, SearchState};
 use crate::board::{
@@ -64,16 +47,42 @@ pub struct Bands {
     pub(super) open: [BandSet; 3],
 }
 
+/// The columns of `cells` (cells of one band), as one row of nine bits.
+fn columns_of(cells: BandSet) -> BandSet {
+    (cells | cells >> 9 | cells >> 18) & ROW_CELLS
+}
+
 impl Bands {
-    /// The state of `grid` with its givens placed one by one, or `None` when two clash.
+    /// The state of `grid` with its givens set up in one pass, band by band, or `None`
+    /// when two clash. Placing them one by one reaches the same state (tested); here each
+    /// digit of each band takes a few word operations instead of one placement per given.
     pub(super) fn with_givens(grid: &Grid) -> Option<Bands> {
-        let mut state = Bands {
-            places: [[ALL_BAND; 9]; 3],
-            open: [ALL_BAND; 3],
-        };
+        let mut givens = [[0; 9]; 3]; // `givens[b][d - 1]`: digit `d`'s givens in band `b`
         for cell in 0..N_CELLS {
-            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
-                return None;
+            if grid[cell] != 0 {
+                let (band, bit) = band_and_bit(cell);
+                givens[band][grid[cell] as usize - 1] |= bit;
+            }
+        }
+        let mut state = Bands {
+            places: [[0; 9]; 3],
+            open: [0; 3],
+        };
+        for band in 0..3 {
+            state.open[band] = ALL_BAND & !givens[band].iter().fold(0, |all, &given| all | given);
+            let [next, after_next] = OTHER_BANDS[band];
+            for index in 0..9 {
+                // The digit keeps the open cells and its givens, less its givens' peers:
+                // their rows and boxes in this band, their columns in the other two.
+                let given = givens[band][index];
+                let peers = cells(given as CellSet).fold(0, |peers, c| peers | PEERS_IN_BAND[c]);
+                let columns = columns_of(givens[next][index] | givens[after_next][index]);
+                let places = (state.open[band] | given) & !peers & !in_columns(columns);
+                // A given that lost its own cell shares a unit with another of its digit.
+                if given & !places != 0 {
+                    return None;
+                }
+                state.places[band][index] = places;
             }
         }
         Some(state)
@@ -94,11 +103,15 @@ impl Bands {
         }
         self.places[band][index] |= bit;
         self.places[band][index] &= !PEERS_IN_BAND[cell % 27];
-        let [next, after_next] = OTHER_BANDS[band];
-        let column = in_columns(1 << (cell % 9));
-        self.places[next][index] &= !column;
-        self.places[after_next][index] &= !column;
+        self.clear_elsewhere(band, index, in_columns(1 << (cell % 9)));
         true
+    }
+
+    /// Removes digit `index + 1` from `cells` in the two bands other than `band`.
+    fn clear_elsewhere(&mut self, band: usize, index: usize, cells: BandSet) {
+        for other in OTHER_BANDS[band] {
+            self.places[other][index] &= !cells;
+        }
     }
 
     /// The band rule for digit `index + 1` in `band`, with the hidden singles of the
@@ -109,8 +122,7 @@ impl Bands {
         index: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
-        // The mini-rows where the digit can still go, three bits per row (bit `3 × row +
-        // stack`), and the cells of the mini-rows some permutation can use.
+        // The pattern: bit `3 × row + stack` when the mini-row has a place.
         let places = self.places[band][index];
         let pattern = (0..3).fold(0, |pattern, row| {
             let row_places = (places >> (9 * row)) & ROW_CELLS;
@@ -122,28 +134,16 @@ impl Bands {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
-        if self.places[band][index] & self.open[band] == 0 {
-            return Ok(()); // placed in each row of the band: nothing open to find
-        }
-
         // Hidden singles: a row or a box of the band with one place, not yet decided.
-        for row in 0..3 {
-            let unit = 3 * band + row;
-            self.place_if_single(band, index, ROW_CELLS << (9 * row), unit, observer);
+        for k in 0..3 {
+            self.place_if_single(band, index, ROW_CELLS << (9 * k), 3 * band + k, observer);
+            self.place_if_single(band, index, BOX_IN_BAND[k], 18 + 3 * band + k, observer);
         }
-        for stack in 0..3 {
-            let unit = 18 + 3 * band + stack;
-            self.place_if_single(band, index, BOX_IN_BAND[stack], unit, observer);
-        }
-
         // Pointing along columns: a box whose open places lie in one column puts the digit
         // in that column here, so the column loses it in the other bands.
-        let open_places = self.places[band][index] & self.open[band];
-        let columns = (open_places | open_places >> 9 | open_places >> 18) & ROW_CELLS;
+        let columns = columns_of(self.places[band][index] & self.open[band]);
         let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
-        let [next, after_next] = OTHER_BANDS[band];
-        self.places[next][index] &= !locked;
-        self.places[after_next][index] &= !locked;
+        self.clear_elsewhere(band, index, locked);
         Ok(())
     }
 
@@ -166,19 +166,20 @@ impl Bands {
         }
     }
 
-    /// The naked-single rule in `band`: every open cell with one candidate takes it.
+    /// Naked singles in `band`: every open cell with one candidate takes it. Returns the
+    /// open cells with exactly two candidates (rung 6 keeps them).
     pub(super) fn place_naked_singles(
         &mut self,
         band: usize,
         observer: &mut impl SearchObserver,
-    ) -> Result<(), Contradiction> {
-        let [at_least_one, at_least_two, _] = self.candidate_counts(band);
-        let empty = self.open[band] & !at_least_one;
-        let singles = self.open[band] & at_least_one & !at_least_two;
-        for cell_in_band in cells((empty | singles) as CellSet) {
+    ) -> Result<BandSet, Contradiction> {
+        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        let two_candidates = self.open[band] & at_least_two & !at_least_three;
+        let singles = self.open[band] & !at_least_two;
+        for cell_in_band in cells(singles as CellSet) {
             // A single may have lost its digit to another single of the same unit.
             let cell = cell_of(band, cell_in_band);
-            let candidates = self.candidates(cell);
+            let candidates = self.candidates_of(cell);
             if candidates == 0 {
                 observer.contradiction(Conflict::EmptyCell { cell });
                 return Err(Contradiction);
@@ -187,7 +188,7 @@ impl Bands {
             observer.deduced(cell, digit, Reason::NakedSingle);
             self.place(cell, digit);
         }
-        Ok(())
+        Ok(two_candidates)
     }
 
     /// The column rules for digit `index + 1`: a column without a place is a
@@ -255,8 +256,56 @@ impl Bands {
         [at_least_one, at_least_two, at_least_three]
     }
 
-    /// The candidate mask of `cell`.
-    pub(super) fn candidates(&self, cell: usize) -> u16 {
+    /// The lowest open cell with the fewest candidates, counted cell by cell, or `None`
+    /// when every cell is decided.
+    pub(super) fn fewest_candidates_cell(&self) -> Option<usize> {
+        let open_cells = (0..N_CELLS).filter(|&cell| self.open[cell / 27] & 1 << (cell % 27) != 0);
+        open_cells.min_by_key(|&cell| count(self.candidates_of(cell)))
+    }
+
+    /// Every rule everywhere, sweep after sweep, until a sweep changes nothing.
+    fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
+        loop {
+            let before = *self;
+            for band in 0..3 {
+                for index in 0..9 {
+                    self.apply_band_rule(band, index, observer)?;
+                }
+            }
+            for band in 0..3 {
+                self.place_naked_singles(band, observer)?;
+            }
+            for index in 0..9 {
+                self.apply_column_rules(index, observer)?;
+            }
+            if *self == before {
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl SearchState for Bands {
+    fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
+        let mut state = Bands::with_givens(grid)?;
+        state.propagate(observer).ok()?;
+        Some(state)
+    }
+
+    /// Rung 4's choice. After propagation an open cell has two candidates at least, so the
+    /// lowest cell with exactly two is the answer whenever there is one.
+    fn choose_cell(&self) -> Option<usize> {
+        for band in 0..3 {
+            let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+            let two_candidates = self.open[band] & at_least_two & !at_least_three;
+            if two_candidates != 0 {
+                return Some(first_cell(band, two_candidates));
+            }
+        }
+        self.fewest_candidates_cell()
+    }
+
+    fn candidates_of(&self, cell: usize) -> u16 {
         let (band, bit) = band_and_bit(cell);
         let mut mask = 0;
         for (index, &places) in self.places[band].iter().enumerate() {
@@ -265,72 +314,8 @@ impl Bands {
         mask
     }
 
-    /// The lowest open cell with the fewest candidates, or `None` when every cell is
-    /// decided; rung 4's choice.
-    pub(super) fn lowest_most_constrained_cell(&self) -> Option<usize> {
-        for band in 0..3 {
-            let [_, at_least_two, at_least_three] = self.candidate_counts(band);
-            let two_candidates = self.open[band] & at_least_two & !at_least_three;
-            if two_candidates != 0 {
-                return Some(first_cell(band, two_candidates));
-            }
-        }
-        let open_cells = (0..N_CELLS).filter(|&cell| self.open[cell / 27] & 1 << (cell % 27) != 0);
-        open_cells.min_by_key(|&cell| count(self.candidates(cell)))
-    }
-
-    /// Every rule everywhere, sweep after sweep, until a sweep changes nothing. Returns
-    /// `false` on a contradiction.
-    fn propagate(&mut self, observer: &mut impl SearchObserver) -> bool {
-        loop {
-            let before = *self;
-            if self.sweep(observer).is_err() {
-                return false;
-            }
-            if *self == before {
-                return true;
-            }
-        }
-    }
-
-    /// One sweep: the band rule on all 27 digit-bands, the naked singles of the three
-    /// bands, the column rules of the nine digits.
-    fn sweep(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
-        for band in 0..3 {
-            for index in 0..9 {
-                self.apply_band_rule(band, index, observer)?;
-            }
-        }
-        for band in 0..3 {
-            self.place_naked_singles(band, observer)?;
-        }
-        for index in 0..9 {
-            self.apply_column_rules(index, observer)?;
-        }
-        Ok(())
-    }
-}
-
-impl SearchState for Bands {
-    fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
-        let mut state = Bands::with_givens(grid)?;
-        if state.propagate(observer) {
-            Some(state)
-        } else {
-            None
-        }
-    }
-
-    fn choose_cell(&self) -> Option<usize> {
-        self.lowest_most_constrained_cell()
-    }
-
-    fn candidates_of(&self, cell: usize) -> u16 {
-        self.candidates(cell)
-    }
-
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
-        self.place(cell, digit) && self.propagate(observer)
+        self.place(cell, digit) && self.propagate(observer).is_ok()
     }
 
     fn grid(&self) -> Grid {
@@ -409,6 +394,29 @@ mod tests {
     }
 
     #[test]
+    fn givens_in_bulk_are_the_givens_placed_one_by_one() {
+        // Givens in every band, some digits in several bands, some cells empty.
+        let mut grid = [0; N_CELLS];
+        for (cell, digit) in [(0, 5), (13, 7), (26, 1), (30, 5), (40, 2), (51, 9), (62, 4)] {
+            grid[cell] = digit;
+        }
+        let mut one_by_one = Bands {
+            places: [[ALL_BAND; 9]; 3],
+            open: [ALL_BAND; 3],
+        };
+        for cell in (0..N_CELLS).filter(|&cell| grid[cell] != 0) {
+            assert!(one_by_one.place(cell, grid[cell]), "cell {cell}");
+        }
+        assert_eq!(Bands::with_givens(&grid), Some(one_by_one));
+        // A second 5 in column 1 (cell 0 holds one), then in row 1, then in box 1.
+        for clash in [72, 8, 20] {
+            let mut clashing = grid;
+            clashing[clash] = 5;
+            assert_eq!(Bands::with_givens(&clashing), None, "cell {clash}");
+        }
+    }
+
+    #[test]
     fn claiming_along_a_column_clears_the_rest_of_the_box() {
         // In column 1 the 5 can only go in box 1 (rows 4 to 9 hold other digits).
         let mut grid = [0; N_CELLS];
@@ -418,8 +426,8 @@ mod tests {
         let mut state = Bands::with_givens(&grid).unwrap();
         state.apply_column_rules(4, &mut ()).unwrap();
         for cell in [1, 2, 10, 11, 19, 20] {
-            assert_eq!(state.candidates(cell) & digit_bit(5), 0, "cell {cell}");
+            assert_eq!(state.candidates_of(cell) & digit_bit(5), 0, "cell {cell}");
         }
-        assert_ne!(state.candidates(3) & digit_bit(5), 0);
+        assert_ne!(state.candidates_of(3) & digit_bit(5), 0);
     }
 }

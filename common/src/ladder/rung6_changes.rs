@@ -1,40 +1,35 @@
-//! # Rung 6: work only where something changed
+//! # Rung 6: work only where something changed (incremental work)
 //!
-//! **The idea.** Rung 5 sweeps all 27 digit-band words with the band rule, all three bands
-//! with the naked-single rule and all nine digits with the column rules, again and again
-//! until a sweep changes nothing, so most of its work finds nothing. This rung remembers,
-//! for each digit and band, the places the band rule last saw (`seen`), and applies the
-//! band rule only to the words that differ from that memory. Each word it looks at marks
-//! its band for the naked-single rule and its digit for the column rules, and those rules
-//! look only at what is marked. (JCZSolve, as tdoku's write-up describes it, finds its
-//! work the same way: by comparing with the last state it saw.)
+//! **The idea.** Count nothing twice. Rung 5 sweeps every rule over everything until a
+//! sweep changes nothing, so most of its work finds nothing. This rung remembers, for each
+//! digit and band, the places the band rule last saw (`seen`), and applies the band rule
+//! only to the words that differ from that memory. Each word it looks at marks its band
+//! for naked singles and its digit for the column rules, which look only at what is
+//! marked. What naked singles count is kept too: the open cells with exactly two
+//! candidates, which the branch choice then reads instead of counting them again.
+//! (JCZSolve, as tdoku's write-up describes it, finds its work the same way: by comparing
+//! with the last state it saw.)
 //!
-//! **Why it keeps every completion.** The rules are rung 5's. Each rule's answer depends
-//! only on the words it reads, and every rule removes places only, so a word equal to what
-//! a rule last saw has nothing new to give it: applying it again would change nothing.
-//! Every change to a word shows as a difference from `seen`, so no rule misses a change.
-//! Propagation therefore ends in the same state as rung 5's, and the guesses are rung 5's
-//! (the tests check it puzzle by puzzle).
+//! **Why it keeps every completion.** The rules are rung 5's. A rule's answer depends only
+//! on the words it reads, and every rule only removes places, so a word equal to what a
+//! rule last saw has nothing new for it. Every change to a word shows as a difference from
+//! `seen`, so no rule misses one, and propagation ends in rung 5's state: the guesses are
+//! rung 5's, puzzle by puzzle (tested). The kept two-candidate cells are current whenever
+//! the search branches: a band whose places changed was marked and counted again.
 //!
-//! **What it costs per node.** 27 more words in the state, and the marks for the other
-//! two rules (a guess copies 232 bytes). A propagation compares the 27 words with their
-//! memory, then applies each rule only where something changed: after a guess, the
-//! digit-bands it touched and the few that follow from those.
+//! **What a node costs.** 27 more words in the state, the marks and the kept cells (a
+//! guess copies 244 bytes). A propagation compares the 27 words with their memory, then
+//! applies each rule only where something changed: after a guess, the digit-bands it
+//! touched and the few that follow from those.
 //!
-//! **What it buys.** The same tree as rung 5, walked faster. Measured as the
-//! [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 15.7 µs | 256 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 68.4 µs | 869 µs | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 122 µs | 857 µs | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 4.6 µs | 301 µs | 1.5 | 0 |
+//! **Try it.** `cargo xtask bench --ladder --rounds 1 data/forum_hardest_1106.txt`: rung 6
+//! makes rung 5's guesses in about half the time.
 
 use super::rung5_bands::Bands;
 use super::{Grid, SearchState};
-use crate::board::{BandSet, Contradiction};
+use crate::board::{first_cell, BandSet, Contradiction};
 use crate::observe::SearchObserver;
+use crate::{cells, digits, CellSet, ALL_DIGITS};
 
 /// Rung 6's search state: rung 5's bands, and what each rule has already seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,10 +40,13 @@ pub struct TrackedBands {
     /// looked. Wherever the two differ, something changed and the band rule must look
     /// again.
     seen: [[BandSet; 9]; 3],
-    /// Bit `b`: band `b` changed since the naked-single rule last looked at it.
+    /// Bit `b`: band `b` changed since naked singles last looked at it.
     bands_to_check: u8,
     /// Bit `d - 1`: the places of digit `d` changed since the column rules last looked.
     digits_to_check: u16,
+    /// The open cells of each band with exactly two candidates, as naked singles last
+    /// counted them.
+    two_candidates: [BandSet; 3],
 }
 
 impl TrackedBands {
@@ -71,7 +69,7 @@ impl TrackedBands {
             // The band rule on every word that changed, until none did.
             let mut changed = self.changed_words();
             while changed != 0 {
-                for word in crate::cells(changed as crate::CellSet) {
+                for word in cells(changed as CellSet) {
                     let (band, index) = (word / 9, word % 9);
                     self.bands.apply_band_rule(band, index, observer)?;
                     self.seen[band][index] = self.bands.places[band][index];
@@ -83,13 +81,13 @@ impl TrackedBands {
             if self.bands_to_check == 0 && self.digits_to_check == 0 {
                 return Ok(());
             }
-            // The naked singles of the bands, and the column rules of the digits, that the
-            // band rule marked; what they change, the band rule sees next.
-            for band in crate::digits(self.bands_to_check as u16) {
-                self.bands
-                    .place_naked_singles(band as usize - 1, observer)?;
+            // Naked singles in the marked bands, the column rules for the marked digits;
+            // what they change, the band rule sees next.
+            for band in digits(self.bands_to_check as u16) {
+                let band = band as usize - 1;
+                self.two_candidates[band] = self.bands.place_naked_singles(band, observer)?;
             }
-            for digit in crate::digits(self.digits_to_check) {
+            for digit in digits(self.digits_to_check) {
                 self.bands
                     .apply_column_rules(digit as usize - 1, observer)?;
             }
@@ -97,29 +95,45 @@ impl TrackedBands {
             self.digits_to_check = 0;
         }
     }
+
+    /// The open cells of `band` with exactly two candidates, as kept by naked singles.
+    /// Debug builds check them against a count from scratch.
+    pub(super) fn two_candidates(&self, band: usize) -> BandSet {
+        let [_, at_least_two, at_least_three] = self.bands.candidate_counts(band);
+        let counted = self.bands.open[band] & at_least_two & !at_least_three;
+        debug_assert_eq!(self.two_candidates[band], counted, "band {band}");
+        self.two_candidates[band]
+    }
 }
 
 impl SearchState for TrackedBands {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
-        let bands = Bands::with_givens(grid)?;
         let mut state = TrackedBands {
-            bands,
+            bands: Bands::with_givens(grid)?,
             // Nothing seen yet: a memory no set of places can equal (the band words use
             // 27 bits), so the band rule looks at every word first.
             seen: [[BandSet::MAX; 9]; 3],
             bands_to_check: 0b111,
-            digits_to_check: crate::ALL_DIGITS,
+            digits_to_check: ALL_DIGITS,
+            two_candidates: [0; 3],
         };
         state.propagate(observer).ok()?;
         Some(state)
     }
 
+    /// Rung 5's choice, reading the kept two-candidate cells.
     fn choose_cell(&self) -> Option<usize> {
-        self.bands.lowest_most_constrained_cell()
+        for band in 0..3 {
+            let two_candidates = self.two_candidates(band);
+            if two_candidates != 0 {
+                return Some(first_cell(band, two_candidates));
+            }
+        }
+        self.bands.fewest_candidates_cell()
     }
 
     fn candidates_of(&self, cell: usize) -> u16 {
-        self.bands.candidates(cell)
+        self.bands.candidates_of(cell)
     }
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
