@@ -1,33 +1,23 @@
-//! # Rung 1: candidate masks, and the cell with the fewest candidates first
+//! # Rung 1: the cell with the fewest candidates first (branching)
 //!
-//! **The idea.** Keep for every cell the digits that may still go there, as a candidate
-//! mask, and always branch on the open cell with the fewest candidates ("minimum remaining
-//! values", MRV, the classic variable ordering of constraint search).
+//! **The idea.** Branch on the open cell with the fewest candidates ("minimum remaining
+//! values", MRV, the classic variable ordering of constraint search). To know those counts
+//! the state keeps, for every cell, the digits that may still go there, as a candidate
+//! mask: the mask is what the choice reads, so both are one idea, where to split.
 //!
 //! **Why it keeps every completion.** Placing a digit removes it only from the cell's 20
 //! peers, where no completion can have it. Every completion puts one of the chosen cell's
-//! candidates there, and the search tries them all, so the order of the cells changes how
-//! fast a completion is found, never whether it is found.
+//! candidates there, and the search tries them all: the order changes how fast a
+//! completion is found, never whether.
 //!
-//! **What it costs per node.** A guess copies the state ([`RuledGrid`], 244 bytes),
-//! clears one bit in the masks of the cell's 20 peers ([`crate::PEERS_OF`]), and scans the
-//! 81 cells for the next branching cell.
+//! **What a node costs.** A guess copies the state ([`RuledGrid`], 244 bytes), clears a
+//! bit in the masks of 20 peers ([`crate::PEERS_OF`]), and scans 81 cells for the next
+//! branch point. In return a starved cell is chosen at once (none is the fewest) and fails
+//! without a guess, and a cell with one candidate is filled before any real choice.
 //!
-//! **What it buys.** The textbook method only learns that a cell is starved when it
-//! reaches it. Here the masks show it at once: a cell left without candidates is chosen
-//! next (no candidate is the fewest) and fails without a guess, and a cell with a single
-//! candidate is filled before any real choice is made. Choosing the narrowest cell keeps
-//! the branching low near the root, where a wrong guess costs most. Every puzzle
-//! finishes, where rung 0 gives up on one in fifteen of magictour_top1465 and on nearly
-//! every 17-clue puzzle. Measured as the [ladder's documentation](super#the-measurements)
-//! says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 444 µs | 18.5 ms | 7,874 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 636 µs | 6.0 ms | 10,512 | 0 |
-//! | forum_hardest_1106 | 375 | 1.3 ms | 6.3 ms | 21,339 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 5.2 ms | 272 ms | 86,487 | 0 |
+//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
+//! p2239 --rung 1 --limit 40`: the guesses jump to the narrowest cells, and the puzzle
+//! that rung 0 gave up on is solved in about 4,300 guesses.
 
 use std::marker::PhantomData;
 
@@ -47,17 +37,6 @@ pub struct CandidateGrid {
 
 impl CandidateGrid {
     /// The state of `grid` with its givens placed, or `None` when two givens clash.
-    ///
-    /// ```
-    /// use common::ladder::rung1_masks::CandidateGrid;
-    /// let mut grid = [0u8; 81];
-    /// grid[0] = 3;
-    /// let state = CandidateGrid::with_givens(&grid).unwrap();
-    /// assert_eq!(state.candidates[1], common::ALL_DIGITS & !common::digit_bit(3));
-    /// grid[80] = 3;
-    /// grid[72] = 3; // column 1 again
-    /// assert!(CandidateGrid::with_givens(&grid).is_none());
-    /// ```
     pub fn with_givens(grid: &Grid) -> Option<CandidateGrid> {
         let mut state = CandidateGrid {
             grid: [0; N_CELLS],
@@ -108,13 +87,11 @@ impl CandidateGrid {
     }
 }
 
-/// What rungs 1 to 3 apply to a candidate grid after each placement: their rules, run
-/// until they find nothing more, telling `observer` each digit they place and each
-/// contradiction. A rung names its rules with a type of no size (here [`NoRules`]), so
-/// that [`RuledGrid`] is one search state for all three.
+/// The rules rungs 1 to 3 apply to a candidate grid after each placement, named by a type
+/// of no size (here [`NoRules`]), so that [`RuledGrid`] is one search state for all three.
 pub trait Rules: Copy {
-    /// Applies the rules to `state`. Returns `false` when they show there is no
-    /// completion.
+    /// Applies the rules to `state` until they find nothing more, telling `observer` what
+    /// they place. Returns `false` when they show there is no completion.
     fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool;
 }
 
@@ -163,10 +140,6 @@ impl<R: Rules> SearchState for RuledGrid<R> {
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.state.place(cell, digit) && R::apply(&mut self.state, observer)
-    }
-
-    fn grid(&self) -> Grid {
-        self.state.grid
     }
 }
 

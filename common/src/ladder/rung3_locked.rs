@@ -1,41 +1,26 @@
-//! # Rung 3: locked candidates
+//! # Rung 3: locked candidates (inference)
 //!
-//! **The idea.** Where a row (or column) meets a box, three cells form a **segment**. When
-//! a box's places for a digit all lie in one of its segments, the digit's place in that
-//! segment's line is inside the box, so the rest of the line loses the digit: *pointing*.
-//! When a line's places for a digit all lie in one of its segments, the digit's place in
-//! the box is on that line, so the rest of the box loses it: *claiming*. Together they are
-//! the rule solvers call **locked candidates**. After rung 2's singles stop, this rule
-//! runs; whenever it removes a candidate, the singles run again.
+//! **The idea.** Where a row (or column) meets a box, three cells form a **mini-line**.
+//! When a box's places for a digit all lie in one of its mini-lines, the digit's place in
+//! that mini-line's row (column) is inside the box, so the rest of the line loses the
+//! digit: **pointing**. When a line's places for a digit all lie in one mini-line, the
+//! digit's place in the box is on that line, so the rest of the box loses it:
+//! **claiming**. Together they are **locked candidates**. They run when rung 2's singles
+//! stop, and whenever they remove a candidate, the singles run again.
 //!
 //! **Why it keeps every completion.** In a completion the digit stands once in the box, at
-//! one of its places, which all lie in the segment, so in the line; the line holds the
-//! digit only once, so none of its other cells holds it. Claiming is the same argument
-//! with the line and the box swapped.
+//! one of its places, all in the mini-line, so on the line; the line holds it only once,
+//! so none of its other cells does. Claiming is the same with line and box swapped.
 //!
-//! **What it costs per node.** One pass of [`clear_locked_candidates`] first reads every
-//! open cell once, to collect the digits each of the 54 segments (27 along rows, 27 along
-//! columns) can still take. A box and a line then compare a segment with its two
-//! neighbours in the box and its two neighbours in the line: a few `|` and `&` on
-//! candidate masks find all nine digits at once, and only the digits found touch cells.
-//! The pass runs once per node, and again after every sweep of singles it started. Each
-//! sweep of singles still reads all 81 cells and all 27 units, cell by cell.
+//! **What a node costs.** A pass of [`clear_locked_candidates`] reads every open cell once
+//! to collect what each of the 54 mini-lines can take, then compares each mini-line with
+//! its two neighbours in the box and in the line, all nine digits at once. Every pass,
+//! and every sweep of singles it causes, reads the grid again cell by cell, even where
+//! nothing changed: a node costs one and a half to two times rung 2's. Rungs 4 to 6 keep
+//! this tree and make exactly that cheaper.
 //!
-//! **What it buys.** It sees what singles miss: a box that fixes a digit's row without
-//! fixing its cell still clears that row elsewhere, and singles follow from that. Rung 2's
-//! guesses fall by 18% (forum_hardest_1905_11plus) to 76% (17_clue). The time falls less,
-//! and rises on the two hardest sets, because a node costs one and a half to two times
-//! rung 2's (time per guess, from the tables): every pass, and every extra sweep of
-//! singles it causes, reads the whole grid again cell by cell, even where nothing
-//! changed. Rungs 4 to 6 keep this tree and make exactly that cheaper. Measured as the
-//! [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 42.5 µs | 754 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 184 µs | 2.2 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 343 µs | 2.2 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 8.5 µs | 987 µs | 1.5 | 0 |
+//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
+//! p2239 --rung 3 --limit 40`: the summary counts 27 guesses where rung 2 made 124.
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung2_singles;
@@ -86,25 +71,24 @@ impl Lines {
     }
 }
 
-/// `segments[line][block]`: the digits the open cells of one segment may still take, for
-/// the three cells of line `line` in its block `block` (positions `3 × block ..`), along
-/// `lines`.
-fn segments_along(state: &CandidateGrid, lines: Lines) -> [[u16; 3]; 9] {
-    let mut segments = [[0; 3]; 9];
+/// `mini_lines[line][third]`: the digits the open cells of one mini-line may still take,
+/// the three cells of line `line` at positions `3 × third ..`, along `lines`.
+fn mini_lines_along(state: &CandidateGrid, lines: Lines) -> [[u16; 3]; 9] {
+    let mut mini_lines = [[0; 3]; 9];
     for line in 0..9 {
         for position in 0..9 {
             let cell = lines.cell(line, position);
             if state.grid[cell] == 0 {
-                segments[line][position / 3] |= state.candidates[cell];
+                mini_lines[line][position / 3] |= state.candidates[cell];
             }
         }
     }
-    segments
+    mini_lines
 }
 
-/// The digits of `segments[own]` that neither of the other two segments may take.
-fn only_in(segments: [u16; 3], own: usize) -> u16 {
-    segments[own] & !(segments[(own + 1) % 3] | segments[(own + 2) % 3])
+/// The digits of `mini_lines[own]` that neither of the other two may take.
+fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
+    mini_lines[own] & !(mini_lines[(own + 1) % 3] | mini_lines[(own + 2) % 3])
 }
 
 /// One pass of pointing and claiming over every box and the six lines through it.
@@ -126,30 +110,30 @@ fn only_in(segments: [u16; 3], own: usize) -> u16 {
 pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     let mut removed_any = false;
     for lines in [Lines::Rows, Lines::Columns] {
-        // Every segment is read once, before anything is cleared. A segment read earlier
-        // can only hold more digits than it has now, which finds less, never something
-        // false; the next pass finds the rest.
-        let segments = segments_along(state, lines);
+        // Every mini-line is read once, before anything is cleared. One read earlier can
+        // only hold more digits than it has now, which finds less, never something false;
+        // the next pass finds the rest.
+        let mini_lines = mini_lines_along(state, lines);
         for line in 0..9 {
-            // The box of a segment is its block along the line and, across the lines,
+            // The box of a mini-line is its third along the line and, across the lines,
             // `line / 3`: the lines `3 × (line / 3) ..` pass through it.
             let first_line_of_box = 3 * (line / 3);
-            for block in 0..3 {
-                let box_segments = [0, 1, 2].map(|k| segments[first_line_of_box + k][block]);
+            for third in 0..3 {
+                let in_box = [0, 1, 2].map(|k| mini_lines[first_line_of_box + k][third]);
                 // Pointing: the box's digits found only on this line leave the line's
-                // other blocks.
-                let pointing = only_in(box_segments, line % 3);
+                // other thirds.
+                let pointing = only_in(in_box, line % 3);
                 let rest_of_line = (0..9)
-                    .filter(|position| position / 3 != block)
+                    .filter(|position| position / 3 != third)
                     .map(|position| lines.cell(line, position));
                 removed_any |= remove(state, rest_of_line, pointing);
                 // Claiming: the line's digits found only in this box leave the box's other
                 // lines.
-                let claiming = only_in(segments[line], block);
+                let claiming = only_in(mini_lines[line], third);
                 let rest_of_box = (first_line_of_box..first_line_of_box + 3)
                     .filter(|&other| other != line)
                     .flat_map(|other| {
-                        (3 * block..3 * block + 3).map(move |position| (other, position))
+                        (3 * third..3 * third + 3).map(move |position| (other, position))
                     })
                     .map(|(other, position)| lines.cell(other, position));
                 removed_any |= remove(state, rest_of_box, claiming);

@@ -1,34 +1,22 @@
-//! # Rung 4: for each digit, the cells where it may go
+//! # Rung 4: for each digit, the set of its places (representation)
 //!
 //! **The idea.** Turn the state round. Rungs 1 to 3 keep, for each cell, the digits it may
-//! take; this rung keeps, for each digit, the set of cells where it may still stand, as
-//! one 81-bit [`CellSet`] (a `u128`). The rules and the search are exactly rung 3's; only
-//! the layout changes. A rule about one digit in one unit, which rung 3 answers by reading
-//! nine cells one by one, becomes one `&` of two cell sets: the digit's places and the
-//! unit ([`UNIT_SET`]). Placing a digit clears it from all 20 peers with one `&`
-//! ([`PEER_SET`]).
+//! take; this rung keeps, for each digit, the cells where it may still stand, as one
+//! 81-bit [`CellSet`] (a `u128`). A rule about one digit in one unit, which rung 3 answers
+//! by reading nine cells, becomes one `&` of two sets: the digit's places and the unit
+//! ([`UNIT_SET`]). Placing a digit clears it from all 20 peers with one `&` ([`PEER_SET`]).
 //!
-//! **Why it keeps every completion.** The rules are rung 3's (naked and hidden singles,
-//! pointing and claiming along rows and columns), applied until none finds anything, so
-//! they reach the same state as rung 3 after every placement, and the search then branches
-//! on the same cell. The guesses are exactly rung 3's; the tests check it puzzle by puzzle.
+//! **Why it keeps every completion.** The rules are rung 3's, applied until none finds
+//! anything, so they reach rung 3's state after every placement, and the search branches
+//! on the same cell: the guesses are rung 3's, puzzle by puzzle (tested).
 //!
-//! **What it costs per node.** A guess copies 9 sets and a set of open cells (160 bytes,
-//! against rung 3's 244). Counting candidates happens for all 81 cells at once, with three
-//! running sets ("cells seen once, twice, three times") over the nine digits. Hidden
-//! singles and locked candidates cost a few `&` per digit and unit, and touch a cell only
-//! when they find something.
+//! **What a node costs.** A guess copies 160 bytes (rung 3: 244). Candidates are counted
+//! for all 81 cells at once, with three running sets ("cells seen once, twice, three
+//! times") over the nine digits; the other rules cost a few `&` per digit and unit and
+//! touch a cell only when they find something.
 //!
-//! **What it buys.** The same tree as rung 3, walked faster: nothing is read cell by cell
-//! except to list the candidates of the cell the search branches on. Measured as the
-//! [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 37.8 µs | 702 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 164 µs | 1.9 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 293 µs | 2.0 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 8.0 µs | 812 µs | 1.5 | 0 |
+//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3
+//! and 4 make the same guesses, and rung 4's median time is lower.
 
 use super::{Grid, SearchState};
 use crate::board::Contradiction;
@@ -179,16 +167,16 @@ impl DigitSets {
                     [0, 1, 2, 9, 10, 11].map(|k| if k < 9 { 3 * band + k } else { k + 3 * stack })
                 {
                     let line_cells = UNIT_SET[line];
-                    let segment = in_box & line_cells;
-                    if segment == 0 {
+                    let mini_line = in_box & line_cells;
+                    if mini_line == 0 {
                         continue;
                     }
-                    if segment == in_box {
+                    if mini_line == in_box {
                         // Pointing: the box's places lie on the line, so the line's place
                         // is in the box, and the line loses the digit outside it.
                         *places &= !(line_cells & !box_cells);
                     }
-                    if segment == in_unit[line] {
+                    if mini_line == in_unit[line] {
                         // Claiming: the line's places lie in the box, so the box's place
                         // is on the line, and the box loses the digit off it.
                         *places &= !(box_cells & !line_cells);
@@ -254,16 +242,6 @@ impl SearchState for DigitSets {
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.place(cell, digit) && self.propagate(observer)
-    }
-
-    fn grid(&self) -> Grid {
-        let mut grid = [0; N_CELLS];
-        for (index, &places) in self.places.iter().enumerate() {
-            for cell in cells(places & !self.open) {
-                grid[cell] = index as u8 + 1;
-            }
-        }
-        grid
     }
 }
 

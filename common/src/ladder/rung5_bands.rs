@@ -1,38 +1,26 @@
 //! # Rung 5: places cut into bands (representation)
 //!
-//! **The idea.** Cut each digit's places into the three **bands**: 27 cells, one `u32` per
-//! digit and band (bit `9 × row within band + column`), a word the processor handles in
-//! one step. A band is the unit of work from here on: a rule is applied to a whole band by
-//! table lookup, and the givens are set up band by band in one pass.
+//! **The idea.** Cut each digit's places into the three **bands**: one `u32` per digit and
+//! band (bit `9 × row within band + column`), one processor word. The band becomes the
+//! unit of work: the givens are set up band by band, and a rule reads a band by table.
 //!
-//! The rule looked up is **the band rule**. A digit stands once in each row and once in
-//! each box of a band, so its rows and boxes pair up one to one: one of six
-//! **permutations** of the three stacks. The mini-rows where the digit can still go form a
-//! 9-bit pattern, and `BAND_RULE_CELLS` (built in [`crate::board`]) gives for each of the
-//! 512 patterns the cells of the mini-rows that lie on some permutation inside it. That
-//! lookup is rung 4's pointing and claiming along the band's rows, repeated until they
-//! find nothing (the tests check all 512 patterns); the hidden singles of the band's rows
-//! and boxes follow from it. Naked singles and the column rules stay as in rung 4, on band
-//! words.
+//! That rule is **the band rule**: a digit's rows and boxes in a band pair up in one of six
+//! **permutations**, since it stands once in each. Its possible mini-rows form a 9-bit
+//! pattern; `BAND_RULE_CELLS` (in [`crate::board`]) gives for each pattern the cells of the
+//! mini-rows on some permutation inside it, where any completion puts the digit. That is
+//! rung 4's pointing and claiming along the band's rows, repeated (tested on all 512
+//! patterns); the other rules are rung 4's, so the guesses are too.
 //!
-//! **Why it keeps every completion.** A completion gives the digit a permutation inside
-//! the pattern, and the band rule keeps every mini-row of every such permutation. The
-//! other rules are rung 4's. Propagation ends in rung 4's state, so the guesses are rung
-//! 4's, puzzle by puzzle (tested).
+//! **What a node costs.** 120 bytes to copy; every rule everywhere, sweep after sweep.
 //!
-//! **What a node costs.** A guess copies 27 band words and 3 open sets (120 bytes). A
-//! sweep applies the band rule to all 27 digit-bands, naked singles to the 3 bands and the
-//! column rules to the 9 digits, each in a few word operations, and sweeps repeat until
-//! one changes nothing: nothing says where to look, so every sweep looks everywhere.
-//!
-//! **Try it.** `cargo xtask bench --ladder --rounds 1 data/forum_hardest_1106.txt`: rungs 3,
-//! 4 and 5 make the same guesses, and the time falls from rung to rung.
+//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3,
+//! 4 and 5 make the same guesses, and the median time falls from rung to rung.
 
 use super::{Grid, SearchState};
 use crate::board::{
-    band_and_bit, band_conflict, cell_of, count_in_columns, first_cell, in_columns, BandSet,
-    ColumnCounts, Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS,
-    OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
+    band_and_bit, band_conflict, cell_of, count_in_columns, first_cell, in_columns, join_bands,
+    BandSet, Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS, OTHER_BANDS,
+    PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
 };
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
@@ -53,23 +41,17 @@ fn columns_of(cells: BandSet) -> BandSet {
 }
 
 impl Bands {
-    /// The state of `grid` with its givens set up in one pass, band by band, or `None`
-    /// when two clash. Placing them one by one reaches the same state (tested); here each
-    /// digit of each band takes a few word operations instead of one placement per given.
+    /// The state of `grid` with its givens set up band by band, or `None` when two clash:
+    /// the state of placing them one by one (tested), in a few word operations per digit.
     pub(super) fn with_givens(grid: &Grid) -> Option<Bands> {
         let mut givens = [[0; 9]; 3]; // `givens[b][d - 1]`: digit `d`'s givens in band `b`
-        for cell in 0..N_CELLS {
-            if grid[cell] != 0 {
-                let (band, bit) = band_and_bit(cell);
-                givens[band][grid[cell] as usize - 1] |= bit;
-            }
+        for cell in (0..N_CELLS).filter(|&cell| grid[cell] != 0) {
+            let (band, bit) = band_and_bit(cell);
+            givens[band][grid[cell] as usize - 1] |= bit;
         }
-        let mut state = Bands {
-            places: [[0; 9]; 3],
-            open: [0; 3],
-        };
+        let (mut places, mut open) = ([[0; 9]; 3], [0; 3]);
         for band in 0..3 {
-            state.open[band] = ALL_BAND & !givens[band].iter().fold(0, |all, &given| all | given);
+            open[band] = ALL_BAND & !givens[band].iter().fold(0, |all, &given| all | given);
             let [next, after_next] = OTHER_BANDS[band];
             for index in 0..9 {
                 // The digit keeps the open cells and its givens, less its givens' peers:
@@ -77,20 +59,18 @@ impl Bands {
                 let given = givens[band][index];
                 let peers = cells(given as CellSet).fold(0, |peers, c| peers | PEERS_IN_BAND[c]);
                 let columns = columns_of(givens[next][index] | givens[after_next][index]);
-                let places = (state.open[band] | given) & !peers & !in_columns(columns);
+                places[band][index] = (open[band] | given) & !peers & !in_columns(columns);
                 // A given that lost its own cell shares a unit with another of its digit.
-                if given & !places != 0 {
+                if given & !places[band][index] != 0 {
                     return None;
                 }
-                state.places[band][index] = places;
             }
         }
-        Some(state)
+        Some(Bands { places, open })
     }
 
-    /// Decides that `digit` stands in `cell`: the other digits leave the cell; in the
-    /// cell's band, `digit` leaves its row and box, and in the other two bands its column.
-    /// Returns `false`, changing nothing, when `digit` is no longer a candidate there.
+    /// Decides that `digit` stands in `cell`: the other digits leave the cell, `digit` its
+    /// peers. Returns `false`, changing nothing, when `digit` cannot go there.
     pub(super) fn place(&mut self, cell: usize, digit: u8) -> bool {
         let (band, bit) = band_and_bit(cell);
         let index = digit as usize - 1;
@@ -114,8 +94,8 @@ impl Bands {
         }
     }
 
-    /// The band rule for digit `index + 1` in `band`, with the hidden singles of the
-    /// band's rows and boxes and pointing along columns.
+    /// The band rule for digit `index + 1` in `band`, then the hidden singles of the
+    /// band's rows and boxes, and pointing along columns.
     pub(super) fn apply_band_rule(
         &mut self,
         band: usize,
@@ -134,10 +114,16 @@ impl Bands {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
-        // Hidden singles: a row or a box of the band with one place, not yet decided.
-        for k in 0..3 {
-            self.place_if_single(band, index, ROW_CELLS << (9 * k), 3 * band + k, observer);
-            self.place_if_single(band, index, BOX_IN_BAND[k], 18 + 3 * band + k, observer);
+        // Hidden singles: a row or a box of the band (unit `unit`) with one place, open.
+        let rows = (0..3).map(|row| (ROW_CELLS << (9 * row), 3 * band + row));
+        let boxes = (0..3).map(|stack| (BOX_IN_BAND[stack], 18 + 3 * band + stack));
+        for (unit_cells, unit) in rows.chain(boxes) {
+            let here = self.places[band][index] & unit_cells;
+            if here & here.wrapping_sub(1) == 0 && here & self.open[band] != 0 {
+                let (cell, digit) = (first_cell(band, here), index as u8 + 1);
+                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+                self.place(cell, digit);
+            }
         }
         // Pointing along columns: a box whose open places lie in one column puts the digit
         // in that column here, so the column loses it in the other bands.
@@ -145,25 +131,6 @@ impl Bands {
         let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
         self.clear_elsewhere(band, index, locked);
         Ok(())
-    }
-
-    /// Places digit `index + 1` in the cell of `unit_cells` (a row or box of `band`, unit
-    /// `unit`) when that is its only place there and the cell is open: a hidden single.
-    fn place_if_single(
-        &mut self,
-        band: usize,
-        index: usize,
-        unit_cells: BandSet,
-        unit: usize,
-        observer: &mut impl SearchObserver,
-    ) {
-        let here = self.places[band][index] & unit_cells;
-        if here & (here.wrapping_sub(1)) == 0 && here & self.open[band] != 0 {
-            let cell = first_cell(band, here);
-            let digit = index as u8 + 1;
-            observer.deduced(cell, digit, Reason::HiddenSingle { unit });
-            self.place(cell, digit);
-        }
     }
 
     /// Naked singles in `band`: every open cell with one candidate takes it. Returns the
@@ -175,71 +142,50 @@ impl Bands {
     ) -> Result<BandSet, Contradiction> {
         let [_, at_least_two, at_least_three] = self.candidate_counts(band);
         let two_candidates = self.open[band] & at_least_two & !at_least_three;
-        let singles = self.open[band] & !at_least_two;
-        for cell_in_band in cells(singles as CellSet) {
+        let singles = cells((self.open[band] & !at_least_two) as CellSet);
+        for cell in singles.map(|cell_in_band| cell_of(band, cell_in_band)) {
             // A single may have lost its digit to another single of the same unit.
-            let cell = cell_of(band, cell_in_band);
             let candidates = self.candidates_of(cell);
             if candidates == 0 {
                 observer.contradiction(Conflict::EmptyCell { cell });
                 return Err(Contradiction);
             }
-            let digit = lowest_digit(candidates);
-            observer.deduced(cell, digit, Reason::NakedSingle);
-            self.place(cell, digit);
+            observer.deduced(cell, lowest_digit(candidates), Reason::NakedSingle);
+            self.place(cell, lowest_digit(candidates));
         }
         Ok(two_candidates)
     }
 
-    /// The column rules for digit `index + 1`: a column without a place is a
-    /// contradiction, a column with one open place gets the digit there (a hidden single),
-    /// and a column whose places all lie in one band clears the rest of its box there
-    /// (claiming along columns).
+    /// The column rules for digit `index + 1`: a column without a place is a contradiction;
+    /// hidden singles in columns; claiming along columns.
     pub(super) fn apply_column_rules(
         &mut self,
         index: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
         let digit = index as u8 + 1;
-        // Each band folded onto one row of nine columns: the columns with a place there,
-        // and those with two places or more anywhere.
-        let ColumnCounts {
-            in_band,
-            at_least_one: anywhere,
-            at_least_two,
-        } = count_in_columns(self.places.map(|band| band[index]));
-        if anywhere != ROW_CELLS {
-            let column = (!anywhere & ROW_CELLS).trailing_zeros() as usize;
-            let unit = 9 + column;
+        // The digit's places folded onto one row of nine columns, band by band.
+        let counts = count_in_columns(self.places.map(|band| band[index]));
+        if counts.at_least_one != ROW_CELLS {
+            let unit = 9 + (!counts.at_least_one & ROW_CELLS).trailing_zeros() as usize;
             observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
             return Err(Contradiction);
         }
-        // Hidden singles: a column with one place, not decided yet.
-        let single_columns = in_columns(anywhere & !at_least_two);
+        let single_columns = in_columns(counts.at_least_one & !counts.at_least_two);
         for band in 0..3 {
+            // Hidden singles: a column with one place, an open one.
             let singles = self.places[band][index] & single_columns & self.open[band];
-            for cell_in_band in cells(singles as CellSet) {
-                let cell = cell_of(band, cell_in_band);
-                let unit = 9 + cell % 9;
-                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+            for cell in cells(singles as CellSet).map(|cell_in_band| cell_of(band, cell_in_band)) {
+                observer.deduced(cell, digit, Reason::HiddenSingle { unit: 9 + cell % 9 });
                 self.place(cell, digit);
             }
-        }
-        for band in 0..3 {
+            // Claiming: a column whose places lie in this band puts the digit in that column
+            // of its box here, so the rest of the box loses it (all of it, if two columns do).
             let [next, after_next] = OTHER_BANDS[band];
-            let only_here = in_band[band] & !(in_band[next] | in_band[after_next]);
-            for stack in 0..3 {
-                // The columns of this stack claimed by the box: the box's digit is in each
-                // of them, so it keeps only their common cells (none if there are two).
-                let claimed = only_here & 0b111 << (3 * stack);
-                if claimed != 0 {
-                    let keep = if claimed.count_ones() == 1 {
-                        in_columns(claimed)
-                    } else {
-                        0
-                    };
-                    self.places[band][index] &= !(BOX_IN_BAND[stack] & !keep);
-                }
+            let only_here =
+                counts.in_band[band] & !(counts.in_band[next] | counts.in_band[after_next]);
+            for column in cells(only_here as CellSet) {
+                self.places[band][index] &= !(BOX_IN_BAND[column / 3] & !in_columns(1 << column));
             }
         }
         Ok(())
@@ -254,13 +200,6 @@ impl Bands {
             at_least_one |= places;
         }
         [at_least_one, at_least_two, at_least_three]
-    }
-
-    /// The lowest open cell with the fewest candidates, counted cell by cell, or `None`
-    /// when every cell is decided.
-    pub(super) fn fewest_candidates_cell(&self) -> Option<usize> {
-        let open_cells = (0..N_CELLS).filter(|&cell| self.open[cell / 27] & 1 << (cell % 27) != 0);
-        open_cells.min_by_key(|&cell| count(self.candidates_of(cell)))
     }
 
     /// Every rule everywhere, sweep after sweep, until a sweep changes nothing.
@@ -292,43 +231,20 @@ impl SearchState for Bands {
         Some(state)
     }
 
-    /// Rung 4's choice. After propagation an open cell has two candidates at least, so the
-    /// lowest cell with exactly two is the answer whenever there is one.
+    /// Rung 4's choice, the lowest open cell with the fewest candidates, counted cell by
+    /// cell (rung 6 reads what naked singles counted instead).
     fn choose_cell(&self) -> Option<usize> {
-        for band in 0..3 {
-            let [_, at_least_two, at_least_three] = self.candidate_counts(band);
-            let two_candidates = self.open[band] & at_least_two & !at_least_three;
-            if two_candidates != 0 {
-                return Some(first_cell(band, two_candidates));
-            }
-        }
-        self.fewest_candidates_cell()
+        cells(join_bands(self.open)).min_by_key(|&cell| count(self.candidates_of(cell)))
     }
 
     fn candidates_of(&self, cell: usize) -> u16 {
         let (band, bit) = band_and_bit(cell);
-        let mut mask = 0;
-        for (index, &places) in self.places[band].iter().enumerate() {
-            mask |= ((places & bit != 0) as u16) << index;
-        }
-        mask
+        let has = |index: usize| (self.places[band][index] & bit != 0) as u16;
+        (0..9).fold(0, |mask, index| mask | has(index) << index)
     }
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.place(cell, digit) && self.propagate(observer).is_ok()
-    }
-
-    fn grid(&self) -> Grid {
-        let mut grid = [0; N_CELLS];
-        for band in 0..3 {
-            for index in 0..9 {
-                let decided = self.places[band][index] & !self.open[band];
-                for cell_in_band in cells(decided as CellSet) {
-                    grid[cell_of(band, cell_in_band)] = index as u8 + 1;
-                }
-            }
-        }
-        grid
     }
 }
 

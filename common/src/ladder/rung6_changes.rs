@@ -129,7 +129,7 @@ impl SearchState for TrackedBands {
                 return Some(first_cell(band, two_candidates));
             }
         }
-        self.bands.fewest_candidates_cell()
+        self.bands.choose_cell()
     }
 
     fn candidates_of(&self, cell: usize) -> u16 {
@@ -138,9 +138,5 @@ impl SearchState for TrackedBands {
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.bands.place(cell, digit) && self.propagate(observer).is_ok()
-    }
-
-    fn grid(&self) -> Grid {
-        self.bands.grid()
     }
 }

@@ -69,8 +69,4 @@ impl SearchState for TieBreak {
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.tracked.try_place(cell, digit, observer)
     }
-
-    fn grid(&self) -> Grid {
-        self.tracked.grid()
-    }
 }

@@ -7,7 +7,7 @@
 use super::{rung0_textbook, rung1_masks, rung2_singles, rung3_locked, rung4_digit_sets};
 use super::{rung5_bands, rung6_changes, rung7_tie_break, RUNGS};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
-use crate::{digits, N_CELLS};
+use crate::{digits, lowest_digit, N_CELLS};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
@@ -99,8 +99,10 @@ pub trait SearchState: Copy {
     /// deduce. Returns `false` when that shows the state has no completion.
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool;
 
-    /// The decided digits, 0 where a cell is open.
-    fn grid(&self) -> Grid;
+    /// The digits of a state whose every cell is decided: each cell's only candidate.
+    fn grid(&self) -> Grid {
+        std::array::from_fn(|cell| lowest_digit(self.candidates_of(cell)))
+    }
 }
 
 /// Solves `grid` with the state `S`, watched by nobody.
