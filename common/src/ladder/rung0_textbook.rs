@@ -1,23 +1,19 @@
 //! # Rung 0: the textbook method (start)
 //!
 //! **The idea.** Fill the first empty cell in reading order with the smallest digit that
-//! its row, column and box do not hold yet, and go on to the next; when a cell has no digit
-//! left, go back and give the previous cell its next digit. Three used-digit tables
-//! ([`UsedDigits`]) say whether a digit may go.
+//! its row, column and box do not hold ([`UsedDigits`]), and go on; when a cell has no
+//! digit left, go back and give the previous cell its next digit.
 //!
-//! **Why it keeps every completion.** Only digits that break a rule are skipped, so every
-//! grid that obeys the rules so far is visited. The first full grid reached is the
-//! smallest in reading order, the answer of problem 2239.
+//! **Why it keeps every completion.** Only digits that break a rule are skipped. The first
+//! full grid reached is the smallest in reading order, the answer of problem 2239.
 //!
-//! **What a node costs.** A few table lookups, and a bit set or cleared per table; nothing
-//! is copied. But the method knows nothing about the cells it has not reached: a wrong
-//! digit shows only when the search reaches the cell it starves, and everything between
-//! is tried again. Puzzles built against reading order take billions of guesses, so this
-//! rung stops at [`CAP`].
+//! **What a node costs.** A few table lookups; nothing is copied. But a wrong digit shows
+//! only when the search reaches the cell it starves, and everything between is tried
+//! again: some puzzles take billions of guesses, so this rung stops at [`CAP`].
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
 //! p2239 --rung 0 --limit 40`: the guesses walk row 1 cell by cell, and the summary shows
-//! the cap reached, 2,000,000 guesses without a completion.
+//! the cap reached without a completion.
 
 use super::{Grid, Outcome};
 use crate::observe::{report_givens, SearchObserver};
@@ -27,8 +23,7 @@ use crate::{digit_bit, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 /// thousands of puzzles ends.
 pub const CAP: u64 = 2_000_000;
 
-/// The digits each row, column and box already holds, as candidate masks (bit `d - 1`
-/// for digit `d`).
+/// The digits each row, column and box holds, as candidate masks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UsedDigits {
     in_row: [u16; 9],
@@ -88,7 +83,7 @@ pub fn solve_within(grid: &Grid, cap: u64) -> Outcome {
     solve_observed(grid, cap, &mut ())
 }
 
-/// [`solve_within`], telling `observer` the givens, each guess and each guess taken back.
+/// [`solve_within`], telling `observer` each step.
 pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver) -> Outcome {
     report_givens(grid, observer);
     // The givens go into the tables first; two that clash leave nothing to search.
@@ -127,9 +122,8 @@ struct Textbook {
 }
 
 impl Textbook {
-    /// Fills the empty cells from `cell` on. `Some(true)`: the grid is full;
-    /// `Some(false)`: no digit fits somewhere, and the grid is as it was; `None`: the cap
-    /// was reached.
+    /// Fills the empty cells from `cell` on: `Some(true)` when full, `Some(false)` (the grid
+    /// as it was) when no digit fits somewhere, `None` at the cap.
     fn fill_from(&mut self, cell: usize, observer: &mut impl SearchObserver) -> Option<bool> {
         // The first empty cell in reading order; none left means the grid is full.
         let cell = match (cell..N_CELLS).find(|&cell| self.grid[cell] == 0) {

@@ -1,23 +1,20 @@
 //! # Rung 1: the cell with the fewest candidates first (branching)
 //!
-//! **The idea.** Branch on the open cell with the fewest candidates ("minimum remaining
-//! values", MRV, the classic variable ordering of constraint search). To know those counts
-//! the state keeps, for every cell, the digits that may still go there, as a candidate
-//! mask: the mask is what the choice reads, so both are one idea, where to split.
+//! **The idea.** Branch on the open cell with the fewest candidates (MRV, "minimum
+//! remaining values", the classic variable ordering of constraint search). To count them,
+//! the state keeps a candidate mask per cell: the mask is what the choice reads, so both
+//! are one idea, where to split.
 //!
-//! **Why it keeps every completion.** Placing a digit removes it only from the cell's 20
-//! peers, where no completion can have it. Every completion puts one of the chosen cell's
-//! candidates there, and the search tries them all: the order changes how fast a
-//! completion is found, never whether.
+//! **Why it keeps every completion.** A placed digit leaves only its 20 peers, where no
+//! completion has it, and every completion puts one of the chosen cell's candidates there.
 //!
-//! **What a node costs.** A guess copies the state ([`RuledGrid`], 244 bytes), clears a
-//! bit in the masks of 20 peers ([`crate::PEERS_OF`]), and scans 81 cells for the next
-//! branch point. In return a starved cell is chosen at once (none is the fewest) and fails
-//! without a guess, and a cell with one candidate is filled before any real choice.
+//! **What a node costs.** A copy of the state ([`RuledGrid`], 244 bytes), a bit cleared in
+//! 20 peers, a scan of 81 cells. In return a starved cell is chosen at once and fails
+//! without a guess, and a forced cell is filled before any real choice.
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
 //! p2239 --rung 1 --limit 40`: the guesses jump to the narrowest cells, and the puzzle
-//! that rung 0 gave up on is solved in about 4,300 guesses.
+//! rung 0 gave up on takes about 4,300 guesses.
 
 use std::marker::PhantomData;
 
@@ -30,8 +27,7 @@ use crate::{count, digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 pub struct CandidateGrid {
     /// The decided digits; 0 marks an open cell.
     pub grid: Grid,
-    /// `candidates[cell]`: bit `d - 1` is set when digit `d` may still go in `cell`. A
-    /// decided cell keeps only its digit.
+    /// The candidate mask of each cell; a decided cell keeps only its digit.
     pub candidates: [u16; N_CELLS],
 }
 
@@ -50,9 +46,8 @@ impl CandidateGrid {
         Some(state)
     }
 
-    /// Decides that `digit` stands in `cell`, which must be open, and removes it from the
-    /// candidates of the cell's peers. Returns `false`, changing nothing, when `digit` is
-    /// no longer a candidate of `cell`.
+    /// Decides that `digit` stands in `cell` (open) and removes it from the peers. Returns
+    /// `false`, changing nothing, when `digit` is no longer a candidate of `cell`.
     pub fn place(&mut self, cell: usize, digit: u8) -> bool {
         let bit = digit_bit(digit);
         if self.candidates[cell] & bit == 0 {
@@ -66,8 +61,7 @@ impl CandidateGrid {
         true
     }
 
-    /// MRV: the open cell with the fewest candidates, the lowest-numbered of them, or
-    /// `None` when every cell is decided. A cell with no candidate comes first.
+    /// MRV: the lowest open cell with the fewest candidates, or `None` when none is open.
     pub fn most_constrained_cell(&self) -> Option<usize> {
         let mut best: Option<(u32, usize)> = None;
         for cell in 0..N_CELLS {
@@ -110,7 +104,7 @@ impl Rules for NoRules {
 pub struct RuledGrid<R: Rules> {
     /// The grid and its candidates.
     pub state: CandidateGrid,
-    /// The rules applied after the givens and after every placement.
+    /// The rules, applied after the givens and after every placement.
     rules: PhantomData<R>,
 }
 
@@ -120,14 +114,8 @@ pub type MaskGrid = RuledGrid<NoRules>;
 impl<R: Rules> SearchState for RuledGrid<R> {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = CandidateGrid::with_givens(grid)?;
-        if R::apply(&mut state, observer) {
-            Some(RuledGrid {
-                state,
-                rules: PhantomData,
-            })
-        } else {
-            None
-        }
+        let rules = PhantomData;
+        R::apply(&mut state, observer).then_some(RuledGrid { state, rules })
     }
 
     fn choose_cell(&self) -> Option<usize> {

@@ -1,22 +1,20 @@
 //! # Rung 2: naked and hidden singles (inference)
 //!
-//! **The idea.** After each placement, apply two rules until neither finds anything (the
-//! two rules of Norvig's "Solving Every Sudoku Puzzle"): a cell with one candidate left
-//! takes it (**naked singles**), and a digit with one place left in a unit goes there
-//! (**hidden singles**). A cell without a candidate, or a digit without a place in a unit,
-//! is a **contradiction**: the guess that led here was wrong.
+//! **The idea.** After each placement, apply Norvig's two rules until neither finds
+//! anything: a cell with one candidate takes it (**naked singles**), and a digit with one
+//! place in a unit goes there (**hidden singles**). A cell without a candidate, or a digit
+//! without a place in a unit, is a **contradiction**: the guess that led here was wrong.
 //!
-//! **Why it keeps every completion.** Every unit holds every digit, so in a completion a
-//! cell with one candidate holds it and a digit with one place in a unit stands there. The
-//! rules place only what every completion has.
+//! **Why it keeps every completion.** Every unit holds every digit, so every completion
+//! holds what the rules place.
 //!
-//! **What a node costs.** Each sweep reads the 81 masks and the 27 units of 9 cells, and
-//! sweeps repeat while they place something: several times rung 1's node. In return most
-//! easy puzzles need no guess, and a wrong guess shows within a few forced placements.
+//! **What a node costs.** Sweeps over the 81 masks and the 27 units, repeated while they
+//! place something: several times rung 1's node. In return a wrong guess shows within a
+//! few forced placements.
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 2 --limit 40`: after each guess come naked singles, each with its reason,
-//! and the summary counts 124 guesses where rung 1 made about 4,300.
+//! p2239 --rung 2 --limit 40`: naked singles follow each guess, each with its reason, and
+//! the summary counts 124 guesses where rung 1 made about 4,300.
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use crate::observe::{Conflict, Reason, SearchObserver};
@@ -70,8 +68,8 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
         }
         // Hidden singles: a digit with one open place in a unit goes there.
         for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
-            // The digits the unit holds, and those it can still place once and twice or
-            // more: a digit seen in `at_least_one` already is seen a second time.
+            // The digits the unit holds, and those with one open place or more and with two
+            // or more: a digit seen in `at_least_one` already is seen a second time.
             let (mut placed, mut at_least_one, mut at_least_two) = (0, 0, 0);
             for &cell in unit_cells {
                 let cell = cell as usize;

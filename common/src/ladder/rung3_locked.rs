@@ -1,23 +1,19 @@
 //! # Rung 3: locked candidates (inference)
 //!
-//! **The idea.** Where a row (or column) meets a box, three cells form a **mini-line**.
-//! When a box's places for a digit all lie in one of its mini-lines, the digit's place in
-//! that mini-line's row (column) is inside the box, so the rest of the line loses the
-//! digit: **pointing**. When a line's places for a digit all lie in one mini-line, the
-//! digit's place in the box is on that line, so the rest of the box loses it:
-//! **claiming**. Together they are **locked candidates**. They run when rung 2's singles
-//! stop, and whenever they remove a candidate, the singles run again.
+//! **The idea.** A row or column meets a box in a **mini-line** of three cells. When a
+//! box's places for a digit all lie in one mini-line, the digit's place on that line is in
+//! the box, so the rest of the line loses the digit (**pointing**). When a line's places
+//! for a digit all lie in one mini-line, the rest of the box loses it (**claiming**).
+//! Together: **locked candidates**. They run when rung 2's singles stop; whenever they
+//! remove a candidate, the singles run again.
 //!
-//! **Why it keeps every completion.** In a completion the digit stands once in the box, at
-//! one of its places, all in the mini-line, so on the line; the line holds it only once,
-//! so none of its other cells does. Claiming is the same with line and box swapped.
+//! **Why it keeps every completion.** The box holds the digit once, somewhere in the
+//! mini-line, so on the line, which holds it only once. Claiming swaps line and box.
 //!
-//! **What a node costs.** A pass of [`clear_locked_candidates`] reads every open cell once
-//! to collect what each of the 54 mini-lines can take, then compares each mini-line with
-//! its two neighbours in the box and in the line, all nine digits at once. Every pass,
-//! and every sweep of singles it causes, reads the grid again cell by cell, even where
-//! nothing changed: a node costs one and a half to two times rung 2's. Rungs 4 to 6 keep
-//! this tree and make exactly that cheaper.
+//! **What a node costs.** A pass of [`clear_locked_candidates`] collects what each of the
+//! 54 mini-lines can take and compares each with its neighbours, nine digits at once. Every
+//! pass, and every sweep of singles it causes, reads the whole grid again: rungs 4 to 6
+//! keep this tree and make exactly that cheaper.
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
 //! p2239 --rung 3 --limit 40`: the summary counts 27 guesses where rung 2 made 124.
@@ -26,8 +22,7 @@ use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung2_singles;
 use crate::observe::SearchObserver;
 
-/// Rung 3's rules: rung 2's singles, then locked candidates, until neither finds
-/// anything ([`propagate`]).
+/// Rung 3's rules ([`propagate`]).
 #[derive(Clone, Copy, Debug)]
 pub struct LockedCandidates;
 
@@ -53,8 +48,7 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
     }
 }
 
-/// Rows or columns: locked candidates work the same way along both, with the roles of
-/// row and column swapped.
+/// Rows or columns: locked candidates work alike along both, row and column swapped.
 #[derive(Clone, Copy)]
 enum Lines {
     Rows,
@@ -92,7 +86,7 @@ fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
 }
 
 /// One pass of pointing and claiming over every box and the six lines through it.
-/// Returns whether it removed any candidate.
+/// Returns whether it removed a candidate.
 ///
 /// ```
 /// use common::ladder::{rung1_masks::CandidateGrid, rung3_locked::clear_locked_candidates};
@@ -110,9 +104,8 @@ fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
 pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     let mut removed_any = false;
     for lines in [Lines::Rows, Lines::Columns] {
-        // Every mini-line is read once, before anything is cleared. One read earlier can
-        // only hold more digits than it has now, which finds less, never something false;
-        // the next pass finds the rest.
+        // Every mini-line is read once, before anything is cleared: one read earlier finds
+        // less, never something false; the next pass finds the rest.
         let mini_lines = mini_lines_along(state, lines);
         for line in 0..9 {
             // The box of a mini-line is its third along the line and, across the lines,
@@ -143,8 +136,8 @@ pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     removed_any
 }
 
-/// Removes the digits `digits` from the open cells among `cells`. Returns whether any of
-/// them had one. Does nothing, without looking at a cell, when `digits` is empty.
+/// Removes `digits` from the open cells among `cells` (without a look when there are
+/// none). Returns whether any cell had one.
 fn remove(state: &mut CandidateGrid, cells: impl Iterator<Item = usize>, digits: u16) -> bool {
     if digits == 0 {
         return false;

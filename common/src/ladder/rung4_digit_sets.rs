@@ -1,19 +1,16 @@
 //! # Rung 4: for each digit, the set of its places (representation)
 //!
-//! **The idea.** Turn the state round. Rungs 1 to 3 keep, for each cell, the digits it may
-//! take; this rung keeps, for each digit, the cells where it may still stand, as one
-//! 81-bit [`CellSet`] (a `u128`). A rule about one digit in one unit, which rung 3 answers
-//! by reading nine cells, becomes one `&` of two sets: the digit's places and the unit
-//! ([`UNIT_SET`]). Placing a digit clears it from all 20 peers with one `&` ([`PEER_SET`]).
+//! **The idea.** Turn the state round: for each digit, the cells where it may still stand,
+//! as one 81-bit [`CellSet`] (a `u128`). A rule about one digit in one unit, which rung 3
+//! answers by reading nine cells, becomes one `&` of two sets: the digit's places and the
+//! unit ([`UNIT_SET`]). Placing a digit clears all 20 peers with one `&` ([`PEER_SET`]).
 //!
-//! **Why it keeps every completion.** The rules are rung 3's, applied until none finds
-//! anything, so they reach rung 3's state after every placement, and the search branches
-//! on the same cell: the guesses are rung 3's, puzzle by puzzle (tested).
+//! **Why it keeps every completion.** The rules are rung 3's, run until none finds
+//! anything, so every placement ends in rung 3's state and the same branch point: the
+//! guesses are rung 3's, puzzle by puzzle (tested).
 //!
-//! **What a node costs.** A guess copies 160 bytes (rung 3: 244). Candidates are counted
-//! for all 81 cells at once, with three running sets ("cells seen once, twice, three
-//! times") over the nine digits; the other rules cost a few `&` per digit and unit and
-//! touch a cell only when they find something.
+//! **What a node costs.** 160 bytes to copy (rung 3: 244). Candidates are counted for all
+//! 81 cells at once; the other rules cost a few `&` per digit and unit.
 //!
 //! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3
 //! and 4 make the same guesses, and rung 4's median time is lower.
@@ -26,8 +23,7 @@ use crate::{cell_bit, cells, count, CellSet, ALL_CELLS, N_CELLS, PEER_SET, UNIT_
 /// Rung 4's search state: where each digit may still stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DigitSets {
-    /// `places[d - 1]`: the cells where digit `d` may still stand, including the cell
-    /// where it is placed.
+    /// `places[d - 1]`: the cells where digit `d` may still stand, or stands.
     places: [CellSet; 9],
     /// The cells whose digit is not decided yet.
     open: CellSet,
@@ -48,17 +44,9 @@ impl DigitSets {
         Some(state)
     }
 
-    /// Decides that `digit` stands in `cell`: no other digit may go there, and the digit
-    /// leaves the cell's peers. Returns `false`, changing nothing, when `digit` is no
-    /// longer a candidate of `cell`.
-    ///
-    /// ```
-    /// use common::ladder::{rung4_digit_sets::DigitSets, SearchState};
-    /// let mut state = DigitSets::start(&[0; 81], &mut ()).unwrap();
-    /// assert!(state.place(0, 1));
-    /// assert!(!state.place(1, 1)); // cell 1 is a peer of cell 0
-    /// ```
-    pub fn place(&mut self, cell: usize, digit: u8) -> bool {
+    /// Decides that `digit` stands in `cell`: the other digits leave the cell, `digit` its
+    /// peers. Returns `false`, changing nothing, when `digit` cannot go there.
+    fn place(&mut self, cell: usize, digit: u8) -> bool {
         let bit = cell_bit(cell);
         let index = digit as usize - 1;
         if self.places[index] & bit == 0 {
@@ -73,9 +61,8 @@ impl DigitSets {
         true
     }
 
-    /// The cells with at least one, two and three candidates, for all cells at once: a
-    /// digit's places that are already in `at_least_one` are a second sighting, those
-    /// already in `at_least_two` a third.
+    /// The cells with at least one, two and three candidates, all at once: a digit's places
+    /// already in `at_least_one` are a second sighting, those in `at_least_two` a third.
     fn candidate_counts(&self) -> [CellSet; 3] {
         let [mut at_least_one, mut at_least_two, mut at_least_three] = [0; 3];
         for &places in &self.places {
@@ -86,8 +73,8 @@ impl DigitSets {
         [at_least_one, at_least_two, at_least_three]
     }
 
-    /// The naked-single rule: every open cell with one candidate takes it. Returns whether
-    /// it placed anything.
+    /// Naked singles: every open cell with one candidate takes it. Returns whether it
+    /// placed anything.
     fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -108,15 +95,15 @@ impl DigitSets {
         Ok(singles != 0)
     }
 
-    /// The hidden-single rule: a digit with one open place in a unit goes there. Returns
-    /// whether it placed anything.
+    /// Hidden singles: a digit with one open place in a unit goes there. Returns whether
+    /// it placed anything.
     fn place_hidden_singles(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
         for index in 0..9 {
-            // A digit placed nine times has one place in every unit and nothing to find.
+            // A digit placed nine times has nothing to find.
             if self.places[index] & self.open == 0 && self.places[index].count_ones() == 9 {
                 continue;
             }
@@ -149,11 +136,10 @@ impl DigitSets {
         for places in self.places.iter_mut() {
             let open_places = *places & self.open;
             if open_places == 0 {
-                continue; // placed nine times, or a contradiction the singles will see
+                continue; // placed nine times, or a contradiction for the singles
             }
-            // The digit's open places in each unit, read once. A unit read before
-            // something was cleared may hold more places than it has now, which finds
-            // less, never something false; the next pass finds the rest.
+            // The digit's open places in each unit, read once: a unit read before a clearing
+            // finds less, never something false; the next pass finds the rest.
             let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
             let before = *places;
             for box_number in 0..9 {
@@ -172,13 +158,11 @@ impl DigitSets {
                         continue;
                     }
                     if mini_line == in_box {
-                        // Pointing: the box's places lie on the line, so the line's place
-                        // is in the box, and the line loses the digit outside it.
+                        // Pointing: the line loses the digit outside the box.
                         *places &= !(line_cells & !box_cells);
                     }
                     if mini_line == in_unit[line] {
-                        // Claiming: the line's places lie in the box, so the box's place
-                        // is on the line, and the box loses the digit off it.
+                        // Claiming: the box loses the digit off the line.
                         *places &= !(box_cells & !line_cells);
                     }
                 }
@@ -188,14 +172,13 @@ impl DigitSets {
         removed_any
     }
 
-    /// Both singles rules; the hidden singles only when there is no naked single.
-    /// Returns whether they placed anything.
+    /// Naked singles, and hidden singles when there is none. Returns whether they placed
+    /// anything.
     fn place_singles(&mut self, observer: &mut impl SearchObserver) -> Result<bool, Contradiction> {
         Ok(self.place_naked_singles(observer)? || self.place_hidden_singles(observer)?)
     }
 
-    /// Rung 3's propagation on this layout: singles until they place nothing, then locked
-    /// candidates, until neither finds anything. Returns `false` on a contradiction.
+    /// Rung 3's propagation on this layout. Returns `false` on a contradiction.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> bool {
         loop {
             match self.place_singles(observer) {
@@ -213,16 +196,11 @@ impl DigitSets {
 impl SearchState for DigitSets {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = DigitSets::with_givens(grid)?;
-        if state.propagate(observer) {
-            Some(state)
-        } else {
-            None
-        }
+        state.propagate(observer).then_some(state)
     }
 
-    /// The lowest cell with the fewest candidates, as rungs 1 to 3 choose. After
-    /// propagation an open cell has two candidates at least, so the lowest cell with
-    /// exactly two is the answer whenever there is one.
+    /// Rung 3's choice, the lowest cell with the fewest candidates: after propagation,
+    /// the lowest with two whenever there is one.
     fn choose_cell(&self) -> Option<usize> {
         let [_, at_least_two, at_least_three] = self.candidate_counts();
         let two_candidates = self.open & at_least_two & !at_least_three;

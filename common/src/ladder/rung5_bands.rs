@@ -28,8 +28,7 @@ use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
 /// Rung 5's search state: where each digit may still stand, band by band.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bands {
-    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may still stand,
-    /// including the cells where it is placed.
+    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, or stands.
     pub(super) places: [[BandSet; 9]; 3],
     /// The cells of each band whose digit is not decided yet.
     pub(super) open: [BandSet; 3],
@@ -41,8 +40,7 @@ fn columns_of(cells: BandSet) -> BandSet {
 }
 
 impl Bands {
-    /// The state of `grid` with its givens set up band by band, or `None` when two clash:
-    /// the state of placing them one by one (tested), in a few word operations per digit.
+    /// The state of `grid` with its givens set up band by band, or `None` when two clash.
     pub(super) fn with_givens(grid: &Grid) -> Option<Bands> {
         let mut givens = [[0; 9]; 3]; // `givens[b][d - 1]`: digit `d`'s givens in band `b`
         for cell in (0..N_CELLS).filter(|&cell| grid[cell] != 0) {
@@ -60,7 +58,7 @@ impl Bands {
                 let peers = cells(given as CellSet).fold(0, |peers, c| peers | PEERS_IN_BAND[c]);
                 let columns = columns_of(givens[next][index] | givens[after_next][index]);
                 places[band][index] = (open[band] | given) & !peers & !in_columns(columns);
-                // A given that lost its own cell shares a unit with another of its digit.
+                // A given that lost its cell shares a unit with another of its digit.
                 if given & !places[band][index] != 0 {
                     return None;
                 }
@@ -94,8 +92,8 @@ impl Bands {
         }
     }
 
-    /// The band rule for digit `index + 1` in `band`, then the hidden singles of the
-    /// band's rows and boxes, and pointing along columns.
+    /// The band rule for digit `index + 1` in `band`, with the hidden singles of the band's
+    /// rows and boxes and pointing along columns.
     pub(super) fn apply_band_rule(
         &mut self,
         band: usize,
@@ -125,8 +123,7 @@ impl Bands {
                 self.place(cell, digit);
             }
         }
-        // Pointing along columns: a box whose open places lie in one column puts the digit
-        // in that column here, so the column loses it in the other bands.
+        // Pointing along columns: a box's open places in one column clear it elsewhere.
         let columns = columns_of(self.places[band][index] & self.open[band]);
         let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
         self.clear_elsewhere(band, index, locked);
@@ -179,8 +176,8 @@ impl Bands {
                 observer.deduced(cell, digit, Reason::HiddenSingle { unit: 9 + cell % 9 });
                 self.place(cell, digit);
             }
-            // Claiming: a column whose places lie in this band puts the digit in that column
-            // of its box here, so the rest of the box loses it (all of it, if two columns do).
+            // Claiming: a column whose places lie in this band clears the rest of its box
+            // here (all of it, if two columns of the box do).
             let [next, after_next] = OTHER_BANDS[band];
             let only_here =
                 counts.in_band[band] & !(counts.in_band[next] | counts.in_band[after_next]);
@@ -231,8 +228,7 @@ impl SearchState for Bands {
         Some(state)
     }
 
-    /// Rung 4's choice, the lowest open cell with the fewest candidates, counted cell by
-    /// cell (rung 6 reads what naked singles counted instead).
+    /// The lowest open cell with the fewest candidates, counted cell by cell.
     fn choose_cell(&self) -> Option<usize> {
         cells(join_bands(self.open)).min_by_key(|&cell| count(self.candidates_of(cell)))
     }

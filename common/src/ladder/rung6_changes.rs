@@ -1,29 +1,22 @@
 //! # Rung 6: work only where something changed (incremental work)
 //!
-//! **The idea.** Count nothing twice. Rung 5 sweeps every rule over everything until a
-//! sweep changes nothing, so most of its work finds nothing. This rung remembers, for each
-//! digit and band, the places the band rule last saw (`seen`), and applies the band rule
-//! only to the words that differ from that memory. Each word it looks at marks its band
-//! for naked singles and its digit for the column rules, which look only at what is
-//! marked. What naked singles count is kept too: the open cells with exactly two
-//! candidates, which the branch choice then reads instead of counting them again.
-//! (JCZSolve, as tdoku's write-up describes it, finds its work the same way: by comparing
-//! with the last state it saw.)
+//! **The idea.** Count nothing twice. Rung 5 sweeps every rule over everything, mostly
+//! finding nothing. This rung keeps the places the band rule last saw (`seen`) and applies
+//! it only to the digit-bands that differ; each marks its band for naked singles and its
+//! digit for the column rules, which look only at what is marked. Naked singles keep what
+//! they count, the open cells with two candidates, and the branch choice reads them.
+//! (JCZSolve, as tdoku's write-up describes it, finds its work the same way.)
 //!
-//! **Why it keeps every completion.** The rules are rung 5's. A rule's answer depends only
-//! on the words it reads, and every rule only removes places, so a word equal to what a
-//! rule last saw has nothing new for it. Every change to a word shows as a difference from
-//! `seen`, so no rule misses one, and propagation ends in rung 5's state: the guesses are
-//! rung 5's, puzzle by puzzle (tested). The kept two-candidate cells are current whenever
-//! the search branches: a band whose places changed was marked and counted again.
+//! **Why it keeps every completion.** Rules only remove places, so a rule has nothing new
+//! in words equal to what it last saw, and every change differs from `seen`: propagation
+//! ends in rung 5's state, with rung 5's guesses (tested). A band that changed is counted
+//! again, so the kept cells are current when the search branches.
 //!
-//! **What a node costs.** 27 more words in the state, the marks and the kept cells (a
-//! guess copies 244 bytes). A propagation compares the 27 words with their memory, then
-//! applies each rule only where something changed: after a guess, the digit-bands it
-//! touched and the few that follow from those.
+//! **What a node costs.** 244 bytes to copy; after a guess, the rules visit the few
+//! digit-bands that changed.
 //!
-//! **Try it.** `cargo xtask bench --ladder --rounds 1 data/forum_hardest_1106.txt`: rung 6
-//! makes rung 5's guesses in about half the time.
+//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rung 6
+//! makes rung 5's guesses in about half the median time.
 
 use super::rung5_bands::Bands;
 use super::{Grid, SearchState};
@@ -37,8 +30,7 @@ pub struct TrackedBands {
     /// The places of every digit, band by band, and the open cells.
     pub(super) bands: Bands,
     /// `seen[b][d - 1]`: what the band rule left in `bands.places[b][d - 1]` when it last
-    /// looked. Wherever the two differ, something changed and the band rule must look
-    /// again.
+    /// looked; where the two differ, it must look again.
     seen: [[BandSet; 9]; 3],
     /// Bit `b`: band `b` changed since naked singles last looked at it.
     bands_to_check: u8,

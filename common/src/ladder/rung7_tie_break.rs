@@ -1,24 +1,20 @@
 //! # Rung 7: of the cells with two candidates, the one with the most open peers (branching)
 //!
-//! **The idea.** After propagation most puzzles leave many open cells with two candidates,
-//! and rungs 1 to 6 branch on the lowest. Any of them would do, but a digit placed in a
-//! cell leaves all its peers, so the cell with the most open peers passes the most to the
-//! rules, whichever candidate the search tries. This rung branches on that cell (the lowest
-//! on a tie), read from the two-candidate cells rung 6 keeps; with none, it takes rung 6's
-//! choice.
+//! **The idea.** Propagation usually leaves many open cells with two candidates, and rungs
+//! 1 to 6 branch on the lowest. A digit placed in a cell leaves all its peers, so the cell
+//! with the most open peers passes the most to the rules, whichever candidate is tried.
+//! This rung branches there (the lowest on a tie), reading the two-candidate cells rung 6
+//! keeps; with none, it takes rung 6's choice.
 //!
-//! **Why it keeps every completion.** The rules are rung 6's, and any open cell can be
-//! branched on: every completion puts one of its candidates there, and the search tries
-//! them all.
+//! **Why it keeps every completion.** Any open cell can be a branch point: every
+//! completion puts one of its candidates there.
 //!
-//! **What a node costs.** For each two-candidate cell, its open peers counted: its row and
-//! box in its band and its column in the other two (`count_among_peers` in
-//! [`crate::board`]), a few `&` and one count of set bits.
+//! **What a node costs.** Per two-candidate cell, its open peers counted
+//! (`count_among_peers` in [`crate::board`]): a few `&` and a count of set bits.
 //!
-//! **Try it.** Watch the choice on a hard puzzle, on rung 6 and on rung 7:
-//! `head -1 data/forum_hardest_1106.txt | fold -w9 | tr . 0 | cargo xtask trace p2239 --rung 7`
-//! (then `--rung 6`). The summary's guesses fall by about a third, with the same rules; the
-//! first guess of rung 7 is a cell in the middle of the open region, rung 6's the lowest.
+//! **Try it.** `head -1 data/forum_hardest_1106.txt | fold -w9 | tr . 0 | cargo xtask trace
+//! p2239 --rung 7 --limit 40`, then `--rung 6`: the same rules, and the summary counts
+//! 273 guesses against 658.
 
 use super::rung6_changes::TrackedBands;
 use super::{Grid, SearchState};
