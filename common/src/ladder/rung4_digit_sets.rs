@@ -79,9 +79,9 @@ impl DigitSets {
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        let [at_least_one, at_least_two, _] = self.candidate_counts();
-        let singles = self.open & at_least_one & !at_least_two;
-        for cell in cells(self.open & !at_least_one).chain(cells(singles)) {
+        let [_, at_least_two, _] = self.candidate_counts();
+        let singles = self.open & !at_least_two; // one candidate, or none
+        for cell in cells(singles) {
             // A single may have lost its digit to another single of the same unit.
             let candidates = self.candidates_of(cell);
             if candidates == 0 {
@@ -103,10 +103,6 @@ impl DigitSets {
     ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
         for index in 0..9 {
-            // A digit placed nine times has nothing to find.
-            if self.places[index] & self.open == 0 && self.places[index].count_ones() == 9 {
-                continue;
-            }
             let digit = index as u8 + 1;
             for (unit, &unit_cells) in UNIT_SET.iter().enumerate() {
                 let here = self.places[index] & unit_cells;
@@ -135,9 +131,6 @@ impl DigitSets {
         let mut removed_any = false;
         for places in self.places.iter_mut() {
             let open_places = *places & self.open;
-            if open_places == 0 {
-                continue; // placed nine times, or a contradiction for the singles
-            }
             // The digit's open places in each unit, read once: a unit read before a clearing
             // finds less, never something false; the next pass finds the rest.
             let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
@@ -149,9 +142,8 @@ impl DigitSets {
                     continue; // placed in this box: nothing open to compare
                 }
                 // The six lines through the box: its three rows and its three columns.
-                for line in
-                    [0, 1, 2, 9, 10, 11].map(|k| if k < 9 { 3 * band + k } else { k + 3 * stack })
-                {
+                let rows = (0..3).map(|k| 3 * band + k);
+                for line in rows.chain((0..3).map(|k| 9 + 3 * stack + k)) {
                     let line_cells = UNIT_SET[line];
                     let mini_line = in_box & line_cells;
                     if mini_line == 0 {
@@ -227,6 +219,12 @@ impl SearchState for DigitSets {
 mod tests {
     use super::*;
     use crate::digit_bit;
+
+    #[test]
+    fn a_guess_copies_the_bytes_the_header_says() {
+        assert_eq!(std::mem::size_of::<DigitSets>(), 160);
+        assert_eq!(std::mem::size_of::<crate::ladder::rung3_locked::LockedGrid>(), 244);
+    }
 
     #[test]
     fn placing_clears_the_digit_from_the_peers_only() {

@@ -22,7 +22,7 @@ use super::rung5_bands::Bands;
 use super::{Grid, SearchState};
 use crate::board::{first_cell, BandSet, Contradiction};
 use crate::observe::SearchObserver;
-use crate::{cells, digits, CellSet, ALL_DIGITS};
+use crate::{cells, CellSet, ALL_DIGITS};
 
 /// Rung 6's search state: rung 5's bands, and what each rule has already seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,21 +75,18 @@ impl TrackedBands {
             }
             // Naked singles in the marked bands, the column rules for the marked digits;
             // what they change, the band rule sees next.
-            for band in digits(self.bands_to_check as u16) {
-                let band = band as usize - 1;
+            for band in cells(self.bands_to_check as CellSet) {
                 self.two_candidates[band] = self.bands.place_naked_singles(band, observer)?;
             }
-            for digit in digits(self.digits_to_check) {
-                self.bands
-                    .apply_column_rules(digit as usize - 1, observer)?;
+            for index in cells(self.digits_to_check as CellSet) {
+                self.bands.apply_column_rules(index, observer)?;
             }
             self.bands_to_check = 0;
             self.digits_to_check = 0;
         }
     }
 
-    /// The open cells of `band` with exactly two candidates, as kept by naked singles.
-    /// Debug builds check them against a count from scratch.
+    /// The open cells of `band` with two candidates, as kept (checked in debug builds).
     pub(super) fn two_candidates(&self, band: usize) -> BandSet {
         let [_, at_least_two, at_least_three] = self.bands.candidate_counts(band);
         let counted = self.bands.open[band] & at_least_two & !at_least_three;
@@ -102,8 +99,7 @@ impl SearchState for TrackedBands {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = TrackedBands {
             bands: Bands::with_givens(grid)?,
-            // Nothing seen yet: a memory no set of places can equal (the band words use
-            // 27 bits), so the band rule looks at every word first.
+            // A memory no band word (27 bits) can equal: the band rule looks at every word.
             seen: [[BandSet::MAX; 9]; 3],
             bands_to_check: 0b111,
             digits_to_check: ALL_DIGITS,
@@ -130,5 +126,16 @@ impl SearchState for TrackedBands {
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.bands.place(cell, digit) && self.propagate(observer).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_guess_copies_the_bytes_the_header_says() {
+        assert_eq!(std::mem::size_of::<TrackedBands>(), 244);
+        assert_eq!(std::mem::size_of::<Bands>(), 120);
     }
 }
