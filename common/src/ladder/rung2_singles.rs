@@ -66,10 +66,10 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
                 placed_any = true;
             }
         }
-        // Hidden singles: a digit with one open place in a unit goes there.
+        // Hidden singles: a digit with one place in a unit, in an open cell, goes there.
         for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
-            // The digits the unit holds, and those with one open place or more and with two
-            // or more: a digit seen in `at_least_one` already is seen a second time.
+            // The digits the unit holds, and those with places in one open cell or more and
+            // in two or more: a digit seen in `at_least_one` already is seen a second time.
             let (mut placed, mut at_least_one, mut at_least_two) = (0, 0, 0);
             for &cell in unit_cells {
                 let cell = cell as usize;

@@ -95,8 +95,8 @@ impl DigitSets {
         Ok(singles != 0)
     }
 
-    /// Hidden singles: a digit with one open place in a unit goes there. Returns whether
-    /// it placed anything.
+    /// Hidden singles: a digit with one place in a unit, in an open cell, goes there.
+    /// Returns whether it placed anything.
     fn place_hidden_singles(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -131,15 +131,15 @@ impl DigitSets {
         let mut removed_any = false;
         for places in self.places.iter_mut() {
             let open_places = *places & self.open;
-            // The digit's open places in each unit, read once: a unit read before a clearing
-            // finds less, never something false; the next pass finds the rest.
+            // The digit's places in open cells, unit by unit, read once: a unit read before a
+            // clearing finds less, never something false; the next pass finds the rest.
             let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
             let before = *places;
             for box_number in 0..9 {
                 let (band, stack) = (box_number / 3, box_number % 3);
                 let (box_cells, in_box) = (UNIT_SET[18 + box_number], in_unit[18 + box_number]);
                 if in_box == 0 {
-                    continue; // placed in this box: nothing open to compare
+                    continue; // placed in this box: no open cell to compare
                 }
                 // The six lines through the box: its three rows and its three columns.
                 let rows = (0..3).map(|k| 3 * band + k);
@@ -223,7 +223,10 @@ mod tests {
     #[test]
     fn a_guess_copies_the_bytes_the_header_says() {
         assert_eq!(std::mem::size_of::<DigitSets>(), 160);
-        assert_eq!(std::mem::size_of::<crate::ladder::rung3_locked::LockedGrid>(), 244);
+        assert_eq!(
+            std::mem::size_of::<crate::ladder::rung3_locked::LockedGrid>(),
+            244
+        );
     }
 
     #[test]

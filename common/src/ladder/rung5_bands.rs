@@ -81,15 +81,10 @@ impl Bands {
         }
         self.places[band][index] |= bit;
         self.places[band][index] &= !PEERS_IN_BAND[cell % 27];
-        self.clear_elsewhere(band, index, in_columns(1 << (cell % 9)));
-        true
-    }
-
-    /// Removes digit `index + 1` from `cells` in the two bands other than `band`.
-    fn clear_elsewhere(&mut self, band: usize, index: usize, cells: BandSet) {
         for other in OTHER_BANDS[band] {
-            self.places[other][index] &= !cells;
+            self.places[other][index] &= !in_columns(1 << (cell % 9));
         }
+        true
     }
 
     /// The band rule for digit `index + 1` in `band`, with the hidden singles of the band's
@@ -112,7 +107,7 @@ impl Bands {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
-        // Hidden singles: a row or a box of the band (unit `unit`) with one place, open.
+        // Hidden singles: a row or a box of the band (unit `unit`) with one place, not decided.
         let rows = (0..3).map(|row| (ROW_CELLS << (9 * row), 3 * band + row));
         let boxes = (0..3).map(|stack| (BOX_IN_BAND[stack], 18 + 3 * band + stack));
         for (unit_cells, unit) in rows.chain(boxes) {
@@ -123,15 +118,17 @@ impl Bands {
                 self.place(cell, digit);
             }
         }
-        // Pointing along columns: a box's open places in one column clear it elsewhere.
+        // Pointing along columns: a box whose open cells hold the digit in one column only
+        // clears that column elsewhere.
         let columns = columns_of(self.places[band][index] & self.open[band]);
         let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
-        self.clear_elsewhere(band, index, locked);
+        for other in OTHER_BANDS[band] {
+            self.places[other][index] &= !locked;
+        }
         Ok(())
     }
 
-    /// Naked singles in `band`: every open cell with one candidate takes it. Returns the
-    /// open cells with exactly two candidates (rung 6 keeps them).
+    /// Naked singles in `band`; returns its open cells with two candidates (rung 6 keeps them).
     pub(super) fn place_naked_singles(
         &mut self,
         band: usize,
@@ -170,7 +167,7 @@ impl Bands {
         }
         let single_columns = in_columns(counts.at_least_one & !counts.at_least_two);
         for band in 0..3 {
-            // Hidden singles: a column with one place, an open one.
+            // Hidden singles: a column with one place, not decided.
             let singles = self.places[band][index] & single_columns & self.open[band];
             for cell in cells(singles as CellSet).map(|cell_in_band| cell_of(band, cell_in_band)) {
                 observer.deduced(cell, digit, Reason::HiddenSingle { unit: 9 + cell % 9 });
@@ -199,14 +196,18 @@ impl Bands {
         [at_least_one, at_least_two, at_least_three]
     }
 
+    /// The open cells of `band` with exactly two candidates.
+    pub(super) fn two_candidates(&self, band: usize) -> BandSet {
+        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        self.open[band] & at_least_two & !at_least_three
+    }
+
     /// Every rule everywhere, sweep after sweep, until a sweep changes nothing.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
             let before = *self;
-            for band in 0..3 {
-                for index in 0..9 {
-                    self.apply_band_rule(band, index, observer)?;
-                }
+            for word in 0..27 {
+                self.apply_band_rule(word / 9, word % 9, observer)?; // word `9 × band + index`
             }
             for band in 0..3 {
                 self.place_naked_singles(band, observer)?;
@@ -228,9 +229,12 @@ impl SearchState for Bands {
         Some(state)
     }
 
-    /// The lowest open cell with the fewest candidates, counted cell by cell.
+    /// Rung 4's choice: the lowest cell with two candidates, else with the fewest.
     fn choose_cell(&self) -> Option<usize> {
-        cells(join_bands(self.open)).min_by_key(|&cell| count(self.candidates_of(cell)))
+        let two_candidates = join_bands([0, 1, 2].map(|band| self.two_candidates(band)));
+        let open_cells = cells(join_bands(self.open));
+        let fewest = || open_cells.min_by_key(|&cell| count(self.candidates_of(cell)));
+        cells(two_candidates).next().or_else(fewest)
     }
 
     fn candidates_of(&self, cell: usize) -> u16 {

@@ -20,7 +20,7 @@
 
 use super::rung5_bands::Bands;
 use super::{Grid, SearchState};
-use crate::board::{first_cell, BandSet, Contradiction};
+use crate::board::{join_bands, BandSet, Contradiction};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet, ALL_DIGITS};
 
@@ -88,9 +88,7 @@ impl TrackedBands {
 
     /// The open cells of `band` with two candidates, as kept (checked in debug builds).
     pub(super) fn two_candidates(&self, band: usize) -> BandSet {
-        let [_, at_least_two, at_least_three] = self.bands.candidate_counts(band);
-        let counted = self.bands.open[band] & at_least_two & !at_least_three;
-        debug_assert_eq!(self.two_candidates[band], counted, "band {band}");
+        debug_assert_eq!(self.two_candidates[band], self.bands.two_candidates(band));
         self.two_candidates[band]
     }
 }
@@ -111,13 +109,10 @@ impl SearchState for TrackedBands {
 
     /// Rung 5's choice, reading the kept two-candidate cells.
     fn choose_cell(&self) -> Option<usize> {
-        for band in 0..3 {
-            let two_candidates = self.two_candidates(band);
-            if two_candidates != 0 {
-                return Some(first_cell(band, two_candidates));
-            }
-        }
-        self.bands.choose_cell()
+        let two_candidates = join_bands([0, 1, 2].map(|band| self.two_candidates(band)));
+        cells(two_candidates)
+            .next()
+            .or_else(|| self.bands.choose_cell())
     }
 
     fn candidates_of(&self, cell: usize) -> u16 {
