@@ -1,17 +1,16 @@
 //! # Rung 5: places cut into bands (representation)
 //!
-//! **The idea.** Cut each digit's places into the three **bands**: one `u32` per digit and
-//! band (bit `9 × row within band + column`), one processor word. The band becomes the
-//! unit of work: the givens are set up band by band, and a rule reads a band by table.
+//! **The idea.** Cut each digit's places into the three **bands**: one `u32` (one processor
+//! word) per digit and band, bit `9 × row within band + column`. The band becomes the unit
+//! of work: the givens are set up band by band, and a rule reads a band by table.
 //!
 //! That rule is **the band rule**: a digit's rows and boxes in a band pair up in one of six
-//! **permutations**, since it stands once in each. Its possible mini-rows form a 9-bit
-//! pattern; `BAND_RULE_CELLS` (in [`crate::board`]) gives for each pattern the cells of the
-//! mini-rows on some permutation inside it, where any completion puts the digit. That is
-//! rung 4's pointing and claiming along the band's rows, repeated (tested on all 512
-//! patterns); the other rules are rung 4's, so the guesses are too.
+//! **permutations**, as it stands once in each. `BAND_RULE_CELLS` (in [`crate::board`])
+//! maps the 9-bit pattern of its possible mini-rows to the cells of those on a permutation
+//! inside it, where any completion puts it: rung 4's pointing and claiming along the rows,
+//! repeated (tested on all 512). The other rules are rung 4's; so are the guesses.
 //!
-//! **What a node costs.** 120 bytes to copy; every rule everywhere, sweep after sweep.
+//! **What a node costs.** 120 bytes to copy; sweeps of every rule everywhere.
 //!
 //! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3,
 //! 4 and 5 make the same guesses, and the median time falls from rung to rung.
@@ -48,6 +47,7 @@ impl Bands {
             givens[band][grid[cell] as usize - 1] |= bit;
         }
         let (mut places, mut open) = ([[0; 9]; 3], [0; 3]);
+        let mut clash = 0; // the givens that lost their own cell
         for band in 0..3 {
             open[band] = ALL_BAND & !givens[band].iter().fold(0, |all, &given| all | given);
             let [next, after_next] = OTHER_BANDS[band];
@@ -58,17 +58,14 @@ impl Bands {
                 let peers = cells(given as CellSet).fold(0, |peers, c| peers | PEERS_IN_BAND[c]);
                 let columns = columns_of(givens[next][index] | givens[after_next][index]);
                 places[band][index] = (open[band] | given) & !peers & !in_columns(columns);
-                // A given that lost its cell shares a unit with another of its digit.
-                if given & !places[band][index] != 0 {
-                    return None;
-                }
+                // A given loses its cell to another of its digit in one of its units.
+                clash |= given & !places[band][index];
             }
         }
-        Some(Bands { places, open })
+        (clash == 0).then_some(Bands { places, open })
     }
 
-    /// Decides that `digit` stands in `cell`: the other digits leave the cell, `digit` its
-    /// peers. Returns `false`, changing nothing, when `digit` cannot go there.
+    /// Decides that `digit` stands in `cell`; `false`, changing nothing, if it cannot go there.
     pub(super) fn place(&mut self, cell: usize, digit: u8) -> bool {
         let (band, bit) = band_and_bit(cell);
         let index = digit as usize - 1;
@@ -76,9 +73,7 @@ impl Bands {
             return false;
         }
         self.open[band] &= !bit;
-        for places in self.places[band].iter_mut() {
-            *places &= !bit;
-        }
+        self.places[band] = self.places[band].map(|places| places & !bit);
         self.places[band][index] |= bit;
         self.places[band][index] &= !PEERS_IN_BAND[cell % 27];
         for other in OTHER_BANDS[band] {
@@ -87,8 +82,7 @@ impl Bands {
         true
     }
 
-    /// The band rule for digit `index + 1` in `band`, with the hidden singles of the band's
-    /// rows and boxes and pointing along columns.
+    /// The band rule for digit `index + 1` in `band`, with its hidden singles and locked columns.
     pub(super) fn apply_band_rule(
         &mut self,
         band: usize,
@@ -107,10 +101,19 @@ impl Bands {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
+        if self.places[band][index] & self.open[band] == 0 {
+            return Ok(()); // placed in each row of the band: nothing open to find
+        }
         // Hidden singles: a row or a box of the band (unit `unit`) with one place, not decided.
-        let rows = (0..3).map(|row| (ROW_CELLS << (9 * row), 3 * band + row));
-        let boxes = (0..3).map(|stack| (BOX_IN_BAND[stack], 18 + 3 * band + stack));
-        for (unit_cells, unit) in rows.chain(boxes) {
+        let units = [
+            (ROW_CELLS, 3 * band),
+            (ROW_CELLS << 9, 3 * band + 1),
+            (ROW_CELLS << 18, 3 * band + 2),
+            (BOX_IN_BAND[0], 18 + 3 * band),
+            (BOX_IN_BAND[1], 18 + 3 * band + 1),
+            (BOX_IN_BAND[2], 18 + 3 * band + 2),
+        ];
+        for (unit_cells, unit) in units {
             let here = self.places[band][index] & unit_cells;
             if here & here.wrapping_sub(1) == 0 && here & self.open[band] != 0 {
                 let (cell, digit) = (first_cell(band, here), index as u8 + 1);
@@ -118,8 +121,7 @@ impl Bands {
                 self.place(cell, digit);
             }
         }
-        // Pointing along columns: a box whose open cells hold the digit in one column only
-        // clears that column elsewhere.
+        // Locked columns: a box whose open cells have the digit in one column clears it elsewhere.
         let columns = columns_of(self.places[band][index] & self.open[band]);
         let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
         for other in OTHER_BANDS[band] {
@@ -150,15 +152,13 @@ impl Bands {
         Ok(two_candidates)
     }
 
-    /// The column rules for digit `index + 1`: a column without a place is a contradiction;
-    /// hidden singles in columns; claiming along columns.
+    /// The column rules for digit `index + 1`: hidden singles in columns, claiming along columns.
     pub(super) fn apply_column_rules(
         &mut self,
         index: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
         let digit = index as u8 + 1;
-        // The digit's places folded onto one row of nine columns, band by band.
         let counts = count_in_columns(self.places.map(|band| band[index]));
         if counts.at_least_one != ROW_CELLS {
             let unit = 9 + (!counts.at_least_one & ROW_CELLS).trailing_zeros() as usize;

@@ -99,7 +99,7 @@ pub trait SearchState: Copy {
     /// deduce. Returns `false` when that shows the state has no completion.
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool;
 
-    /// The digits of a state whose every cell is decided: each cell's only candidate.
+    /// The digits of a fully decided state: each cell's only candidate.
     fn grid(&self) -> Grid {
         std::array::from_fn(|cell| lowest_digit(self.candidates_of(cell)))
     }
@@ -136,7 +136,7 @@ pub fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObs
     }
 }
 
-/// The first completion below `state`, counting each placement tried in `guesses`.
+/// The first completion below `state`, counting the guesses in `guesses`.
 fn depth_first<S: SearchState>(
     state: &S,
     guesses: &mut u64,
