@@ -1,26 +1,24 @@
 //! # Rung 0: the textbook method (start)
 //!
-//! **The idea.** Fill the first empty cell in reading order with the smallest digit that
-//! its row, column and box do not hold ([`UsedDigits`]), and go on; when a cell has no
-//! digit left, go back and give the previous cell its next digit.
+//! **The idea.** Fill the first empty cell in reading order with the smallest digit its
+//! row, column and box do not hold ([`UsedDigits`]); when a cell has no digit left, go
+//! back and give the previous cell its next digit.
 //!
-//! **Why it keeps every completion.** Only digits that break a rule are skipped. The first
-//! full grid reached is the smallest in reading order, the answer of problem 2239.
+//! **Why it keeps every completion.** Only digits that break a rule are skipped, and the
+//! first full grid reached is the smallest in reading order (problem 2239's answer).
 //!
-//! **What a node costs.** A few table lookups; nothing is copied. But a wrong digit shows
-//! only when the search reaches the cell it starves, and everything between is tried
-//! again: some puzzles take billions of guesses, so this rung stops at [`CAP`].
+//! **What a node costs.** A few table lookups, no copy. But a wrong digit shows only when
+//! the search reaches the cell it starves, and everything between is tried again: some
+//! puzzles take billions of guesses, so this rung stops at [`CAP`].
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 0 --limit 40`: the guesses walk row 1 cell by cell, and the summary shows
-//! the cap reached without a completion.
+//! p2239 --rung 0`: the guesses walk row 1 cell by cell; the summary shows the cap reached.
 
 use super::{Grid, Outcome};
 use crate::observe::{report_givens, SearchObserver};
 use crate::{digit_bit, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
-/// The guesses rung 0 may make on one grid: tens of milliseconds, so that a benchmark of
-/// thousands of puzzles ends.
+/// The guesses rung 0 may make on one grid: tens of milliseconds, so that benchmarks end.
 pub const CAP: u64 = 2_000_000;
 
 /// The digits each row, column and box holds, as candidate masks.
@@ -32,7 +30,7 @@ pub struct UsedDigits {
 }
 
 impl UsedDigits {
-    /// The tables of the givens of `grid` (0 = empty), or `None` when two of them clash.
+    /// The tables of the givens of `grid`, or `None` when two clash.
     pub fn of_givens(grid: &[u8; N_CELLS]) -> Option<UsedDigits> {
         let mut used = UsedDigits::default();
         for cell in 0..N_CELLS {
@@ -86,7 +84,7 @@ pub fn solve_within(grid: &Grid, cap: u64) -> Outcome {
 /// [`solve_within`], telling `observer` each step.
 pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver) -> Outcome {
     report_givens(grid, observer);
-    // The givens go into the tables first; two that clash leave nothing to search.
+    // Clashing givens leave nothing to search.
     let used = match UsedDigits::of_givens(grid) {
         Some(used) => used,
         None => return Outcome::no_completion(),
@@ -101,8 +99,8 @@ pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver)
     Outcome::of_backtracking(found, &search.grid, search.guesses)
 }
 
-/// The digits each cell may take by the tables (a given keeps its own), or `None` when two
-/// givens clash: what rung 1 starts from.
+/// The digits each cell may take by the tables (a given keeps its own), or `None` when
+/// givens clash.
 pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
     let used = UsedDigits::of_givens(grid)?;
     Some(std::array::from_fn(|cell| match grid[cell] {
@@ -113,7 +111,7 @@ pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
     }))
 }
 
-/// The search: the grid being filled, its used-digit tables, and the guesses so far.
+/// The grid being filled, its tables and the guesses so far.
 struct Textbook {
     grid: Grid,
     used: UsedDigits,

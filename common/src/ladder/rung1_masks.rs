@@ -1,20 +1,19 @@
 //! # Rung 1: the cell with the fewest candidates first (branching)
 //!
 //! **The idea.** Branch on the open cell with the fewest candidates (MRV, "minimum
-//! remaining values", the classic variable ordering of constraint search). To count them,
-//! the state keeps a candidate mask per cell: the mask is what the choice reads, so both
-//! are one idea, where to split.
+//! remaining values", the classic variable ordering of constraint search), read from a
+//! candidate mask kept per cell: the mask serves the choice, so both are one idea.
 //!
-//! **Why it keeps every completion.** A placed digit leaves only its 20 peers, where no
+//! **Why it keeps every completion.** A placed digit leaves only its peers, where no
 //! completion has it, and every completion puts one of the chosen cell's candidates there.
 //!
-//! **What a node costs.** A copy of the state ([`RuledGrid`], 244 bytes), a bit cleared in
-//! 20 peers, a scan of 81 cells. In return a starved cell is chosen at once and fails
-//! without a guess, and a forced cell is filled before any real choice.
+//! **What a node costs.** A copy of the state ([`RuledGrid`], 244 bytes), 20 peers updated,
+//! 81 cells scanned. In return a starved cell is chosen at once and fails without a guess,
+//! and a forced cell is filled before any real choice.
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 1 --limit 40`: the guesses jump to the narrowest cells, and the puzzle
-//! rung 0 gave up on takes about 4,300 guesses.
+//! p2239 --rung 1`: the guesses jump to the narrowest cells, and the puzzle rung 0 gave up
+//! on takes about 4,300 guesses.
 
 use std::marker::PhantomData;
 
@@ -22,7 +21,7 @@ use super::{Grid, SearchState};
 use crate::observe::SearchObserver;
 use crate::{count, digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 
-/// The grid and the candidate mask of every cell, which rungs 2 and 3 share.
+/// The grid and every cell's candidate mask (rungs 1 to 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CandidateGrid {
     /// The decided digits; 0 marks an open cell.
@@ -81,15 +80,15 @@ impl CandidateGrid {
     }
 }
 
-/// The rules rungs 1 to 3 apply to a candidate grid after each placement, named by a type
-/// of no size (here [`NoRules`]), so that [`RuledGrid`] is one search state for all three.
+/// The rules of rungs 1 to 3, named by a type of no size (here [`NoRules`]), so that
+/// [`RuledGrid`] is one search state for all three.
 pub trait Rules: Copy {
-    /// Applies the rules to `state` until they find nothing more, telling `observer` what
-    /// they place. Returns `false` when they show there is no completion.
+    /// Applies the rules until they find nothing more, telling `observer` what they place.
+    /// Returns `false` when they show there is no completion.
     fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool;
 }
 
-/// Rung 1's rules: none. Placing a digit updates the peers, and that is all.
+/// Rung 1's rules: none.
 #[derive(Clone, Copy, Debug)]
 pub struct NoRules;
 
@@ -104,7 +103,7 @@ impl Rules for NoRules {
 pub struct RuledGrid<R: Rules> {
     /// The grid and its candidates.
     pub state: CandidateGrid,
-    /// The rules, applied after the givens and after every placement.
+    /// The rules, applied after every placement.
     rules: PhantomData<R>,
 }
 

@@ -1,26 +1,25 @@
 //! # Rung 2: naked and hidden singles (inference)
 //!
 //! **The idea.** After each placement, apply Norvig's two rules until neither finds
-//! anything: a cell with one candidate takes it (**naked singles**), and a digit with one
-//! place in a unit goes there (**hidden singles**). A cell without a candidate, or a digit
+//! anything: a cell with one candidate takes it (**naked singles**); a digit with one place
+//! in a unit goes there (**hidden singles**). A cell without a candidate, or a digit
 //! without a place in a unit, is a **contradiction**: the guess that led here was wrong.
 //!
 //! **Why it keeps every completion.** Every unit holds every digit, so every completion
 //! holds what the rules place.
 //!
-//! **What a node costs.** Sweeps over the 81 masks and the 27 units, repeated while they
-//! place something: several times rung 1's node. In return a wrong guess shows within a
-//! few forced placements.
+//! **What a node costs.** Sweeps over the 81 masks and the 27 units while they place
+//! something; in return a wrong guess shows within a few forced placements.
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 2 --limit 40`: naked singles follow each guess, each with its reason, and
-//! the summary counts 124 guesses where rung 1 made about 4,300.
+//! p2239 --rung 2`: naked singles follow each guess, and the summary counts 124 guesses
+//! where rung 1 made about 4,300.
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{digit_bit, digits, lowest_digit, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
 
-/// Rung 2's rules: naked and hidden singles ([`propagate`]).
+/// Rung 2's rules ([`propagate`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Singles;
 
@@ -33,16 +32,14 @@ impl Rules for Singles {
 /// Rung 2's search state.
 pub type SinglesGrid = RuledGrid<Singles>;
 
-/// Naked singles, then hidden singles, cell by cell, until a sweep places nothing, telling
-/// `observer` what they place. Returns `false` on a contradiction.
+/// Naked, then hidden singles, cell by cell, until a sweep places nothing. Returns `false`
+/// on a contradiction.
 ///
 /// ```
 /// use common::ladder::{rung1_masks::CandidateGrid, rung2_singles::propagate};
 /// // Row 1 holds 1 to 8: the 9 of its last cell is a naked single.
 /// let mut grid = [0u8; 81];
-/// for column in 0..8 {
-///     grid[column] = column as u8 + 1;
-/// }
+/// grid[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
 /// let mut state = CandidateGrid::with_givens(&grid).unwrap();
 /// assert!(propagate(&mut state, &mut ()));
 /// assert_eq!(state.grid[8], 9);
@@ -68,8 +65,8 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
         }
         // Hidden singles: a digit with one place in a unit, in an open cell, goes there.
         for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
-            // The digits the unit holds, and those with places in one open cell or more and
-            // in two or more: a digit seen in `at_least_one` already is seen a second time.
+            // The digits the unit holds, and those in one open cell or more, and in two or
+            // more: a digit seen once already is seen twice.
             let (mut placed, mut at_least_one, mut at_least_two) = (0, 0, 0);
             for &cell in unit_cells {
                 let cell = cell as usize;
@@ -91,8 +88,7 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
                     let cell = cell as usize;
                     state.grid[cell] == 0 && state.candidates[cell] & bit != 0
                 };
-                // The place may have gone to another hidden single of this unit, which
-                // leaves this digit nowhere to go.
+                // Another hidden single of this unit may have taken the place.
                 let cell = match unit_cells.iter().find(is_the_place) {
                     Some(&cell) => cell as usize,
                     None => {

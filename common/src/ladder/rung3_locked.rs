@@ -1,22 +1,20 @@
 //! # Rung 3: locked candidates (inference)
 //!
-//! **The idea.** A row or column meets a box in a **mini-line** of three cells. When a
-//! box's places for a digit all lie in one mini-line, the digit's place on that line is in
-//! the box, so the rest of the line loses the digit (**pointing**). When a line's places
-//! for a digit all lie in one mini-line, the rest of the box loses it (**claiming**).
-//! Together: **locked candidates**. They run when rung 2's singles stop; whenever they
-//! remove a candidate, the singles run again.
+//! **The idea.** A row or column meets a box in a **mini-line**. When a box's places for a
+//! digit all lie in one mini-line, the digit's place on that line is in the box, so the
+//! rest of the line loses it (**pointing**); when a line's places all lie in one
+//! mini-line, the rest of the box loses it (**claiming**). These **locked candidates** run
+//! when rung 2's singles stop, and the singles run again after any removal.
 //!
-//! **Why it keeps every completion.** The box holds the digit once, somewhere in the
-//! mini-line, so on the line, which holds it only once. Claiming swaps line and box.
+//! **Why it keeps every completion.** The box holds the digit once, in the mini-line, so
+//! on the line, which holds it only once. Claiming swaps line and box.
 //!
-//! **What a node costs.** A pass of [`clear_locked_candidates`] collects what each of the
-//! 54 mini-lines can take and compares each with its neighbours, nine digits at once. Every
-//! pass, and every sweep of singles it causes, reads the whole grid again: rungs 4 to 6
-//! keep this tree and make exactly that cheaper.
+//! **What a node costs.** A pass of [`clear_locked_candidates`] compares each of the 54
+//! mini-lines with its neighbours, nine digits at once. Each pass, and each sweep of
+//! singles it causes, reads the whole grid again: rungs 4 to 6 make that cheaper.
 //!
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 3 --limit 40`: the summary counts 27 guesses where rung 2 made 124.
+//! p2239 --rung 3`: the summary counts 27 guesses where rung 2 made 124.
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung2_singles;
@@ -48,7 +46,7 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
     }
 }
 
-/// Rows or columns: locked candidates work alike along both, row and column swapped.
+/// Rows or columns: locked candidates work alike along both.
 #[derive(Clone, Copy)]
 enum Lines {
     Rows,
@@ -65,8 +63,8 @@ impl Lines {
     }
 }
 
-/// `mini_lines[line][third]`: the digits the open cells of one mini-line may still take,
-/// the three cells of line `line` at positions `3 × third ..`, along `lines`.
+/// `mini_lines[line][third]`: the digits the open cells of line `line` at positions
+/// `3 × third ..` may take, along `lines`.
 fn mini_lines_along(state: &CandidateGrid, lines: Lines) -> [[u16; 3]; 9] {
     let mut mini_lines = [[0; 3]; 9];
     for line in 0..9 {
@@ -90,38 +88,32 @@ fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
 ///
 /// ```
 /// use common::ladder::{rung1_masks::CandidateGrid, rung3_locked::clear_locked_candidates};
-/// use common::digit_bit;
-/// // In box 1, the 5 can only go in row 1 (rows 2 and 3 of the box hold other digits):
-/// // the rest of row 1 loses the 5 ("pointing").
+/// // Rows 2 and 3 of box 1 are full, so its 5 is in row 1: pointing clears cell 5.
 /// let mut grid = [0u8; 81];
 /// grid[9..12].copy_from_slice(&[1, 2, 3]);
 /// grid[18..21].copy_from_slice(&[4, 6, 7]);
 /// let mut state = CandidateGrid::with_givens(&grid).unwrap();
 /// assert!(clear_locked_candidates(&mut state));
-/// assert_eq!(state.candidates[5] & digit_bit(5), 0);
-/// assert_ne!(state.candidates[0] & digit_bit(5), 0);
+/// assert_eq!(state.candidates[5] & common::digit_bit(5), 0);
 /// ```
 pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     let mut removed_any = false;
     for lines in [Lines::Rows, Lines::Columns] {
-        // Every mini-line is read once, before anything is cleared: one read earlier finds
-        // less, never something false; the next pass finds the rest.
+        // Read once, before anything is cleared: a mini-line read earlier finds less, never
+        // something false; the next pass finds the rest.
         let mini_lines = mini_lines_along(state, lines);
         for line in 0..9 {
-            // The box of a mini-line is its third along the line and, across the lines,
-            // `line / 3`: the lines `3 × (line / 3) ..` pass through it.
+            // The lines `3 × (line / 3) ..` pass through the box of each third of this line.
             let first_line_of_box = 3 * (line / 3);
             for third in 0..3 {
                 let in_box = [0, 1, 2].map(|k| mini_lines[first_line_of_box + k][third]);
-                // Pointing: the box's digits found only on this line leave the line's
-                // other thirds.
+                // Pointing: the box's digits only on this line leave the line's other thirds.
                 let pointing = only_in(in_box, line % 3);
                 let rest_of_line = (0..9)
                     .filter(|position| position / 3 != third)
                     .map(|position| lines.cell(line, position));
                 removed_any |= remove(state, rest_of_line, pointing);
-                // Claiming: the line's digits found only in this box leave the box's other
-                // lines.
+                // Claiming: the line's digits only in this box leave the box's other lines.
                 let claiming = only_in(mini_lines[line], third);
                 let rest_of_box = (first_line_of_box..first_line_of_box + 3)
                     .filter(|&other| other != line)

@@ -1,16 +1,15 @@
 //! # Rung 4: for each digit, the set of its places (representation)
 //!
-//! **The idea.** Turn the state round: for each digit, the cells where it may still stand,
-//! as one 81-bit [`CellSet`] (a `u128`). A rule about one digit in one unit, which rung 3
-//! answers by reading nine cells, becomes one `&` of two sets: the digit's places and the
-//! unit ([`UNIT_SET`]). Placing a digit clears all 20 peers with one `&` ([`PEER_SET`]).
+//! **The idea.** Turn the state round: for each digit, the cells where it may stand, as an
+//! 81-bit [`CellSet`] (a `u128`). A rule about one digit in one unit, nine cells on rung 3,
+//! becomes one `&` of the digit's places and the unit ([`UNIT_SET`]); a placement clears
+//! all 20 peers with one `&` ([`PEER_SET`]).
 //!
 //! **Why it keeps every completion.** The rules are rung 3's, run until none finds
-//! anything, so every placement ends in rung 3's state and the same branch point: the
-//! guesses are rung 3's, puzzle by puzzle (tested).
+//! anything: each placement ends in rung 3's state, and the guesses are rung 3's (tested).
 //!
-//! **What a node costs.** 160 bytes to copy (rung 3: 244). Candidates are counted for all
-//! 81 cells at once; the other rules cost a few `&` per digit and unit.
+//! **What a node costs.** 160 bytes to copy (rung 3: 244); candidates counted for all 81
+//! cells at once; a few `&` per digit and unit for the other rules.
 //!
 //! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3
 //! and 4 make the same guesses, and rung 4's median time is lower.
@@ -62,7 +61,7 @@ impl DigitSets {
     }
 
     /// The cells with at least one, two and three candidates, all at once: a digit's places
-    /// already in `at_least_one` are a second sighting, those in `at_least_two` a third.
+    /// already seen once are seen twice, those seen twice, three times.
     fn candidate_counts(&self) -> [CellSet; 3] {
         let [mut at_least_one, mut at_least_two, mut at_least_three] = [0; 3];
         for &places in &self.places {
@@ -73,8 +72,7 @@ impl DigitSets {
         [at_least_one, at_least_two, at_least_three]
     }
 
-    /// Naked singles: every open cell with one candidate takes it. Returns whether it
-    /// placed anything.
+    /// Naked singles; whether they placed anything.
     fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -95,8 +93,7 @@ impl DigitSets {
         Ok(singles != 0)
     }
 
-    /// Hidden singles: a digit with one place in a unit, in an open cell, goes there.
-    /// Returns whether it placed anything.
+    /// Hidden singles; whether they placed anything.
     fn place_hidden_singles(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -125,14 +122,13 @@ impl DigitSets {
         Ok(placed_any)
     }
 
-    /// Pointing and claiming for every digit, box, and row or column through the box.
-    /// Returns whether it removed any place.
+    /// Pointing and claiming for every digit and box; whether they removed a place.
     fn clear_locked_candidates(&mut self) -> bool {
         let mut removed_any = false;
         for places in self.places.iter_mut() {
             let open_places = *places & self.open;
-            // The digit's places in open cells, unit by unit, read once: a unit read before a
-            // clearing finds less, never something false; the next pass finds the rest.
+            // Read once: a unit read before a clearing finds less, never something false; the
+            // next pass finds the rest.
             let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
             let before = *places;
             for box_number in 0..9 {
@@ -164,8 +160,7 @@ impl DigitSets {
         removed_any
     }
 
-    /// Naked singles, and hidden singles when there is none. Returns whether they placed
-    /// anything.
+    /// Naked singles, else hidden singles; whether they placed anything.
     fn place_singles(&mut self, observer: &mut impl SearchObserver) -> Result<bool, Contradiction> {
         Ok(self.place_naked_singles(observer)? || self.place_hidden_singles(observer)?)
     }
@@ -191,8 +186,7 @@ impl SearchState for DigitSets {
         state.propagate(observer).then_some(state)
     }
 
-    /// Rung 3's choice, the lowest cell with the fewest candidates: after propagation,
-    /// the lowest with two whenever there is one.
+    /// Rung 3's choice: the lowest cell with two candidates, else with the fewest.
     fn choose_cell(&self) -> Option<usize> {
         let [_, at_least_two, at_least_three] = self.candidate_counts();
         let two_candidates = self.open & at_least_two & !at_least_three;

@@ -52,8 +52,8 @@ impl Bands {
             open[band] = ALL_BAND & !givens[band].iter().fold(0, |all, &given| all | given);
             let [next, after_next] = OTHER_BANDS[band];
             for index in 0..9 {
-                // The digit keeps the open cells and its givens, less its givens' peers:
-                // their rows and boxes in this band, their columns in the other two.
+                // The open cells and the givens, less the givens' peers: their rows and
+                // boxes here, their columns in the other bands.
                 let given = givens[band][index];
                 let peers = cells(given as CellSet).fold(0, |peers, c| peers | PEERS_IN_BAND[c]);
                 let columns = columns_of(givens[next][index] | givens[after_next][index]);
@@ -173,8 +173,8 @@ impl Bands {
                 observer.deduced(cell, digit, Reason::HiddenSingle { unit: 9 + cell % 9 });
                 self.place(cell, digit);
             }
-            // Claiming: a column whose places lie in this band clears the rest of its box
-            // here (all of it, if two columns of the box do).
+            // Claiming: a column with places only here clears the rest of its box (all of
+            // it, if two columns of the box do).
             let [next, after_next] = OTHER_BANDS[band];
             let only_here =
                 counts.in_band[band] & !(counts.in_band[next] | counts.in_band[after_next]);

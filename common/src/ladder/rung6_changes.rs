@@ -1,16 +1,16 @@
 //! # Rung 6: work only where something changed (incremental work)
 //!
-//! **The idea.** Count nothing twice. Rung 5 sweeps every rule over everything, mostly
-//! finding nothing. This rung keeps the places the band rule last saw (`seen`) and applies
-//! it only to the digit-bands that differ; each marks its band for naked singles and its
-//! digit for the column rules, which look only at what is marked. Naked singles keep what
-//! they count, the open cells with two candidates, and the branch choice reads them.
-//! (JCZSolve, as tdoku's write-up describes it, finds its work the same way.)
+//! **The idea.** Count nothing twice. Rung 5's sweeps mostly find nothing. This rung keeps
+//! the places the band rule last saw (`seen`) and applies it only to the digit-bands that
+//! differ, each marking its band for naked singles and its digit for the column rules,
+//! which look only at what is marked. Naked singles keep the open cells with two
+//! candidates they count, for the branch choice. (JCZSolve, as tdoku's write-up
+//! describes it, finds its work the same way.)
 //!
-//! **Why it keeps every completion.** Rules only remove places, so a rule has nothing new
-//! in words equal to what it last saw, and every change differs from `seen`: propagation
-//! ends in rung 5's state, with rung 5's guesses (tested). A band that changed is counted
-//! again, so the kept cells are current when the search branches.
+//! **Why it keeps every completion.** Rules only remove places, so a word equal to what a
+//! rule last saw has nothing new for it, and every change differs from `seen`: propagation
+//! ends in rung 5's state, with rung 5's guesses (tested). A changed band is counted again,
+//! so the kept cells are current when the search branches.
 //!
 //! **What a node costs.** 244 bytes to copy; after a guess, the rules visit the few
 //! digit-bands that changed.
@@ -29,21 +29,18 @@ use crate::{cells, CellSet, ALL_DIGITS};
 pub struct TrackedBands {
     /// The places of every digit, band by band, and the open cells.
     pub(super) bands: Bands,
-    /// `seen[b][d - 1]`: what the band rule left in `bands.places[b][d - 1]` when it last
-    /// looked; where the two differ, it must look again.
+    /// `seen[b][d - 1]`: `bands.places[b][d - 1]` as the band rule last left it.
     seen: [[BandSet; 9]; 3],
     /// Bit `b`: band `b` changed since naked singles last looked at it.
     bands_to_check: u8,
     /// Bit `d - 1`: the places of digit `d` changed since the column rules last looked.
     digits_to_check: u16,
-    /// The open cells of each band with exactly two candidates, as naked singles last
-    /// counted them.
+    /// The open cells of each band with two candidates, as naked singles last counted.
     two_candidates: [BandSet; 3],
 }
 
 impl TrackedBands {
-    /// The digit-bands whose places differ from what the band rule saw last: bit
-    /// `9 × band + index`.
+    /// The digit-bands whose places differ from `seen`: bit `9 × band + index`.
     fn changed_words(&self) -> u32 {
         let mut changed = 0;
         for band in 0..3 {
@@ -55,7 +52,7 @@ impl TrackedBands {
         changed
     }
 
-    /// Rung 5's rules, each only where something changed, until none finds anything.
+    /// Rung 5's rules, only where something changed, until none finds anything.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
             // The band rule on every word that changed, until none did.
@@ -73,8 +70,7 @@ impl TrackedBands {
             if self.bands_to_check == 0 && self.digits_to_check == 0 {
                 return Ok(());
             }
-            // Naked singles in the marked bands, the column rules for the marked digits;
-            // what they change, the band rule sees next.
+            // The other rules where marked; what they change, the band rule sees next.
             for band in cells(self.bands_to_check as CellSet) {
                 self.two_candidates[band] = self.bands.place_naked_singles(band, observer)?;
             }

@@ -1,20 +1,18 @@
 //! # Rung 7: of the cells with two candidates, the one with the most open peers (branching)
 //!
-//! **The idea.** Propagation usually leaves many open cells with two candidates, and rungs
-//! 1 to 6 branch on the lowest. A digit placed in a cell leaves all its peers, so the cell
-//! with the most open peers passes the most to the rules, whichever candidate is tried.
-//! This rung branches there (the lowest on a tie), reading the two-candidate cells rung 6
-//! keeps; with none, it takes rung 6's choice.
+//! **The idea.** Propagation usually leaves many open cells with two candidates; rungs 1
+//! to 6 take the lowest. A placed digit leaves all its peers, so the cell with the most
+//! open peers passes the most to the rules, whichever candidate is tried. This rung
+//! branches there (the lowest on a tie), reading the cells rung 6 keeps; with none, it
+//! takes rung 6's choice.
 //!
-//! **Why it keeps every completion.** Any open cell can be a branch point: every
-//! completion puts one of its candidates there.
+//! **Why it keeps every completion.** Any open cell can be a branch point.
 //!
-//! **What a node costs.** Per two-candidate cell, its open peers counted
-//! (`count_among_peers` in [`crate::board`]): a few `&` and a count of set bits.
+//! **What a node costs.** The open peers of each two-candidate cell, counted with a few
+//! `&` (`count_among_peers` in [`crate::board`]).
 //!
 //! **Try it.** `head -1 data/forum_hardest_1106.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 7 --limit 40`, then `--rung 6`: the same rules, and the summary counts
-//! 273 guesses against 658.
+//! p2239 --rung 7`, then `--rung 6`: the same rules; the summary counts 273 guesses, not 658.
 
 use super::rung6_changes::TrackedBands;
 use super::{Grid, SearchState};
@@ -35,8 +33,7 @@ impl SearchState for TieBreak {
         Some(TieBreak { tracked })
     }
 
-    /// Among the open cells with two candidates, the one with the most open peers, the
-    /// lowest on a tie; with none, rung 6's choice.
+    /// The two-candidate cell with the most open peers, the lowest on a tie; else rung 6's.
     fn choose_cell(&self) -> Option<usize> {
         let open = self.tracked.bands.open;
         // The best cell so far and its open peers.
