@@ -55,7 +55,8 @@ impl Bands {
                 // The open cells and the givens, less the givens' peers: their rows and
                 // boxes here, their columns in the other bands.
                 let given = givens[band][index];
-                let peers = cells(given as CellSet).fold(0, |peers, c| peers | PEERS_IN_BAND[c]);
+                let peers_of_each = cells(given as CellSet).map(|cell| PEERS_IN_BAND[cell]);
+                let peers = peers_of_each.fold(0, |peers, more| peers | more);
                 let columns = columns_of(givens[next][index] | givens[after_next][index]);
                 places[band][index] = (open[band] | given) & !peers & !in_columns(columns);
                 // A given loses its cell to another of its digit in one of its units.
@@ -101,9 +102,6 @@ impl Bands {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
-        if self.places[band][index] & self.open[band] == 0 {
-            return Ok(()); // placed in each row of the band: nothing open to find
-        }
         // Hidden singles: a row or a box of the band (unit `unit`) with one place, not decided.
         let units = [
             (ROW_CELLS, 3 * band),
