@@ -14,8 +14,7 @@
 //!
 //! In the field's terms, propagation plus search is **DPLL**, as tdoku's write-up frames
 //! Sudoku: apply the rules until none finds more, split at a branch point, and take a guess
-//! back when propagation meets a contradiction (see the
-//! [glossary](crate)).
+//! back when propagation meets a contradiction (see the [glossary](crate)).
 //!
 //! | rung | tag | the one idea | its code |
 //! |---:|---|---|---|
