@@ -1,70 +1,61 @@
 //! # The vocabulary and tables of a 9×9 Sudoku
 //!
-//! Every solution in this workspace speaks the same small language, defined here once.
+//! Every file speaks this language, defined here once. The tables below are computed from
+//! their formulas by `const fn`.
 //!
-//! - **cell**: one of the 81 squares, numbered `0..81` row by row (row-major).
-//! - **row**, **column**, **box**: numbered `0..9`; boxes are the 3×3 blocks, also row by row.
-//! - **unit**: any of the 27 groups that must hold each digit once: rows are units `0..9`,
-//!   columns `9..18`, boxes `18..27`.
-//! - **peer**: a cell that shares a unit with another. Every cell has exactly 20 peers
-//!   (8 in its row, 8 in its column, and the 4 cells of its box in neither).
-//! - **candidate mask**: a `u16` in which bit `d - 1` is set when digit `d` may still go in a
-//!   cell. `0b1_1111_1111` ([`ALL_DIGITS`]) means "anything", a single set bit means "decided".
-//! - **cell set**: a `u128` in which bit `i` is set when cell `i` belongs to the set.
-//!   A whole unit, or all 20 peers of a cell, is one cell set, so "remove digit 5 from every
-//!   peer" is a single `&` on the set of places where 5 may go (see
-//!   [`ladder::rung4_digit_sets`]).
-//! - **band**: one of the three horizontal strips of three boxes (rows 1-3, 4-6, 7-9),
-//!   numbered `0..3` from the top; 27 cells. A **stack** is a vertical strip of three boxes
-//!   (columns 1-3, 4-6, 7-9), numbered `0..3` from the left. Box `b` lies in band `b / 3`
-//!   and stack `b % 3`.
-//! - **mini-row**: the three cells where a row meets a box; a band has nine of them. Within
-//!   one band a digit takes one mini-row in each of its rows and boxes, which is what
-//!   [`board`]'s band rule works on. Where a column meets a box, the three cells are a
-//!   **mini-column**; either one is a **segment**.
-//! - **place** (of a digit): a cell where the digit may still stand, so "the 5 has two
-//!   places left in row 3". To **place** a digit is to decide that it stands in a cell
-//!   (`Board::place`); a placed digit keeps its cell as its only place in each of its
-//!   units.
-//! - **index** (of a digit): digit − 1, the digit's bit in a candidate mask and its
-//!   position in any per-digit array (`places[index]`). Nothing else is called an index.
-//! - **position** (in the input): a line and a column, both counted from 1, the column in
-//!   characters; every message about bad input names one.
-//! - **guess**: a placement the search tries to see where it leads, undone if it leads
-//!   nowhere; digits the rules deduce are not guesses.
-//! - **rules**: the deductions of propagation, each named for what it finds (naked single,
-//!   hidden single, pointing, claiming, the band rule); the names are the same in every
-//!   file.
+//! **The grid.**
+//! - **cell**: one of the 81 squares, numbered `0..81` row by row.
+//! - **row**, **column**, **box** (a 3×3 square): numbered `0..9`, boxes row by row.
+//! - **unit**: a row, column or box, each holding every digit once: rows are units `0..9`,
+//!   columns `9..18`, boxes `18..27`. A **line** is a row or a column.
+//! - **peer**: a cell sharing a unit with another; every cell has 20.
+//! - **band**: three rows of boxes (27 cells); **stack**: three columns of boxes; **chute**:
+//!   a band or a stack. Box `b` lies in band `b / 3` and stack `b % 3`.
+//! - **mini-row**: the three cells where a row meets a box; **mini-column**: where a column
+//!   meets a box; **mini-line**: either.
 //!
-//! **Counting from 0 or from 1.** Code counts from 0: a cell is `0..81`, a row, column or
-//! box `0..9`, a unit `0..27`, a band `0..3`, and any number written `like this` counts
-//! from 0 too. Prose counts from 1, as people do: row 1 is the top row, box 1 the top-left box,
-//! band 1 the top band, and traces name cells `r1c1` to `r9c9`. So the cell numbered `10`
-//! is in row 2, column 2 and box 1.
+//! **The state.**
+//! - **candidate**: a digit that may still go in a cell. A **candidate mask** is a `u16`
+//!   with bit `d - 1` set for each candidate `d` ([`ALL_DIGITS`]: every digit).
+//! - **place** (of a digit): a cell where it may still stand ("the 5 has two places left
+//!   in row 3"). To **place** a digit is to decide that it stands in a cell.
+//! - **open**: said of a cell whose digit is not decided.
+//! - **cell set**: a `u128` with bit `i` for cell `i`, so a unit or a cell's peers is one
+//!   word ([`UNIT_SET`], [`PEER_SET`]).
+//! - **index** (of a digit): digit − 1, its bit in a mask and slot in per-digit arrays.
+//! - **permutation**: for a digit in a chute, which box each of the chute's rows (in a
+//!   stack, columns) uses; there are six. The digit is **unsettled** in the chute until one
+//!   permutation is left, then **settled**.
 //!
-//! ```text
-//!  cell numbers                          box numbers
-//!    0  1  2 |  3  4  5 |  6  7  8
-//!    9 10 11 | 12 13 14 | 15 16 17        0 | 1 | 2
-//!   18 19 20 | 21 22 23 | 24 25 26       ---+---+---
-//!  ----------+----------+---------        3 | 4 | 5
-//!   27 28 29 | 30 31 32 | 33 34 35       ---+---+---
-//!   36 37 38 | 39 40 41 | 42 43 44        6 | 7 | 8
-//!   45 46 47 | 48 49 50 | 51 52 53
-//!  ----------+----------+---------
-//!   54 55 56 | 57 58 59 | 60 61 62
-//!   63 64 65 | 66 67 68 | 69 70 71
-//!   72 73 74 | 75 76 77 | 78 79 80
-//! ```
+//! **The search.**
+//! - **propagation**: applying the rules until none finds more. A **contradiction**: a cell
+//!   without a candidate, or a digit without a place in a unit.
+//! - The rules, one name each. **Naked singles**: a cell with one candidate takes it.
+//!   **Hidden singles**: a digit with one place in a unit goes there. **Locked
+//!   candidates**: a digit's places in a box all in one mini-line clear the rest of its
+//!   line (**pointing**); in a line, the rest of its box (**claiming**). The board's rule 1
+//!   is **the band rule** (a digit's rows and boxes in a band pair up by a permutation;
+//!   with locked columns and the hidden singles of the band's rows and boxes); rule 2,
+//!   naked singles; rule 3, **the column rules** (hidden singles in columns, claiming along
+//!   columns); rule 4, **the mini-line rule**: **confined** (three digits confined to a
+//!   mini-line fill it) and **only three** (where only three digits can go in a mini-line,
+//!   they go there).
+//! - **branch point**: where the search splits, on a cell (its candidates) or on a chute (a
+//!   digit's permutations there). A **guess** is one way tried at a branch point: on a cell
+//!   it places a digit; on a chute it confines a digit to one permutation and places none.
+//!   A **node** is a board the search visits: the root and one per guess. Propagation plus
+//!   search is DPLL (see [`ladder`]).
+//! - **recount**: counting again only what changed.
+//! - **remark**: a line of free text in a trace ([`observe::SearchObserver::remark`]).
 //!
-//! The tables below are computed from those formulas by `const fn` when the program is
-//! compiled, so what you read is how they are made; nothing is typed in by hand.
-//! [`board`] builds the shared search state on top of them, and [`observe`] lets a search
-//! report its steps. [`ladder`] climbs from plain backtracking to that board in nine
-//! solvers, one idea at a time, for reading and measuring; no solution uses it.
-//! [`input`] reads the input of every solution line by line, in bounded memory, with
-//! positions and quotes for its messages; [`grid_reader`] reads a Sudoku grid in either judge
-//! format on top of it.
+//! **Counting.** Code counts from 0, prose from 1: row 1 is the top row and traces name
+//! cells `r1c1` to `r9c9`. Cell `c` lies in row `c / 9`, column `c % 9` and box
+//! `3 × (c / 27) + (c % 9) / 3`, so cell `10` is in row 2, column 2, box 1 (counted from 1).
+//! An input position is a line and a column from 1, the column in characters.
+//!
+//! [`board`] is the solutions' propagation state; [`observe`] lets a search report its
+//! steps; [`ladder`] climbs from backtracking to the board, one idea per rung of
+//! [`ladder::RUNGS`]; [`input`] and [`grid_reader`] read input, with positioned messages.
 
 pub mod board;
 pub mod grid_reader;
@@ -73,41 +64,17 @@ pub mod ladder;
 pub mod observe;
 
 /// Number of cells in the grid.
-///
-/// ```
-/// assert_eq!(common::N_CELLS, 9 * 9);
-/// ```
 pub const N_CELLS: usize = 81;
 /// Number of units: 9 rows, 9 columns and 9 boxes.
-///
-/// ```
-/// assert_eq!(common::N_UNITS, common::CELLS_OF_UNIT.len());
-/// ```
 pub const N_UNITS: usize = 27;
 /// Number of peers of every cell: 8 in its row, 8 in its column, 4 more in its box.
-///
-/// ```
-/// assert_eq!(common::N_PEERS, 8 + 8 + 4);
-/// ```
 pub const N_PEERS: usize = 20;
 
 /// The row (`0..9`) of each cell.
-///
-/// ```
-/// assert_eq!(common::ROW_OF[40], 4);
-/// ```
 pub const ROW_OF: [u8; N_CELLS] = build_row_of();
 /// The column (`0..9`) of each cell.
-///
-/// ```
-/// assert_eq!(common::COL_OF[40], 4);
-/// ```
 pub const COL_OF: [u8; N_CELLS] = build_col_of();
 /// The box (`0..9`) of each cell.
-///
-/// ```
-/// assert_eq!(common::BOX_OF[80], 8);
-/// ```
 pub const BOX_OF: [u8; N_CELLS] = build_box_of();
 
 /// The nine cells of each unit, in row-major order.
@@ -120,47 +87,21 @@ pub const BOX_OF: [u8; N_CELLS] = build_box_of();
 pub const CELLS_OF_UNIT: [[u8; 9]; N_UNITS] = build_cells_of_unit();
 
 /// The 20 peers of each cell, in increasing order.
-///
-/// ```
-/// assert!(common::PEERS_OF[0].contains(&80) == false);
-/// assert!(common::PEERS_OF[0].contains(&20)); // same box
-/// ```
 pub const PEERS_OF: [[u8; N_PEERS]; N_CELLS] = build_peers_of();
 
 /// The cells of each unit as a cell set.
-///
-/// ```
-/// assert_eq!(common::UNIT_SET[0], 0b1_1111_1111); // row 1: cells `0..9`
-/// ```
 pub const UNIT_SET: [CellSet; N_UNITS] = build_unit_set();
 
 /// The 20 peers of each cell as a cell set.
-///
-/// ```
-/// assert_eq!(common::PEER_SET[40].count_ones(), 20);
-/// ```
 pub const PEER_SET: [CellSet; N_CELLS] = build_peer_set();
 
 /// A set of cells: bit `i` is set when cell `i` is in the set.
-///
-/// ```
-/// let corners: common::CellSet = common::cell_bit(0) | common::cell_bit(80);
-/// assert_eq!(corners.count_ones(), 2);
-/// ```
 pub type CellSet = u128;
 
 /// The set of all 81 cells.
-///
-/// ```
-/// assert_eq!(common::ALL_CELLS.count_ones(), 81);
-/// ```
 pub const ALL_CELLS: CellSet = (1 << N_CELLS) - 1;
 
 /// The candidate mask with every digit 1..9 allowed.
-///
-/// ```
-/// assert_eq!(common::digits(common::ALL_DIGITS).count(), 9);
-/// ```
 pub const ALL_DIGITS: u16 = 0b1_1111_1111;
 
 const fn build_row_of() -> [u8; N_CELLS] {
@@ -279,41 +220,22 @@ const fn build_peer_set() -> [CellSet; N_CELLS] {
 }
 
 /// The candidate mask holding only `digit` (1..=9).
-///
-/// ```
-/// assert_eq!(common::digit_bit(1), 0b1);
-/// assert_eq!(common::digit_bit(9), 0b1_0000_0000);
-/// ```
 pub const fn digit_bit(digit: u8) -> u16 {
     1 << (digit - 1)
 }
 
 /// How many digits a candidate mask allows.
-///
-/// ```
-/// assert_eq!(common::count(common::ALL_DIGITS), 9);
-/// ```
 pub const fn count(mask: u16) -> u32 {
     mask.count_ones()
 }
 
 /// The smallest digit a non-empty candidate mask allows.
-///
-/// ```
-/// assert_eq!(common::lowest_digit(0b1_0100), 3);
-/// ```
 pub const fn lowest_digit(mask: u16) -> u8 {
     // The number of zero bits below the lowest set bit is that digit minus one.
     mask.trailing_zeros() as u8 + 1
 }
 
 /// The digit of a mask that allows exactly one, or `None`.
-///
-/// ```
-/// assert_eq!(common::only_digit(0b1000), Some(4));
-/// assert_eq!(common::only_digit(0b1010), None);
-/// assert_eq!(common::only_digit(0), None);
-/// ```
 pub const fn only_digit(mask: u16) -> Option<u8> {
     if mask.count_ones() == 1 {
         Some(lowest_digit(mask))
@@ -323,11 +245,6 @@ pub const fn only_digit(mask: u16) -> Option<u8> {
 }
 
 /// The digits a candidate mask allows, smallest first.
-///
-/// ```
-/// let allowed: Vec<u8> = common::digits(0b1_0000_0101).collect();
-/// assert_eq!(allowed, [1, 3, 9]);
-/// ```
 pub fn digits(mask: u16) -> Digits {
     Digits { remaining: mask }
 }
@@ -353,20 +270,11 @@ impl Iterator for Digits {
 }
 
 /// The cell set holding only `cell`.
-///
-/// ```
-/// assert_eq!(common::cell_bit(3), 0b1000);
-/// ```
 pub const fn cell_bit(cell: usize) -> CellSet {
     1 << cell
 }
 
 /// The cells of a cell set, smallest first.
-///
-/// ```
-/// let members: Vec<usize> = common::cells(common::UNIT_SET[9]).collect();
-/// assert_eq!(members, [0, 9, 18, 27, 36, 45, 54, 63, 72]);
-/// ```
 pub fn cells(set: CellSet) -> Cells {
     Cells { remaining: set }
 }

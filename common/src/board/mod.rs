@@ -38,15 +38,15 @@ pub use wide_open::WIDE_OPEN;
 
 pub(crate) use band_rule::{band_conflict, BAND_RULE_CELLS, LOCKED_COLUMNS, STACKS_OF_ROW};
 pub(crate) use bands::{
-    band_and_bit, cell_of, first_cell, in_columns, BandSet, ALL_BAND, BOX_IN_BAND, OTHER_BANDS,
-    PEERS_IN_BAND, ROW_CELLS,
+    band_and_bit, cell_of, first_cell, in_columns, join_bands, BandSet, ALL_BAND, BOX_IN_BAND,
+    OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
 };
 pub(crate) use cells::count_among_peers;
-pub(crate) use columns::{count_in_columns, ColumnCounts};
+pub(crate) use columns::count_in_columns;
 
 use crate::observe::SearchObserver;
 use crate::{CellSet, ALL_CELLS, N_CELLS};
-use bands::{columns_of, join_bands};
+use bands::columns_of;
 use mini_lines::MiniLines;
 use recount::Changed;
 

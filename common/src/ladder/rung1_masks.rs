@@ -1,33 +1,19 @@
-//! # Rung 1: candidate masks, and the cell with the fewest candidates first
+//! # Rung 1: the cell with the fewest candidates first (branching)
 //!
-//! **The idea.** Keep for every cell the digits that may still go there, as a candidate
-//! mask, and always branch on the open cell with the fewest candidates ("minimum remaining
-//! values", MRV, the classic variable ordering of constraint search).
+//! **The idea.** Branch on the open cell with the fewest candidates (MRV, "minimum
+//! remaining values", the classic variable ordering of constraint search), read from a
+//! candidate mask kept per cell: the mask serves the choice, so both are one idea.
 //!
-//! **Why it keeps every completion.** Placing a digit removes it only from the cell's 20
-//! peers, where no completion can have it. Every completion puts one of the chosen cell's
-//! candidates there, and the search tries them all, so the order of the cells changes how
-//! fast a completion is found, never whether it is found.
+//! **Why it keeps every completion.** A placed digit leaves only its peers, where no
+//! completion has it, and every completion puts one of the chosen cell's candidates there.
 //!
-//! **What it costs per node.** A guess copies the state ([`RuledGrid`], 244 bytes),
-//! clears one bit in the masks of the cell's 20 peers ([`crate::PEERS_OF`]), and scans the
-//! 81 cells for the next branching cell.
+//! **What a node costs.** A copy of the state ([`RuledGrid`], 244 bytes), 20 peers updated,
+//! 81 cells scanned. In return a starved cell is chosen at once and fails without a guess,
+//! and a forced cell is filled before any real choice.
 //!
-//! **What it buys.** The textbook method only learns that a cell is starved when it
-//! reaches it. Here the masks show it at once: a cell left without candidates is chosen
-//! next (no candidate is the fewest) and fails without a guess, and a cell with a single
-//! candidate is filled before any real choice is made. Choosing the narrowest cell keeps
-//! the branching low near the root, where a wrong guess costs most. Every puzzle
-//! finishes, where rung 0 gives up on one in fifteen of magictour_top1465 and on nearly
-//! every 17-clue puzzle. Measured as the [ladder's documentation](super#the-measurements)
-//! says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 444 µs | 18.5 ms | 7,874 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 636 µs | 6.0 ms | 10,512 | 0 |
-//! | forum_hardest_1106 | 375 | 1.3 ms | 6.3 ms | 21,339 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 5.2 ms | 272 ms | 86,487 | 0 |
+//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
+//! p2239 --rung 1`: the guesses jump to the narrowest cells, and the puzzle rung 0 gave up
+//! on takes about 4,300 guesses.
 
 use std::marker::PhantomData;
 
@@ -35,29 +21,17 @@ use super::{Grid, SearchState};
 use crate::observe::SearchObserver;
 use crate::{count, digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 
-/// The grid and the candidate mask of every cell, which rungs 2 and 3 share.
+/// The grid and every cell's candidate mask (rungs 1 to 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CandidateGrid {
     /// The decided digits; 0 marks an open cell.
     pub grid: Grid,
-    /// `candidates[cell]`: bit `d - 1` is set when digit `d` may still go in `cell`. A
-    /// decided cell keeps only its digit.
+    /// The candidate mask of each cell; a decided cell keeps only its digit.
     pub candidates: [u16; N_CELLS],
 }
 
 impl CandidateGrid {
     /// The state of `grid` with its givens placed, or `None` when two givens clash.
-    ///
-    /// ```
-    /// use common::ladder::rung1_masks::CandidateGrid;
-    /// let mut grid = [0u8; 81];
-    /// grid[0] = 3;
-    /// let state = CandidateGrid::with_givens(&grid).unwrap();
-    /// assert_eq!(state.candidates[1], common::ALL_DIGITS & !common::digit_bit(3));
-    /// grid[80] = 3;
-    /// grid[72] = 3; // column 1 again
-    /// assert!(CandidateGrid::with_givens(&grid).is_none());
-    /// ```
     pub fn with_givens(grid: &Grid) -> Option<CandidateGrid> {
         let mut state = CandidateGrid {
             grid: [0; N_CELLS],
@@ -71,9 +45,8 @@ impl CandidateGrid {
         Some(state)
     }
 
-    /// Decides that `digit` stands in `cell`, which must be open, and removes it from the
-    /// candidates of the cell's peers. Returns `false`, changing nothing, when `digit` is
-    /// no longer a candidate of `cell`.
+    /// Decides that `digit` stands in `cell` (open) and removes it from the peers. Returns
+    /// `false`, changing nothing, when `digit` is no longer a candidate of `cell`.
     pub fn place(&mut self, cell: usize, digit: u8) -> bool {
         let bit = digit_bit(digit);
         if self.candidates[cell] & bit == 0 {
@@ -87,8 +60,7 @@ impl CandidateGrid {
         true
     }
 
-    /// MRV: the open cell with the fewest candidates, the lowest-numbered of them, or
-    /// `None` when every cell is decided. A cell with no candidate comes first.
+    /// MRV: the lowest open cell with the fewest candidates, or `None` when none is open.
     pub fn most_constrained_cell(&self) -> Option<usize> {
         let mut best: Option<(u32, usize)> = None;
         for cell in 0..N_CELLS {
@@ -108,17 +80,15 @@ impl CandidateGrid {
     }
 }
 
-/// What rungs 1 to 3 apply to a candidate grid after each placement: their rules, run
-/// until they find nothing more, telling `observer` each digit they place and each
-/// contradiction. A rung names its rules with a type of no size (here [`NoRules`]), so
-/// that [`RuledGrid`] is one search state for all three.
+/// The rules of rungs 1 to 3, named by a type of no size (here [`NoRules`]), so that
+/// [`RuledGrid`] is one search state for all three.
 pub trait Rules: Copy {
-    /// Applies the rules to `state`. Returns `false` when they show there is no
-    /// completion.
+    /// Applies the rules until they find nothing more, telling `observer` what they place.
+    /// Returns `false` when they show there is no completion.
     fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool;
 }
 
-/// Rung 1's rules: none. Placing a digit updates the peers, and that is all.
+/// Rung 1's rules: none.
 #[derive(Clone, Copy, Debug)]
 pub struct NoRules;
 
@@ -133,7 +103,7 @@ impl Rules for NoRules {
 pub struct RuledGrid<R: Rules> {
     /// The grid and its candidates.
     pub state: CandidateGrid,
-    /// The rules applied after the givens and after every placement.
+    /// The rules, applied after every placement.
     rules: PhantomData<R>,
 }
 
@@ -143,14 +113,8 @@ pub type MaskGrid = RuledGrid<NoRules>;
 impl<R: Rules> SearchState for RuledGrid<R> {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = CandidateGrid::with_givens(grid)?;
-        if R::apply(&mut state, observer) {
-            Some(RuledGrid {
-                state,
-                rules: PhantomData,
-            })
-        } else {
-            None
-        }
+        let rules = PhantomData;
+        R::apply(&mut state, observer).then_some(RuledGrid { state, rules })
     }
 
     fn choose_cell(&self) -> Option<usize> {
@@ -163,10 +127,6 @@ impl<R: Rules> SearchState for RuledGrid<R> {
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.state.place(cell, digit) && R::apply(&mut self.state, observer)
-    }
-
-    fn grid(&self) -> Grid {
-        self.state.grid
     }
 }
 

@@ -1,48 +1,26 @@
-//! # Rung 3: locked candidates
+//! # Rung 3: locked candidates (inference)
 //!
-//! **The idea.** Where a row (or column) meets a box, three cells form a **segment**. When
-//! a box's places for a digit all lie in one of its segments, the digit's place in that
-//! segment's line is inside the box, so the rest of the line loses the digit: *pointing*.
-//! When a line's places for a digit all lie in one of its segments, the digit's place in
-//! the box is on that line, so the rest of the box loses it: *claiming*. Together they are
-//! the rule solvers call **locked candidates**. After rung 2's singles stop, this rule
-//! runs; whenever it removes a candidate, the singles run again.
+//! **The idea.** A row or column meets a box in a **mini-line**. When a box's places for a
+//! digit all lie in one mini-line, the digit's place on that line is in the box, so the
+//! rest of the line loses it (**pointing**); when a line's places all lie in one
+//! mini-line, the rest of the box loses it (**claiming**). These **locked candidates** run
+//! when rung 2's singles stop, and the singles run again after any removal.
 //!
-//! **Why it keeps every completion.** In a completion the digit stands once in the box, at
-//! one of its places, which all lie in the segment, so in the line; the line holds the
-//! digit only once, so none of its other cells holds it. Claiming is the same argument
-//! with the line and the box swapped.
+//! **Why it keeps every completion.** The box holds the digit once, in the mini-line, so
+//! on the line, which holds it only once. Claiming swaps line and box.
 //!
-//! **What it costs per node.** One pass of [`clear_locked_candidates`] first reads every
-//! open cell once, to collect the digits each of the 54 segments (27 along rows, 27 along
-//! columns) can still take. A box and a line then compare a segment with its two
-//! neighbours in the box and its two neighbours in the line: a few `|` and `&` on
-//! candidate masks find all nine digits at once, and only the digits found touch cells.
-//! The pass runs once per node, and again after every sweep of singles it started. Each
-//! sweep of singles still reads all 81 cells and all 27 units, cell by cell.
+//! **What a node costs.** A pass of [`clear_locked_candidates`] compares each of the 54
+//! mini-lines with its neighbours, nine digits at once. Each pass, and each sweep of
+//! singles it causes, reads the whole grid again: rungs 4 to 6 make that cheaper.
 //!
-//! **What it buys.** It sees what singles miss: a box that fixes a digit's row without
-//! fixing its cell still clears that row elsewhere, and singles follow from that. Rung 2's
-//! guesses fall by 18% (forum_hardest_1905_11plus) to 76% (17_clue). The time falls less,
-//! and rises on the two hardest sets, because a node costs one and a half to two times
-//! rung 2's (time per guess, from the tables): every pass, and every extra sweep of
-//! singles it causes, reads the whole grid again cell by cell, even where nothing
-//! changed. Rungs 4 to 6 keep this tree and make exactly that cheaper. Measured as the
-//! [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 42.5 µs | 754 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 184 µs | 2.2 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 343 µs | 2.2 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 8.5 µs | 987 µs | 1.5 | 0 |
+//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
+//! p2239 --rung 3`: the summary counts 27 guesses where rung 2 made 124.
 
 use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung2_singles;
 use crate::observe::SearchObserver;
 
-/// Rung 3's rules: rung 2's singles, then locked candidates, until neither finds
-/// anything ([`propagate`]).
+/// Rung 3's rules ([`propagate`]).
 #[derive(Clone, Copy, Debug)]
 pub struct LockedCandidates;
 
@@ -68,8 +46,7 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
     }
 }
 
-/// Rows or columns: locked candidates work the same way along both, with the roles of
-/// row and column swapped.
+/// Rows or columns: locked candidates work alike along both.
 #[derive(Clone, Copy)]
 enum Lines {
     Rows,
@@ -86,70 +63,62 @@ impl Lines {
     }
 }
 
-/// `segments[line][block]`: the digits the open cells of one segment may still take, for
-/// the three cells of line `line` in its block `block` (positions `3 × block ..`), along
-/// `lines`.
-fn segments_along(state: &CandidateGrid, lines: Lines) -> [[u16; 3]; 9] {
-    let mut segments = [[0; 3]; 9];
+/// `mini_lines[line][third]`: the digits the open cells of line `line` at positions
+/// `3 × third ..` may take, along `lines`.
+fn mini_lines_along(state: &CandidateGrid, lines: Lines) -> [[u16; 3]; 9] {
+    let mut mini_lines = [[0; 3]; 9];
     for line in 0..9 {
         for position in 0..9 {
             let cell = lines.cell(line, position);
             if state.grid[cell] == 0 {
-                segments[line][position / 3] |= state.candidates[cell];
+                mini_lines[line][position / 3] |= state.candidates[cell];
             }
         }
     }
-    segments
+    mini_lines
 }
 
-/// The digits of `segments[own]` that neither of the other two segments may take.
-fn only_in(segments: [u16; 3], own: usize) -> u16 {
-    segments[own] & !(segments[(own + 1) % 3] | segments[(own + 2) % 3])
+/// The digits of `mini_lines[own]` that neither of the other two may take.
+fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
+    mini_lines[own] & !(mini_lines[(own + 1) % 3] | mini_lines[(own + 2) % 3])
 }
 
 /// One pass of pointing and claiming over every box and the six lines through it.
-/// Returns whether it removed any candidate.
+/// Returns whether it removed a candidate.
 ///
 /// ```
 /// use common::ladder::{rung1_masks::CandidateGrid, rung3_locked::clear_locked_candidates};
-/// use common::digit_bit;
-/// // In box 1, the 5 can only go in row 1 (rows 2 and 3 of the box hold other digits):
-/// // the rest of row 1 loses the 5 ("pointing").
+/// // Rows 2 and 3 of box 1 are full, so its 5 is in row 1: pointing clears cell 5.
 /// let mut grid = [0u8; 81];
 /// grid[9..12].copy_from_slice(&[1, 2, 3]);
 /// grid[18..21].copy_from_slice(&[4, 6, 7]);
 /// let mut state = CandidateGrid::with_givens(&grid).unwrap();
 /// assert!(clear_locked_candidates(&mut state));
-/// assert_eq!(state.candidates[5] & digit_bit(5), 0);
-/// assert_ne!(state.candidates[0] & digit_bit(5), 0);
+/// assert_eq!(state.candidates[5] & common::digit_bit(5), 0);
 /// ```
 pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     let mut removed_any = false;
     for lines in [Lines::Rows, Lines::Columns] {
-        // Every segment is read once, before anything is cleared. A segment read earlier
-        // can only hold more digits than it has now, which finds less, never something
-        // false; the next pass finds the rest.
-        let segments = segments_along(state, lines);
+        // Read once, before anything is cleared: a mini-line read earlier finds less, never
+        // something false; the next pass finds the rest.
+        let mini_lines = mini_lines_along(state, lines);
         for line in 0..9 {
-            // The box of a segment is its block along the line and, across the lines,
-            // `line / 3`: the lines `3 × (line / 3) ..` pass through it.
+            // The lines `3 × (line / 3) ..` pass through the box of each third of this line.
             let first_line_of_box = 3 * (line / 3);
-            for block in 0..3 {
-                let box_segments = [0, 1, 2].map(|k| segments[first_line_of_box + k][block]);
-                // Pointing: the box's digits found only on this line leave the line's
-                // other blocks.
-                let pointing = only_in(box_segments, line % 3);
+            for third in 0..3 {
+                let in_box = [0, 1, 2].map(|k| mini_lines[first_line_of_box + k][third]);
+                // Pointing: the box's digits only on this line leave the line's other thirds.
+                let pointing = only_in(in_box, line % 3);
                 let rest_of_line = (0..9)
-                    .filter(|position| position / 3 != block)
+                    .filter(|position| position / 3 != third)
                     .map(|position| lines.cell(line, position));
                 removed_any |= remove(state, rest_of_line, pointing);
-                // Claiming: the line's digits found only in this box leave the box's other
-                // lines.
-                let claiming = only_in(segments[line], block);
+                // Claiming: the line's digits only in this box leave the box's other lines.
+                let claiming = only_in(mini_lines[line], third);
                 let rest_of_box = (first_line_of_box..first_line_of_box + 3)
                     .filter(|&other| other != line)
                     .flat_map(|other| {
-                        (3 * block..3 * block + 3).map(move |position| (other, position))
+                        (3 * third..3 * third + 3).map(move |position| (other, position))
                     })
                     .map(|(other, position)| lines.cell(other, position));
                 removed_any |= remove(state, rest_of_box, claiming);
@@ -159,8 +128,8 @@ pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     removed_any
 }
 
-/// Removes the digits `digits` from the open cells among `cells`. Returns whether any of
-/// them had one. Does nothing, without looking at a cell, when `digits` is empty.
+/// Removes `digits` from the open cells among `cells` (without a look when there are
+/// none). Returns whether any cell had one.
 fn remove(state: &mut CandidateGrid, cells: impl Iterator<Item = usize>, digits: u16) -> bool {
     if digits == 0 {
         return false;

@@ -1,34 +1,18 @@
-//! # Rung 4: for each digit, the cells where it may go
+//! # Rung 4: for each digit, the set of its places (representation)
 //!
-//! **The idea.** Turn the state round. Rungs 1 to 3 keep, for each cell, the digits it may
-//! take; this rung keeps, for each digit, the set of cells where it may still stand, as
-//! one 81-bit [`CellSet`] (a `u128`). The rules and the search are exactly rung 3's; only
-//! the layout changes. A rule about one digit in one unit, which rung 3 answers by reading
-//! nine cells one by one, becomes one `&` of two cell sets: the digit's places and the
-//! unit ([`UNIT_SET`]). Placing a digit clears it from all 20 peers with one `&`
-//! ([`PEER_SET`]).
+//! **The idea.** Turn the state round: for each digit, the cells where it may stand, as an
+//! 81-bit [`CellSet`] (a `u128`). A rule about one digit in one unit, nine cells on rung 3,
+//! becomes one `&` of the digit's places and the unit ([`UNIT_SET`]); a placement clears
+//! all 20 peers with one `&` ([`PEER_SET`]).
 //!
-//! **Why it keeps every completion.** The rules are rung 3's (naked and hidden singles,
-//! pointing and claiming along rows and columns), applied until none finds anything, so
-//! they reach the same state as rung 3 after every placement, and the search then branches
-//! on the same cell. The guesses are exactly rung 3's; the tests check it puzzle by puzzle.
+//! **Why it keeps every completion.** The rules are rung 3's, run until none finds
+//! anything: each placement ends in rung 3's state, and the guesses are rung 3's (tested).
 //!
-//! **What it costs per node.** A guess copies 9 sets and a set of open cells (160 bytes,
-//! against rung 3's 244). Counting candidates happens for all 81 cells at once, with three
-//! running sets ("cells seen once, twice, three times") over the nine digits. Hidden
-//! singles and locked candidates cost a few `&` per digit and unit, and touch a cell only
-//! when they find something.
+//! **What a node costs.** 160 bytes to copy (rung 3: 244); candidates counted for all 81
+//! cells at once; a few `&` per digit and unit for the other rules.
 //!
-//! **What it buys.** The same tree as rung 3, walked faster: nothing is read cell by cell
-//! except to list the candidates of the cell the search branches on. Measured as the
-//! [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 37.8 µs | 702 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 164 µs | 1.9 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 293 µs | 2.0 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 8.0 µs | 812 µs | 1.5 | 0 |
+//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3
+//! and 4 make the same guesses, and rung 4's median time is lower.
 
 use super::{Grid, SearchState};
 use crate::board::Contradiction;
@@ -38,8 +22,7 @@ use crate::{cell_bit, cells, count, CellSet, ALL_CELLS, N_CELLS, PEER_SET, UNIT_
 /// Rung 4's search state: where each digit may still stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DigitSets {
-    /// `places[d - 1]`: the cells where digit `d` may still stand, including the cell
-    /// where it is placed.
+    /// `places[d - 1]`: the cells where digit `d` may still stand, or stands.
     places: [CellSet; 9],
     /// The cells whose digit is not decided yet.
     open: CellSet,
@@ -60,17 +43,9 @@ impl DigitSets {
         Some(state)
     }
 
-    /// Decides that `digit` stands in `cell`: no other digit may go there, and the digit
-    /// leaves the cell's peers. Returns `false`, changing nothing, when `digit` is no
-    /// longer a candidate of `cell`.
-    ///
-    /// ```
-    /// use common::ladder::{rung4_digit_sets::DigitSets, SearchState};
-    /// let mut state = DigitSets::start(&[0; 81], &mut ()).unwrap();
-    /// assert!(state.place(0, 1));
-    /// assert!(!state.place(1, 1)); // cell 1 is a peer of cell 0
-    /// ```
-    pub fn place(&mut self, cell: usize, digit: u8) -> bool {
+    /// Decides that `digit` stands in `cell`: the other digits leave the cell, `digit` its
+    /// peers. Returns `false`, changing nothing, when `digit` cannot go there.
+    fn place(&mut self, cell: usize, digit: u8) -> bool {
         let bit = cell_bit(cell);
         let index = digit as usize - 1;
         if self.places[index] & bit == 0 {
@@ -85,9 +60,8 @@ impl DigitSets {
         true
     }
 
-    /// The cells with at least one, two and three candidates, for all cells at once: a
-    /// digit's places that are already in `at_least_one` are a second sighting, those
-    /// already in `at_least_two` a third.
+    /// The cells with at least one, two and three candidates, all at once: a digit's places
+    /// already seen once are seen twice, those seen twice, three times.
     fn candidate_counts(&self) -> [CellSet; 3] {
         let [mut at_least_one, mut at_least_two, mut at_least_three] = [0; 3];
         for &places in &self.places {
@@ -98,15 +72,14 @@ impl DigitSets {
         [at_least_one, at_least_two, at_least_three]
     }
 
-    /// The naked-single rule: every open cell with one candidate takes it. Returns whether
-    /// it placed anything.
+    /// Naked singles; whether they placed anything.
     fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        let [at_least_one, at_least_two, _] = self.candidate_counts();
-        let singles = self.open & at_least_one & !at_least_two;
-        for cell in cells(self.open & !at_least_one).chain(cells(singles)) {
+        let [_, at_least_two, _] = self.candidate_counts();
+        let singles = self.open & !at_least_two; // one candidate, or none
+        for cell in cells(singles) {
             // A single may have lost its digit to another single of the same unit.
             let candidates = self.candidates_of(cell);
             if candidates == 0 {
@@ -120,18 +93,13 @@ impl DigitSets {
         Ok(singles != 0)
     }
 
-    /// The hidden-single rule: a digit with one open place in a unit goes there. Returns
-    /// whether it placed anything.
+    /// Hidden singles; whether they placed anything.
     fn place_hidden_singles(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
         let mut placed_any = false;
         for index in 0..9 {
-            // A digit placed nine times has one place in every unit and nothing to find.
-            if self.places[index] & self.open == 0 && self.places[index].count_ones() == 9 {
-                continue;
-            }
             let digit = index as u8 + 1;
             for (unit, &unit_cells) in UNIT_SET.iter().enumerate() {
                 let here = self.places[index] & unit_cells;
@@ -154,43 +122,35 @@ impl DigitSets {
         Ok(placed_any)
     }
 
-    /// Pointing and claiming for every digit, box, and row or column through the box.
-    /// Returns whether it removed any place.
+    /// Pointing and claiming for every digit and box; whether they removed a place.
     fn clear_locked_candidates(&mut self) -> bool {
         let mut removed_any = false;
         for places in self.places.iter_mut() {
             let open_places = *places & self.open;
-            if open_places == 0 {
-                continue; // placed nine times, or a contradiction the singles will see
-            }
-            // The digit's open places in each unit, read once. A unit read before
-            // something was cleared may hold more places than it has now, which finds
-            // less, never something false; the next pass finds the rest.
+            // Read once: a unit read before a clearing finds less, never something false; the
+            // next pass finds the rest.
             let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
             let before = *places;
             for box_number in 0..9 {
                 let (band, stack) = (box_number / 3, box_number % 3);
                 let (box_cells, in_box) = (UNIT_SET[18 + box_number], in_unit[18 + box_number]);
                 if in_box == 0 {
-                    continue; // placed in this box: nothing open to compare
+                    continue; // placed in this box: no open cell to compare
                 }
                 // The six lines through the box: its three rows and its three columns.
-                for line in
-                    [0, 1, 2, 9, 10, 11].map(|k| if k < 9 { 3 * band + k } else { k + 3 * stack })
-                {
+                let rows = (0..3).map(|k| 3 * band + k);
+                for line in rows.chain((0..3).map(|k| 9 + 3 * stack + k)) {
                     let line_cells = UNIT_SET[line];
-                    let segment = in_box & line_cells;
-                    if segment == 0 {
+                    let mini_line = in_box & line_cells;
+                    if mini_line == 0 {
                         continue;
                     }
-                    if segment == in_box {
-                        // Pointing: the box's places lie on the line, so the line's place
-                        // is in the box, and the line loses the digit outside it.
+                    if mini_line == in_box {
+                        // Pointing: the line loses the digit outside the box.
                         *places &= !(line_cells & !box_cells);
                     }
-                    if segment == in_unit[line] {
-                        // Claiming: the line's places lie in the box, so the box's place
-                        // is on the line, and the box loses the digit off it.
+                    if mini_line == in_unit[line] {
+                        // Claiming: the box loses the digit off the line.
                         *places &= !(box_cells & !line_cells);
                     }
                 }
@@ -200,14 +160,12 @@ impl DigitSets {
         removed_any
     }
 
-    /// Both singles rules; the hidden singles only when there is no naked single.
-    /// Returns whether they placed anything.
+    /// Naked singles, else hidden singles; whether they placed anything.
     fn place_singles(&mut self, observer: &mut impl SearchObserver) -> Result<bool, Contradiction> {
         Ok(self.place_naked_singles(observer)? || self.place_hidden_singles(observer)?)
     }
 
-    /// Rung 3's propagation on this layout: singles until they place nothing, then locked
-    /// candidates, until neither finds anything. Returns `false` on a contradiction.
+    /// Rung 3's propagation on this layout. Returns `false` on a contradiction.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> bool {
         loop {
             match self.place_singles(observer) {
@@ -225,16 +183,10 @@ impl DigitSets {
 impl SearchState for DigitSets {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = DigitSets::with_givens(grid)?;
-        if state.propagate(observer) {
-            Some(state)
-        } else {
-            None
-        }
+        state.propagate(observer).then_some(state)
     }
 
-    /// The lowest cell with the fewest candidates, as rungs 1 to 3 choose. After
-    /// propagation an open cell has two candidates at least, so the lowest cell with
-    /// exactly two is the answer whenever there is one.
+    /// Rung 3's choice: the lowest cell with two candidates, else with the fewest.
     fn choose_cell(&self) -> Option<usize> {
         let [_, at_least_two, at_least_three] = self.candidate_counts();
         let two_candidates = self.open & at_least_two & !at_least_three;
@@ -255,22 +207,21 @@ impl SearchState for DigitSets {
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.place(cell, digit) && self.propagate(observer)
     }
-
-    fn grid(&self) -> Grid {
-        let mut grid = [0; N_CELLS];
-        for (index, &places) in self.places.iter().enumerate() {
-            for cell in cells(places & !self.open) {
-                grid[cell] = index as u8 + 1;
-            }
-        }
-        grid
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::digit_bit;
+
+    #[test]
+    fn a_guess_copies_the_bytes_the_header_says() {
+        assert_eq!(std::mem::size_of::<DigitSets>(), 160);
+        assert_eq!(
+            std::mem::size_of::<crate::ladder::rung3_locked::LockedGrid>(),
+            244
+        );
+    }
 
     #[test]
     fn placing_clears_the_digit_from_the_peers_only() {

@@ -1,55 +1,25 @@
-//! # Rung 5: bands, and a table that pairs a band's rows with its boxes
+//! # Rung 5: places cut into bands (representation)
 //!
-//! **The idea.** Cut each digit's cell set into the grid's three **bands** (rows 1-3, 4-6,
-//! 7-9): 27 cells, one `u32` per digit and band, bit `9 × (row within band) + column`.
-//! Rung 4's 128-bit sets become words the processor handles in one step, and a band is
-//! small enough to apply a rule to it by table lookup. The rule looked up is the **band
-//! rule**: a digit stands once in each of the band's three rows and once in each of its
-//! three boxes, so in a completion its rows and boxes are paired one to one, a
-//! *permutation* of the three stacks. A row and a box meet in a *mini-row*; of the nine
-//! mini-rows of a band, those where the digit can still go form a pattern (9 bits), and
-//! only mini-rows that lie on some permutation inside the pattern can hold the digit.
-//! A table, `BAND_RULE_CELLS`, gives for each of the 512 patterns the cells of those
-//! mini-rows (it is built in [`crate::board`], which uses it too).
+//! **The idea.** Cut each digit's places into the three **bands**: one `u32` (one processor
+//! word) per digit and band, bit `9 × row within band + column`. The band becomes the unit
+//! of work: the givens are set up band by band, and a rule reads a band by table.
 //!
-//! That one lookup is rung 4's pointing and claiming along the band's rows, applied until
-//! they find nothing more, and its hidden singles in rows and boxes follow from it: a
-//! mini-row is on no permutation exactly when those rules, repeated, clear it (the tests
-//! check all 512 patterns). The rules that do not fit one band stay as in rung 4, on the
-//! band words: *naked singles* (candidates counted across the nine digits of a band),
-//! *hidden singles in columns*, *pointing along columns* (a box whose places lie in one
-//! column clears that column in the other bands), and *claiming along columns* (a column
-//! whose places all lie in one band clears the rest of its box there).
+//! That rule is **the band rule**: a digit's rows and boxes in a band pair up in one of six
+//! **permutations**, as it stands once in each. `BAND_RULE_CELLS` (in [`crate::board`])
+//! maps the 9-bit pattern of its possible mini-rows to the cells of those on a permutation
+//! inside it, where any completion puts it: rung 4's pointing and claiming along the rows,
+//! repeated (tested on all 512). The other rules are rung 4's; so are the guesses.
 //!
-//! **Why it keeps every completion.** A completion gives the digit one mini-row per row
-//! and per box, a permutation inside the pattern; the band rule keeps every mini-row of
-//! every such permutation. The other rules are rung 4's, which say why. Since the rules
-//! are rung 4's, applied until none finds anything, they reach the same state after every
-//! placement, and the search branches on the same cell: the guesses are rung 4's (and
-//! rung 3's), as the tests check puzzle by puzzle. Only the time changes.
+//! **What a node costs.** 120 bytes to copy; sweeps of every rule everywhere.
 //!
-//! **What it costs per node.** A guess copies 27 band words and 3 open sets (120 bytes).
-//! Each sweep applies the band rule to all 27 digit-band words, the naked singles to the
-//! three bands and the column rules to the nine digits, and sweeps repeat until one
-//! changes nothing. Every rule handles a whole band or a whole digit in a few word
-//! operations, but nothing tells a sweep where to look, so it looks everywhere.
-//!
-//! **What it buys.** The same tree as rungs 3 and 4, walked faster: 32-bit words instead
-//! of 128-bit ones, and one table lookup where rung 4 compares each box with six lines.
-//! Measured as the [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 27.9 µs | 497 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 126 µs | 1.6 ms | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 226 µs | 1.6 ms | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 7.2 µs | 703 µs | 1.5 | 0 |
+//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3,
+//! 4 and 5 make the same guesses, and the median time falls from rung to rung.
 
 use super::{Grid, SearchState};
 use crate::board::{
-    band_and_bit, band_conflict, cell_of, count_in_columns, first_cell, in_columns, BandSet,
-    ColumnCounts, Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS,
-    OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
+    band_and_bit, band_conflict, cell_of, count_in_columns, first_cell, in_columns, join_bands,
+    BandSet, Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS, OTHER_BANDS,
+    PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
 };
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
@@ -57,31 +27,46 @@ use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
 /// Rung 5's search state: where each digit may still stand, band by band.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bands {
-    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may still stand,
-    /// including the cells where it is placed.
+    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, or stands.
     pub(super) places: [[BandSet; 9]; 3],
     /// The cells of each band whose digit is not decided yet.
     pub(super) open: [BandSet; 3],
 }
 
+/// The columns of `cells` (cells of one band), as one row of nine bits.
+fn columns_of(cells: BandSet) -> BandSet {
+    (cells | cells >> 9 | cells >> 18) & ROW_CELLS
+}
+
 impl Bands {
-    /// The state of `grid` with its givens placed one by one, or `None` when two clash.
+    /// The state of `grid` with its givens set up band by band, or `None` when two clash.
     pub(super) fn with_givens(grid: &Grid) -> Option<Bands> {
-        let mut state = Bands {
-            places: [[ALL_BAND; 9]; 3],
-            open: [ALL_BAND; 3],
-        };
-        for cell in 0..N_CELLS {
-            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
-                return None;
+        let mut givens = [[0; 9]; 3]; // `givens[b][d - 1]`: digit `d`'s givens in band `b`
+        for cell in (0..N_CELLS).filter(|&cell| grid[cell] != 0) {
+            let (band, bit) = band_and_bit(cell);
+            givens[band][grid[cell] as usize - 1] |= bit;
+        }
+        let (mut places, mut open) = ([[0; 9]; 3], [0; 3]);
+        let mut clash = 0; // the givens that lost their own cell
+        for band in 0..3 {
+            open[band] = ALL_BAND & !givens[band].iter().fold(0, |all, &given| all | given);
+            let [next, after_next] = OTHER_BANDS[band];
+            for index in 0..9 {
+                // The open cells and the givens, less the givens' peers: their rows and
+                // boxes here, their columns in the other bands.
+                let given = givens[band][index];
+                let peers_of_each = cells(given as CellSet).map(|cell| PEERS_IN_BAND[cell]);
+                let peers = peers_of_each.fold(0, |peers, more| peers | more);
+                let columns = columns_of(givens[next][index] | givens[after_next][index]);
+                places[band][index] = (open[band] | given) & !peers & !in_columns(columns);
+                // A given loses its cell to another of its digit in one of its units.
+                clash |= given & !places[band][index];
             }
         }
-        Some(state)
+        (clash == 0).then_some(Bands { places, open })
     }
 
-    /// Decides that `digit` stands in `cell`: the other digits leave the cell; in the
-    /// cell's band, `digit` leaves its row and box, and in the other two bands its column.
-    /// Returns `false`, changing nothing, when `digit` is no longer a candidate there.
+    /// Decides that `digit` stands in `cell`; `false`, changing nothing, if it cannot go there.
     pub(super) fn place(&mut self, cell: usize, digit: u8) -> bool {
         let (band, bit) = band_and_bit(cell);
         let index = digit as usize - 1;
@@ -89,28 +74,23 @@ impl Bands {
             return false;
         }
         self.open[band] &= !bit;
-        for places in self.places[band].iter_mut() {
-            *places &= !bit;
-        }
+        self.places[band] = self.places[band].map(|places| places & !bit);
         self.places[band][index] |= bit;
         self.places[band][index] &= !PEERS_IN_BAND[cell % 27];
-        let [next, after_next] = OTHER_BANDS[band];
-        let column = in_columns(1 << (cell % 9));
-        self.places[next][index] &= !column;
-        self.places[after_next][index] &= !column;
+        for other in OTHER_BANDS[band] {
+            self.places[other][index] &= !in_columns(1 << (cell % 9));
+        }
         true
     }
 
-    /// The band rule for digit `index + 1` in `band`, with the hidden singles of the
-    /// band's rows and boxes and pointing along columns.
+    /// The band rule for digit `index + 1` in `band`, with its hidden singles and locked columns.
     pub(super) fn apply_band_rule(
         &mut self,
         band: usize,
         index: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
-        // The mini-rows where the digit can still go, three bits per row (bit `3 × row +
-        // stack`), and the cells of the mini-rows some permutation can use.
+        // The pattern: bit `3 × row + stack` when the mini-row has a place.
         let places = self.places[band][index];
         let pattern = (0..3).fold(0, |pattern, row| {
             let row_places = (places >> (9 * row)) & ROW_CELLS;
@@ -122,123 +102,82 @@ impl Bands {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
-        if self.places[band][index] & self.open[band] == 0 {
-            return Ok(()); // placed in each row of the band: nothing open to find
+        // Hidden singles: a row or a box of the band (unit `unit`) with one place, not decided.
+        let units = [
+            (ROW_CELLS, 3 * band),
+            (ROW_CELLS << 9, 3 * band + 1),
+            (ROW_CELLS << 18, 3 * band + 2),
+            (BOX_IN_BAND[0], 18 + 3 * band),
+            (BOX_IN_BAND[1], 18 + 3 * band + 1),
+            (BOX_IN_BAND[2], 18 + 3 * band + 2),
+        ];
+        for (unit_cells, unit) in units {
+            let here = self.places[band][index] & unit_cells;
+            if here & here.wrapping_sub(1) == 0 && here & self.open[band] != 0 {
+                let (cell, digit) = (first_cell(band, here), index as u8 + 1);
+                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+                self.place(cell, digit);
+            }
         }
-
-        // Hidden singles: a row or a box of the band with one place, not yet decided.
-        for row in 0..3 {
-            let unit = 3 * band + row;
-            self.place_if_single(band, index, ROW_CELLS << (9 * row), unit, observer);
-        }
-        for stack in 0..3 {
-            let unit = 18 + 3 * band + stack;
-            self.place_if_single(band, index, BOX_IN_BAND[stack], unit, observer);
-        }
-
-        // Pointing along columns: a box whose open places lie in one column puts the digit
-        // in that column here, so the column loses it in the other bands.
-        let open_places = self.places[band][index] & self.open[band];
-        let columns = (open_places | open_places >> 9 | open_places >> 18) & ROW_CELLS;
+        // Locked columns: a box whose open cells have the digit in one column clears it elsewhere.
+        let columns = columns_of(self.places[band][index] & self.open[band]);
         let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
-        let [next, after_next] = OTHER_BANDS[band];
-        self.places[next][index] &= !locked;
-        self.places[after_next][index] &= !locked;
+        for other in OTHER_BANDS[band] {
+            self.places[other][index] &= !locked;
+        }
         Ok(())
     }
 
-    /// Places digit `index + 1` in the cell of `unit_cells` (a row or box of `band`, unit
-    /// `unit`) when that is its only place there and the cell is open: a hidden single.
-    fn place_if_single(
-        &mut self,
-        band: usize,
-        index: usize,
-        unit_cells: BandSet,
-        unit: usize,
-        observer: &mut impl SearchObserver,
-    ) {
-        let here = self.places[band][index] & unit_cells;
-        if here & (here.wrapping_sub(1)) == 0 && here & self.open[band] != 0 {
-            let cell = first_cell(band, here);
-            let digit = index as u8 + 1;
-            observer.deduced(cell, digit, Reason::HiddenSingle { unit });
-            self.place(cell, digit);
-        }
-    }
-
-    /// The naked-single rule in `band`: every open cell with one candidate takes it.
+    /// Naked singles in `band`; returns its open cells with two candidates (rung 6 keeps them).
     pub(super) fn place_naked_singles(
         &mut self,
         band: usize,
         observer: &mut impl SearchObserver,
-    ) -> Result<(), Contradiction> {
-        let [at_least_one, at_least_two, _] = self.candidate_counts(band);
-        let empty = self.open[band] & !at_least_one;
-        let singles = self.open[band] & at_least_one & !at_least_two;
-        for cell_in_band in cells((empty | singles) as CellSet) {
+    ) -> Result<BandSet, Contradiction> {
+        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        let two_candidates = self.open[band] & at_least_two & !at_least_three;
+        let singles = cells((self.open[band] & !at_least_two) as CellSet);
+        for cell in singles.map(|cell_in_band| cell_of(band, cell_in_band)) {
             // A single may have lost its digit to another single of the same unit.
-            let cell = cell_of(band, cell_in_band);
-            let candidates = self.candidates(cell);
+            let candidates = self.candidates_of(cell);
             if candidates == 0 {
                 observer.contradiction(Conflict::EmptyCell { cell });
                 return Err(Contradiction);
             }
-            let digit = lowest_digit(candidates);
-            observer.deduced(cell, digit, Reason::NakedSingle);
-            self.place(cell, digit);
+            observer.deduced(cell, lowest_digit(candidates), Reason::NakedSingle);
+            self.place(cell, lowest_digit(candidates));
         }
-        Ok(())
+        Ok(two_candidates)
     }
 
-    /// The column rules for digit `index + 1`: a column without a place is a
-    /// contradiction, a column with one open place gets the digit there (a hidden single),
-    /// and a column whose places all lie in one band clears the rest of its box there
-    /// (claiming along columns).
+    /// The column rules for digit `index + 1`: hidden singles in columns, claiming along columns.
     pub(super) fn apply_column_rules(
         &mut self,
         index: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
         let digit = index as u8 + 1;
-        // Each band folded onto one row of nine columns: the columns with a place there,
-        // and those with two places or more anywhere.
-        let ColumnCounts {
-            in_band,
-            at_least_one: anywhere,
-            at_least_two,
-        } = count_in_columns(self.places.map(|band| band[index]));
-        if anywhere != ROW_CELLS {
-            let column = (!anywhere & ROW_CELLS).trailing_zeros() as usize;
-            let unit = 9 + column;
+        let counts = count_in_columns(self.places.map(|band| band[index]));
+        if counts.at_least_one != ROW_CELLS {
+            let unit = 9 + (!counts.at_least_one & ROW_CELLS).trailing_zeros() as usize;
             observer.contradiction(Conflict::NoPlaceInUnit { digit, unit });
             return Err(Contradiction);
         }
-        // Hidden singles: a column with one place, not decided yet.
-        let single_columns = in_columns(anywhere & !at_least_two);
+        let single_columns = in_columns(counts.at_least_one & !counts.at_least_two);
         for band in 0..3 {
+            // Hidden singles: a column with one place, not decided.
             let singles = self.places[band][index] & single_columns & self.open[band];
-            for cell_in_band in cells(singles as CellSet) {
-                let cell = cell_of(band, cell_in_band);
-                let unit = 9 + cell % 9;
-                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+            for cell in cells(singles as CellSet).map(|cell_in_band| cell_of(band, cell_in_band)) {
+                observer.deduced(cell, digit, Reason::HiddenSingle { unit: 9 + cell % 9 });
                 self.place(cell, digit);
             }
-        }
-        for band in 0..3 {
+            // Claiming: a column with places only here clears the rest of its box (all of
+            // it, if two columns of the box do).
             let [next, after_next] = OTHER_BANDS[band];
-            let only_here = in_band[band] & !(in_band[next] | in_band[after_next]);
-            for stack in 0..3 {
-                // The columns of this stack claimed by the box: the box's digit is in each
-                // of them, so it keeps only their common cells (none if there are two).
-                let claimed = only_here & 0b111 << (3 * stack);
-                if claimed != 0 {
-                    let keep = if claimed.count_ones() == 1 {
-                        in_columns(claimed)
-                    } else {
-                        0
-                    };
-                    self.places[band][index] &= !(BOX_IN_BAND[stack] & !keep);
-                }
+            let only_here =
+                counts.in_band[band] & !(counts.in_band[next] | counts.in_band[after_next]);
+            for column in cells(only_here as CellSet) {
+                self.places[band][index] &= !(BOX_IN_BAND[column / 3] & !in_columns(1 << column));
             }
         }
         Ok(())
@@ -255,95 +194,55 @@ impl Bands {
         [at_least_one, at_least_two, at_least_three]
     }
 
-    /// The candidate mask of `cell`.
-    pub(super) fn candidates(&self, cell: usize) -> u16 {
-        let (band, bit) = band_and_bit(cell);
-        let mut mask = 0;
-        for (index, &places) in self.places[band].iter().enumerate() {
-            mask |= ((places & bit != 0) as u16) << index;
-        }
-        mask
+    /// The open cells of `band` with exactly two candidates.
+    pub(super) fn two_candidates(&self, band: usize) -> BandSet {
+        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        self.open[band] & at_least_two & !at_least_three
     }
 
-    /// The lowest open cell with the fewest candidates, or `None` when every cell is
-    /// decided; rung 4's choice.
-    pub(super) fn lowest_most_constrained_cell(&self) -> Option<usize> {
-        for band in 0..3 {
-            let [_, at_least_two, at_least_three] = self.candidate_counts(band);
-            let two_candidates = self.open[band] & at_least_two & !at_least_three;
-            if two_candidates != 0 {
-                return Some(first_cell(band, two_candidates));
-            }
-        }
-        let open_cells = (0..N_CELLS).filter(|&cell| self.open[cell / 27] & 1 << (cell % 27) != 0);
-        open_cells.min_by_key(|&cell| count(self.candidates(cell)))
-    }
-
-    /// Every rule everywhere, sweep after sweep, until a sweep changes nothing. Returns
-    /// `false` on a contradiction.
-    fn propagate(&mut self, observer: &mut impl SearchObserver) -> bool {
+    /// Every rule everywhere, sweep after sweep, until a sweep changes nothing.
+    fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
             let before = *self;
-            if self.sweep(observer).is_err() {
-                return false;
+            for word in 0..27 {
+                self.apply_band_rule(word / 9, word % 9, observer)?; // word `9 × band + index`
+            }
+            for band in 0..3 {
+                self.place_naked_singles(band, observer)?;
+            }
+            for index in 0..9 {
+                self.apply_column_rules(index, observer)?;
             }
             if *self == before {
-                return true;
+                return Ok(());
             }
         }
-    }
-
-    /// One sweep: the band rule on all 27 digit-bands, the naked singles of the three
-    /// bands, the column rules of the nine digits.
-    fn sweep(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
-        for band in 0..3 {
-            for index in 0..9 {
-                self.apply_band_rule(band, index, observer)?;
-            }
-        }
-        for band in 0..3 {
-            self.place_naked_singles(band, observer)?;
-        }
-        for index in 0..9 {
-            self.apply_column_rules(index, observer)?;
-        }
-        Ok(())
     }
 }
 
 impl SearchState for Bands {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = Bands::with_givens(grid)?;
-        if state.propagate(observer) {
-            Some(state)
-        } else {
-            None
-        }
+        state.propagate(observer).ok()?;
+        Some(state)
     }
 
+    /// Rung 4's choice: the lowest cell with two candidates, else with the fewest.
     fn choose_cell(&self) -> Option<usize> {
-        self.lowest_most_constrained_cell()
+        let two_candidates = join_bands([0, 1, 2].map(|band| self.two_candidates(band)));
+        let open_cells = cells(join_bands(self.open));
+        let fewest = || open_cells.min_by_key(|&cell| count(self.candidates_of(cell)));
+        cells(two_candidates).next().or_else(fewest)
     }
 
     fn candidates_of(&self, cell: usize) -> u16 {
-        self.candidates(cell)
+        let (band, bit) = band_and_bit(cell);
+        let has = |index: usize| (self.places[band][index] & bit != 0) as u16;
+        (0..9).fold(0, |mask, index| mask | has(index) << index)
     }
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
-        self.place(cell, digit) && self.propagate(observer)
-    }
-
-    fn grid(&self) -> Grid {
-        let mut grid = [0; N_CELLS];
-        for band in 0..3 {
-            for index in 0..9 {
-                let decided = self.places[band][index] & !self.open[band];
-                for cell_in_band in cells(decided as CellSet) {
-                    grid[cell_of(band, cell_in_band)] = index as u8 + 1;
-                }
-            }
-        }
-        grid
+        self.place(cell, digit) && self.propagate(observer).is_ok()
     }
 }
 
@@ -409,6 +308,29 @@ mod tests {
     }
 
     #[test]
+    fn givens_in_bulk_are_the_givens_placed_one_by_one() {
+        // Givens in every band, some digits in several bands, some cells empty.
+        let mut grid = [0; N_CELLS];
+        for (cell, digit) in [(0, 5), (13, 7), (26, 1), (30, 5), (40, 2), (51, 9), (62, 4)] {
+            grid[cell] = digit;
+        }
+        let mut one_by_one = Bands {
+            places: [[ALL_BAND; 9]; 3],
+            open: [ALL_BAND; 3],
+        };
+        for cell in (0..N_CELLS).filter(|&cell| grid[cell] != 0) {
+            assert!(one_by_one.place(cell, grid[cell]), "cell {cell}");
+        }
+        assert_eq!(Bands::with_givens(&grid), Some(one_by_one));
+        // A second 5 in column 1 (cell 0 holds one), then in row 1, then in box 1.
+        for clash in [72, 8, 20] {
+            let mut clashing = grid;
+            clashing[clash] = 5;
+            assert_eq!(Bands::with_givens(&clashing), None, "cell {clash}");
+        }
+    }
+
+    #[test]
     fn claiming_along_a_column_clears_the_rest_of_the_box() {
         // In column 1 the 5 can only go in box 1 (rows 4 to 9 hold other digits).
         let mut grid = [0; N_CELLS];
@@ -418,8 +340,8 @@ mod tests {
         let mut state = Bands::with_givens(&grid).unwrap();
         state.apply_column_rules(4, &mut ()).unwrap();
         for cell in [1, 2, 10, 11, 19, 20] {
-            assert_eq!(state.candidates(cell) & digit_bit(5), 0, "cell {cell}");
+            assert_eq!(state.candidates_of(cell) & digit_bit(5), 0, "cell {cell}");
         }
-        assert_ne!(state.candidates(3) & digit_bit(5), 0);
+        assert_ne!(state.candidates_of(3) & digit_bit(5), 0);
     }
 }

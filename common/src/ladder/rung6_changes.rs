@@ -1,59 +1,46 @@
-//! # Rung 6: work only where something changed
+//! # Rung 6: work only where something changed (incremental work)
 //!
-//! **The idea.** Rung 5 sweeps all 27 digit-band words with the band rule, all three bands
-//! with the naked-single rule and all nine digits with the column rules, again and again
-//! until a sweep changes nothing, so most of its work finds nothing. This rung remembers,
-//! for each digit and band, the places the band rule last saw (`seen`), and applies the
-//! band rule only to the words that differ from that memory. Each word it looks at marks
-//! its band for the naked-single rule and its digit for the column rules, and those rules
-//! look only at what is marked. (JCZSolve, as tdoku's write-up describes it, finds its
-//! work the same way: by comparing with the last state it saw.)
+//! **The idea.** Count nothing twice. Rung 5's sweeps mostly find nothing. This rung keeps
+//! the places the band rule last saw (`seen`) and applies it only to the digit-bands that
+//! differ, each marking its band for naked singles and its digit for the column rules,
+//! which look only at what is marked. Naked singles keep the open cells with two
+//! candidates they count, for the branch choice. (JCZSolve, as tdoku's write-up
+//! describes it, finds its work the same way.)
 //!
-//! **Why it keeps every completion.** The rules are rung 5's. Each rule's answer depends
-//! only on the words it reads, and every rule removes places only, so a word equal to what
-//! a rule last saw has nothing new to give it: applying it again would change nothing.
-//! Every change to a word shows as a difference from `seen`, so no rule misses a change.
-//! Propagation therefore ends in the same state as rung 5's, and the guesses are rung 5's
-//! (the tests check it puzzle by puzzle).
+//! **Why it keeps every completion.** Rules only remove places, so a word equal to what a
+//! rule last saw has nothing new for it, and every change differs from `seen`: propagation
+//! ends in rung 5's state, with rung 5's guesses (tested). A changed band is counted again,
+//! so the kept cells are current when the search branches.
 //!
-//! **What it costs per node.** 27 more words in the state, and the marks for the other
-//! two rules (a guess copies 232 bytes). A propagation compares the 27 words with their
-//! memory, then applies each rule only where something changed: after a guess, the
-//! digit-bands it touched and the few that follow from those.
+//! **What a node costs.** 244 bytes to copy; after a guess, the rules visit the few
+//! digit-bands that changed.
 //!
-//! **What it buys.** The same tree as rung 5, walked faster. Measured as the
-//! [ladder's documentation](super#the-measurements) says:
-//!
-//! | set | puzzles | mean | max | guesses (mean) | over the cap |
-//! |---|---:|---:|---:|---:|---:|
-//! | magictour_top1465 | 1,465 | 15.7 µs | 256 µs | 21.3 | 0 |
-//! | forum_hardest_1905_11plus (first 2,000) | 2,000 | 68.4 µs | 869 µs | 132 | 0 |
-//! | forum_hardest_1106 | 375 | 122 µs | 857 µs | 241 | 0 |
-//! | 17_clue (first 2,000) | 2,000 | 4.6 µs | 301 µs | 1.5 | 0 |
+//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rung 6
+//! makes rung 5's guesses in about half the median time.
 
 use super::rung5_bands::Bands;
 use super::{Grid, SearchState};
-use crate::board::{BandSet, Contradiction};
+use crate::board::{join_bands, BandSet, Contradiction};
 use crate::observe::SearchObserver;
+use crate::{cells, CellSet, ALL_DIGITS};
 
 /// Rung 6's search state: rung 5's bands, and what each rule has already seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrackedBands {
     /// The places of every digit, band by band, and the open cells.
     pub(super) bands: Bands,
-    /// `seen[b][d - 1]`: what the band rule left in `bands.places[b][d - 1]` when it last
-    /// looked. Wherever the two differ, something changed and the band rule must look
-    /// again.
+    /// `seen[b][d - 1]`: `bands.places[b][d - 1]` as the band rule last left it.
     seen: [[BandSet; 9]; 3],
-    /// Bit `b`: band `b` changed since the naked-single rule last looked at it.
+    /// Bit `b`: band `b` changed since naked singles last looked at it.
     bands_to_check: u8,
     /// Bit `d - 1`: the places of digit `d` changed since the column rules last looked.
     digits_to_check: u16,
+    /// The open cells of each band with two candidates, as naked singles last counted.
+    two_candidates: [BandSet; 3],
 }
 
 impl TrackedBands {
-    /// The digit-bands whose places differ from what the band rule saw last: bit
-    /// `9 × band + index`.
+    /// The digit-bands whose places differ from `seen`: bit `9 × band + index`.
     fn changed_words(&self) -> u32 {
         let mut changed = 0;
         for band in 0..3 {
@@ -65,13 +52,13 @@ impl TrackedBands {
         changed
     }
 
-    /// Rung 5's rules, each only where something changed, until none finds anything.
+    /// Rung 5's rules, only where something changed, until none finds anything.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
             // The band rule on every word that changed, until none did.
             let mut changed = self.changed_words();
             while changed != 0 {
-                for word in crate::cells(changed as crate::CellSet) {
+                for word in cells(changed as CellSet) {
                     let (band, index) = (word / 9, word % 9);
                     self.bands.apply_band_rule(band, index, observer)?;
                     self.seen[band][index] = self.bands.places[band][index];
@@ -83,50 +70,63 @@ impl TrackedBands {
             if self.bands_to_check == 0 && self.digits_to_check == 0 {
                 return Ok(());
             }
-            // The naked singles of the bands, and the column rules of the digits, that the
-            // band rule marked; what they change, the band rule sees next.
-            for band in crate::digits(self.bands_to_check as u16) {
-                self.bands
-                    .place_naked_singles(band as usize - 1, observer)?;
+            // The other rules where marked; what they change, the band rule sees next.
+            for band in cells(self.bands_to_check as CellSet) {
+                self.two_candidates[band] = self.bands.place_naked_singles(band, observer)?;
             }
-            for digit in crate::digits(self.digits_to_check) {
-                self.bands
-                    .apply_column_rules(digit as usize - 1, observer)?;
+            for index in cells(self.digits_to_check as CellSet) {
+                self.bands.apply_column_rules(index, observer)?;
             }
             self.bands_to_check = 0;
             self.digits_to_check = 0;
         }
     }
+
+    /// The open cells of `band` with two candidates, as kept (checked in debug builds).
+    pub(super) fn two_candidates(&self, band: usize) -> BandSet {
+        debug_assert_eq!(self.two_candidates[band], self.bands.two_candidates(band));
+        self.two_candidates[band]
+    }
 }
 
 impl SearchState for TrackedBands {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
-        let bands = Bands::with_givens(grid)?;
         let mut state = TrackedBands {
-            bands,
-            // Nothing seen yet: a memory no set of places can equal (the band words use
-            // 27 bits), so the band rule looks at every word first.
+            bands: Bands::with_givens(grid)?,
+            // A memory no band word (27 bits) can equal: the band rule looks at every word.
             seen: [[BandSet::MAX; 9]; 3],
             bands_to_check: 0b111,
-            digits_to_check: crate::ALL_DIGITS,
+            digits_to_check: ALL_DIGITS,
+            two_candidates: [0; 3],
         };
         state.propagate(observer).ok()?;
         Some(state)
     }
 
+    /// Rung 5's choice, reading the kept two-candidate cells.
     fn choose_cell(&self) -> Option<usize> {
-        self.bands.lowest_most_constrained_cell()
+        let two_candidates = join_bands([0, 1, 2].map(|band| self.two_candidates(band)));
+        cells(two_candidates)
+            .next()
+            .or_else(|| self.bands.choose_cell())
     }
 
     fn candidates_of(&self, cell: usize) -> u16 {
-        self.bands.candidates(cell)
+        self.bands.candidates_of(cell)
     }
 
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
         self.bands.place(cell, digit) && self.propagate(observer).is_ok()
     }
+}
 
-    fn grid(&self) -> Grid {
-        self.bands.grid()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_guess_copies_the_bytes_the_header_says() {
+        assert_eq!(std::mem::size_of::<TrackedBands>(), 244);
+        assert_eq!(std::mem::size_of::<Bands>(), 120);
     }
 }

@@ -1,0 +1,169 @@
+//! # The search on cells that the rungs share
+//!
+//! Choose an open cell, try each candidate on a copy of the state, propagate, go on from
+//! the copy; dropping a failed copy undoes its guess. A rung gives its state, its choice of
+//! cell and its rules: a [`SearchState`]. Rung 0 and the chute rungs search their own way.
+
+use super::{rung0_textbook, rung1_masks, rung2_singles, rung3_locked, rung4_digit_sets};
+use super::{rung5_bands, rung6_changes, rung7_tie_break, RUNGS};
+use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
+use crate::{digits, lowest_digit, N_CELLS};
+
+/// A grid of digits, row-major; 0 marks an empty cell.
+pub type Grid = [u8; N_CELLS];
+
+/// How one rung's run on one grid ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// A completion, or `None` when there is none or the cap was reached.
+    pub solution: Option<Grid>,
+    /// The guesses the search made (a guess is defined in the [glossary](crate)).
+    pub guesses: u64,
+    /// Whether the run stopped at the rung's cap (rung 0 only).
+    pub capped: bool,
+}
+
+impl Outcome {
+    /// The outcome of a grid seen to have no completion before any guess.
+    pub fn no_completion() -> Outcome {
+        Outcome {
+            solution: None,
+            guesses: 0,
+            capped: false,
+        }
+    }
+
+    /// The outcome of a backtracking search that filled `grid` in place; `found` is
+    /// `Some(true)` when full, `Some(false)` without a completion, `None` at the cap.
+    pub fn of_backtracking(found: Option<bool>, grid: &Grid, guesses: u64) -> Outcome {
+        Outcome {
+            solution: if found == Some(true) {
+                Some(*grid)
+            } else {
+                None
+            },
+            guesses,
+            capped: found.is_none(),
+        }
+    }
+}
+
+/// Runs rung `number` on `grid`, reporting every step to `observer`.
+///
+/// # Panics
+///
+/// When there is no rung `number` (`RUNGS.len()` or more).
+///
+/// ```
+/// let mut counter = common::observe::GuessCounter::default();
+/// let outcome = common::ladder::solve_rung(2, &[0; 81], &mut counter);
+/// assert_eq!(outcome.guesses, counter.guesses);
+/// ```
+pub fn solve_rung(number: usize, grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+    match number {
+        0 => rung0_textbook::solve_observed(grid, rung0_textbook::CAP, observer),
+        1 => solve_observed::<rung1_masks::MaskGrid>(grid, observer),
+        2 => solve_observed::<rung2_singles::SinglesGrid>(grid, observer),
+        3 => solve_observed::<rung3_locked::LockedGrid>(grid, observer),
+        4 => solve_observed::<rung4_digit_sets::DigitSets>(grid, observer),
+        5 => solve_observed::<rung5_bands::Bands>(grid, observer),
+        6 => solve_observed::<rung6_changes::TrackedBands>(grid, observer),
+        7 => solve_observed::<rung7_tie_break::TieBreak>(grid, observer),
+        8 => solve_observed::<crate::board::Board>(grid, observer),
+        9 => solve_observed::<super::rung9_mini_lines::PlainMiniLines>(grid, observer),
+        10 => solve_observed::<super::rung10_mini_line_counts::MiniLineCounts>(grid, observer),
+        11 => super::rung11_chutes::solve_observed(grid, observer),
+        12 => super::rung12_wide_open::solve_observed(grid, observer),
+        13 => super::rung13_only_three::solve_observed(grid, observer),
+        14 => super::rung14_recount::solve_observed(grid, observer),
+        _ => panic!(
+            "the ladder has rungs 0 to {}, not {number}",
+            RUNGS.len() - 1
+        ),
+    }
+}
+
+/// What the search on cells needs from a state (`Copy`, for the copy each guess makes).
+pub trait SearchState: Copy {
+    /// The state of `grid` with its givens placed and the rung's rules applied, or `None`
+    /// when that already shows there is no completion.
+    fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self>;
+
+    /// The open cell to branch on, one with the fewest candidates, or `None` when every
+    /// cell is decided.
+    fn choose_cell(&self) -> Option<usize>;
+
+    /// The candidate mask of `cell`.
+    fn candidates_of(&self, cell: usize) -> u16;
+
+    /// Places `digit` in `cell` and applies the rung's rules, telling `observer` what they
+    /// deduce. Returns `false` when that shows the state has no completion.
+    fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool;
+
+    /// The digits of a fully decided state: each cell's only candidate.
+    fn grid(&self) -> Grid {
+        std::array::from_fn(|cell| lowest_digit(self.candidates_of(cell)))
+    }
+}
+
+/// Solves `grid` with the state `S`, watched by nobody.
+pub fn solve<S: SearchState>(grid: &Grid) -> Outcome {
+    solve_observed::<S>(grid, &mut ())
+}
+
+/// The candidates of every cell of `S`'s start on `grid` (see [`Rung`](super::Rung)).
+pub fn candidates_after_rules<S: SearchState>(grid: &Grid) -> Option<[u16; N_CELLS]> {
+    let state = S::start(grid, &mut ())?;
+    Some(std::array::from_fn(|cell| state.candidates_of(cell)))
+}
+
+/// Depth-first search with the state `S`, reporting to `observer`.
+///
+/// *Why it finds a completion when there is one:* every completion puts one of the chosen
+/// cell's candidates in that cell, so one of the branches contains it, and the rules only
+/// remove what no completion uses. *Why an answer is valid:* a state whose every cell is
+/// decided broke no rule on the way, because placing a digit removes it from all peers.
+pub fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+    report_givens(grid, observer);
+    let mut guesses = 0;
+    let solution = match S::start(grid, observer) {
+        Some(state) => depth_first(&state, &mut guesses, observer),
+        None => None,
+    };
+    Outcome {
+        solution,
+        guesses,
+        capped: false,
+    }
+}
+
+/// The first completion below `state`, counting the guesses in `guesses`.
+fn depth_first<S: SearchState>(
+    state: &S,
+    guesses: &mut u64,
+    observer: &mut impl SearchObserver,
+) -> Option<Grid> {
+    // The branch point: the cell the state chooses; none open means solved.
+    let cell = match state.choose_cell() {
+        Some(cell) => cell,
+        None => return Some(state.grid()),
+    };
+    let candidates = state.candidates_of(cell);
+    if candidates == 0 {
+        // Only rung 1, which has no rules, gets here: its peers took every digit.
+        observer.contradiction(Conflict::EmptyCell { cell });
+    }
+    for (tried_before, digit) in digits(candidates).enumerate() {
+        *guesses += 1;
+        observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
+        // The guess is made on a copy: undoing it is dropping the copy.
+        let mut child = *state;
+        if child.try_place(cell, digit, observer) {
+            if let Some(solution) = depth_first(&child, guesses, observer) {
+                return Some(solution);
+            }
+        }
+        observer.dead_end();
+    }
+    None
+}
