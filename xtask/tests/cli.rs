@@ -285,11 +285,13 @@ fn new_reads_the_problem_number_with_the_one_parser() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("too large"), "{stderr}");
-    // The same parser, and the same words, for another subcommand.
-    let output = xtask(&["trace", "99999999999"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("too large"), "{stderr}");
+    // The same parser, and the same words, for the other subcommands.
+    for subcommand in ["trace", "check", "bundle", "stress"] {
+        let output = xtask(&[subcommand, "99999999999"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{subcommand}: {stderr}");
+        assert!(stderr.contains("too large"), "{subcommand}: {stderr}");
+    }
 }
 
 #[test]

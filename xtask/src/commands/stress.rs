@@ -36,7 +36,7 @@ use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
 use xtask::problems::workspace::{Problem, Profile, Workspace};
 use xtask::problems::{Case, KnownProblem};
 use xtask::reference;
-use xtask::reference::domino::{answer_text, reference_grids, Grids};
+use xtask::reference::domino::{answer_text, reference_grids, Grids, REFERENCE_BUDGET};
 
 /// Random differential testing against the reference solvers.
 ///
@@ -56,9 +56,6 @@ pub struct Arguments {
     #[arg(long, value_name = "PATH")]
     binary: Option<PathBuf>,
 }
-
-/// The search-node budget of the Su-domino-ku reference on one puzzle.
-const DOMINO_BUDGET: u64 = 5_000_000;
 
 /// How long shrinking a failure may take; past it, the smallest failing input found so
 /// far is reported.
@@ -124,7 +121,7 @@ fn expectation(problem: KnownProblem, case: &Case) -> Option<Expectation> {
         Case::Dominoes { puzzles } => {
             let mut answers = String::new();
             for (index, puzzle) in puzzles.iter().enumerate() {
-                match reference_grids(puzzle, DOMINO_BUDGET) {
+                match reference_grids(puzzle, REFERENCE_BUDGET) {
                     Grids::One(grid) => answers.push_str(&answer_text(index + 1, &grid)),
                     Grids::Several(..) | Grids::Unknown => return None,
                     Grids::None => {

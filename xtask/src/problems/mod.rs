@@ -211,9 +211,9 @@ impl KnownProblem {
     pub const P2239: KnownProblem = KnownProblem {
         number: 2239,
         input: InputFormat::PackedGrid,
-        solve: |puzzle| p2239::solve(&sudoku_grid(puzzle)),
+        solve: |puzzle| p2239::solve(sudoku_grid(puzzle)),
         solve_observed: |puzzle, observer| {
-            p2239::solve_observed(&sudoku_grid(puzzle), &mut Forwarding { observer })
+            p2239::solve_observed(sudoku_grid(puzzle), &mut Forwarding { observer })
         },
         answer_text: packed_rows,
         cell_name: row_column_name,
@@ -227,9 +227,9 @@ impl KnownProblem {
     pub const P2580: KnownProblem = KnownProblem {
         number: 2580,
         input: InputFormat::SpacedGrid,
-        solve: |puzzle| p2580::solve(&sudoku_grid(puzzle)),
+        solve: |puzzle| p2580::solve(sudoku_grid(puzzle)),
         solve_observed: |puzzle, observer| {
-            p2580::solve_observed(&sudoku_grid(puzzle), &mut Forwarding { observer })
+            p2580::solve_observed(sudoku_grid(puzzle), &mut Forwarding { observer })
         },
         answer_text: spaced_rows,
         cell_name: row_column_name,
@@ -329,9 +329,9 @@ impl fmt::Display for KnownProblem {
 
 /// The grid of a Sudoku problem's puzzle: the table reads each problem's puzzles in its own
 /// format, so a Sudoku solver is never given another kind.
-fn sudoku_grid(puzzle: &Puzzle) -> Grid {
+fn sudoku_grid(puzzle: &Puzzle) -> &Grid {
     match puzzle {
-        Puzzle::Sudoku { grid } => *grid,
+        Puzzle::Sudoku { grid } => grid,
         Puzzle::Domino { .. } => unreachable!("a Sudoku solver is given Sudoku puzzles only"),
     }
 }

@@ -319,9 +319,13 @@ pub fn judge_sample(binary: &Path, problem: &Problem, sample: &Sample) -> Result
 }
 
 /// Keeps the problems the user named, as `p2239` or as the bare number `2239` (none: all
-/// of them; see [`parse_problem_number`]), each once and in the order of `problems`. An unknown name is a usage error
-/// that lists the known ones.
+/// of them), each once and in the order of `problems`. A name the one parser refuses
+/// ([`parse_problem_number`]) is a usage error in its words; the name of no problem here
+/// is one that lists the known ones.
 pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
+    for name in names {
+        parse_problem_number(name).map_err(usage_error)?;
+    }
     let is_known = |name: &&String| problems.iter().any(|problem| problem.is_called(name));
     if let Some(unknown) = names.iter().find(|name| !is_known(name)) {
         let known: Vec<&str> = problems

@@ -56,7 +56,7 @@ use xtask::problems::data::parse_puzzle_lines;
 use xtask::problems::workspace::cargo;
 use xtask::problems::{InputFormat, KnownProblem, Puzzle};
 use xtask::project_root;
-use xtask::reference::domino::{self, reference_grids, Grids};
+use xtask::reference::domino::{self, reference_grids, Grids, REFERENCE_BUDGET};
 use xtask::reference::generate::Symmetry;
 use xtask::reference::{completion_fault, count_completions, domino_textbook, Grid};
 
@@ -108,10 +108,6 @@ const TIMED_ONCE_ABOVE_GUESSES: u64 = 20_000;
 
 /// Set in the environment of the optimised run, so that it never starts another.
 const OPTIMISED_RUN: &str = "XTASK_BENCH_OPTIMISED";
-
-/// The search-node budget of the Su-domino-ku reference on one puzzle that a solver found
-/// no grid for.
-const DOMINO_REFERENCE_BUDGET: u64 = 5_000_000;
 
 /// The lines that mark where `--write` puts the ladder's table.
 const LADDER_BEGIN: &str = "<!-- bench-ladder:begin -->";
@@ -262,12 +258,12 @@ fn reference_finds_completion(puzzle: &Puzzle) -> Result<bool> {
                 tiles: tiles.collect(),
                 singles: puzzle.single_cells,
             };
-            match reference_grids(&reference_puzzle, DOMINO_REFERENCE_BUDGET) {
+            match reference_grids(&reference_puzzle, REFERENCE_BUDGET) {
                 Grids::None => Ok(false),
                 Grids::One(_) | Grids::Several(..) => Ok(true),
                 Grids::Unknown => bail!(
                     "no completion found, and the reference could not decide within \
-                     {DOMINO_REFERENCE_BUDGET} nodes whether there is one"
+                     {REFERENCE_BUDGET} nodes whether there is one"
                 ),
             }
         }
