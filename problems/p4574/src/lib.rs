@@ -35,7 +35,7 @@
 //! **From the usual method.** The solution most people write fills the grid in reading
 //! order: at the first cell not yet covered, try each unused tile reaching right or down,
 //! either way round, where the Sudoku rules allow it, and go back when none fits. That
-//! method is `xtask/src/domino_textbook.rs`, and `cargo xtask bench --problem p4574
+//! method is `xtask/src/reference/domino_textbook.rs`, and `cargo xtask bench --problem p4574
 //! --baseline` times it beside this solution (the table under *Cost*). It ignores the
 //! shape of the problem: Su-domino-ku is an **exact cover**. Every open cell must be
 //! covered exactly once and every tile used exactly once, and laying a tile covers two

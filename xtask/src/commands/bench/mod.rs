@@ -489,7 +489,8 @@ fn ladder_table(summaries: &[Summary]) -> String {
     let mut header = "| rung | name |".to_string();
     let mut rule = "|---:|---|".to_string();
     for file in &files {
-        header.push_str(&format!(" {file} guesses | {file} µs |"));
+        let set = file.strip_suffix(".txt").unwrap_or(file);
+        header.push_str(&format!(" {set} guesses | µs |"));
         rule.push_str("---:|---:|");
     }
     let mut lines = vec![header, rule];
@@ -501,8 +502,9 @@ fn ladder_table(summaries: &[Summary]) -> String {
                 .find(|summary| summary.solver == Solver::Rung(number) && summary.file == *file);
             match found {
                 Some(summary) => line.push_str(&format!(
-                    " {:.1} | {:.2} |",
-                    summary.mean_guesses, summary.statistics.mean
+                    " {} | {} |",
+                    readable(summary.mean_guesses),
+                    readable(summary.statistics.mean)
                 )),
                 None => line.push_str(" | |"),
             }
@@ -510,6 +512,26 @@ fn ladder_table(summaries: &[Summary]) -> String {
         lines.push(line);
     }
     lines.join("\n") + "\n"
+}
+
+/// `value` as a reader takes it in at a glance: whole and with thousands separated from 100
+/// on (`345,997`), one decimal from 10 on (`47.1`), two below (`4.02`).
+fn readable(value: f64) -> String {
+    if value < 10.0 {
+        return format!("{value:.2}");
+    }
+    if value < 100.0 {
+        return format!("{value:.1}");
+    }
+    let digits = format!("{value:.0}");
+    let mut grouped = String::new();
+    for (position, digit) in digits.chars().enumerate() {
+        if position > 0 && (digits.len() - position) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// Puts `table` into the file at `path`, in place of whatever lies between its lines
@@ -724,6 +746,17 @@ mod tests {
             Statistics::of(&[1.0, 2.0, 6.0]),
             figures(3.0, 2.0, 6.0, 6.0)
         );
+    }
+
+    #[test]
+    fn readable_figures_keep_three_significant_digits_or_the_whole_number() {
+        assert_eq!(readable(345_997.1), "345,997");
+        assert_eq!(readable(4_179.75), "4,180");
+        assert_eq!(readable(999.6), "1,000");
+        assert_eq!(readable(131.5), "132");
+        assert_eq!(readable(47.12), "47.1");
+        assert_eq!(readable(4.02), "4.02");
+        assert_eq!(readable(0.6), "0.60");
     }
 
     /// `grid` to time, with no expected grid.
