@@ -68,6 +68,12 @@ enum Subcommands {
 }
 
 fn main() -> ExitCode {
+    // Before any thread starts: SIGINT, SIGTERM and SIGHUP then kill the programs being
+    // judged, with all they started, before xtask exits (see `xtask::judge::run`).
+    if let Err(error) = xtask::judge::stop_programs_on_signals() {
+        eprintln!("error: {error:#}");
+        return ExitCode::FAILURE;
+    }
     // A mistake on the command line ends the process here, with exit code 2; `--help`
     // goes through `write_stdout`, so that a full standard output is an error there too.
     let cli = match Cli::try_parse() {

@@ -319,7 +319,7 @@ impl SolutionUnderTest {
             return Ok(Outcome::Undecided);
         };
         let input = case_input(self.problem, case);
-        let run = run_program(&mut self.program, input.as_bytes(), self.limits.time)?;
+        let run = run_program(&mut self.program, input.as_bytes(), self.limits)?;
         let Some(reason) = fault(&run, &input, &expectation, self.limits, self.checker) else {
             return Ok(Outcome::Passed);
         };

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::{judge_sample, run_program};
+use xtask::judge::{judge_sample, run_program, Limits};
 use xtask::workspace::{Problem, Workspace};
 
 /// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
@@ -72,8 +72,12 @@ fn assert_samples_accepted(name: &str, binary: &Path) {
 /// Runs `binary` on `input` with the runner of `cargo xtask check` and returns its
 /// standard output, failing if the run fails.
 fn run(binary: &Path, input: &str) -> String {
-    let run = run_program(&mut Command::new(binary), input.as_bytes(), RUN_TIME_LIMIT)
-        .expect("the bundled binary starts");
+    let run = run_program(
+        &mut Command::new(binary),
+        input.as_bytes(),
+        Limits::time_only(RUN_TIME_LIMIT),
+    )
+    .expect("the bundled binary starts");
     assert!(
         run.ending.is_success(),
         "the run ended with {}: {}",
