@@ -3,16 +3,17 @@
 //! The cargo-xtask convention: `.cargo/config.toml` defines the alias `xtask = "run
 //! --package xtask --"`, so the tooling is an ordinary Rust binary of the workspace. [`Cli`]
 //! describes the command line (clap's derive API makes the parser, `--help` and the error
-//! messages), and `main` hands each subcommand to one arm of a `match`, each in a module:
+//! messages), and `main` hands each subcommand to one arm of a `match`, each in a module of
+//! [`commands`]:
 //!
-//! - [`check`]: build every solution and judge its samples ([`xtask::judge`]).
-//! - [`bundle_command`]: one file per problem for the judge ([`xtask::bundle`]).
-//! - [`new_problem`]: a new problem crate from a skeleton.
-//! - [`stress`]: random inputs, judged by the reference solvers of the library.
-//! - [`bench`]: timings of the solutions' libraries, and [`process_bench`] its
-//!   `--process` mode: whole processes and their memory.
-//! - [`generate_command`]: Su-domino-ku test files.
-//! - [`trace_command`]: a solver's reasoning, step by step, as text or as a page.
+//! - [`commands::check`]: build every solution and judge its samples ([`xtask::judge`]).
+//! - [`commands::bundle`]: one file per problem for the judge ([`xtask::bundle`]).
+//! - [`commands::new`]: a new problem crate from a skeleton.
+//! - [`commands::stress`]: random inputs, judged by the reference solvers of the library.
+//! - [`commands::bench`]: timings of the solutions' libraries, and
+//!   [`commands::bench::process`] its `--process` mode: whole processes and their memory.
+//! - [`commands::generate`]: Su-domino-ku test files.
+//! - [`commands::trace`]: a solver's reasoning, step by step, as text or as a page.
 //!
 //! Exit codes: 0 when the subcommand succeeded, 1 when it failed (for `check`: a case
 //! failed or something could not be built or run), 2 when the command line was not
@@ -25,20 +26,15 @@ macro_rules! outln {
     };
 }
 
-mod bench;
-mod bundle_command;
-mod check;
-mod generate_command;
-mod new_problem;
-mod process_bench;
-mod stress;
-mod trace_command;
+mod commands;
 
 use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use commands::{bench, bundle, check, generate, new, stress, trace};
 
 /// The project's own tooling: judge, bundle, stress, time and trace the solutions.
 #[derive(Parser)]
@@ -56,15 +52,15 @@ struct Cli {
 #[derive(Subcommand)]
 enum Subcommands {
     Check(check::Arguments),
-    Bundle(bundle_command::Arguments),
-    New(new_problem::Arguments),
+    Bundle(bundle::Arguments),
+    New(new::Arguments),
     Stress(stress::Arguments),
     Bench(bench::Arguments),
-    Generate(generate_command::Arguments),
-    Trace(trace_command::Arguments),
+    Generate(generate::Arguments),
+    Trace(trace::Arguments),
     /// Used by `bench --process` only: measures one binary in a fresh process.
     #[command(hide = true)]
-    BenchProcessWorker(process_bench::WorkerArguments),
+    BenchProcessWorker(bench::process::WorkerArguments),
 }
 
 fn main() -> ExitCode {
@@ -88,13 +84,13 @@ fn main() -> ExitCode {
     };
     let outcome = match cli.command {
         Subcommands::Check(arguments) => check::run(arguments),
-        Subcommands::Bundle(arguments) => bundle_command::run(arguments),
-        Subcommands::New(arguments) => new_problem::run(arguments),
+        Subcommands::Bundle(arguments) => bundle::run(arguments),
+        Subcommands::New(arguments) => new::run(arguments),
         Subcommands::Stress(arguments) => stress::run(arguments),
         Subcommands::Bench(arguments) => bench::run(arguments),
-        Subcommands::Generate(arguments) => generate_command::run(arguments),
-        Subcommands::Trace(arguments) => trace_command::run(arguments),
-        Subcommands::BenchProcessWorker(arguments) => process_bench::worker(arguments),
+        Subcommands::Generate(arguments) => generate::run(arguments),
+        Subcommands::Trace(arguments) => trace::run(arguments),
+        Subcommands::BenchProcessWorker(arguments) => bench::process::worker(arguments),
     };
 
     let broken_pipe = |cause: &(dyn std::error::Error + 'static)| {

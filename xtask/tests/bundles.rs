@@ -17,7 +17,7 @@ use std::time::Duration;
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
 use xtask::judge::{judge_sample, run_program, Limits};
-use xtask::workspace::{Problem, Workspace};
+use xtask::problems::workspace::{Problem, Workspace};
 
 /// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
 const RUN_TIME_LIMIT: Duration = Duration::from_secs(20);
@@ -133,7 +133,7 @@ fn the_bundles_compile_cleanly_and_pass_their_samples() {
 
 /// Every `step`-th puzzle of the data set `file_name`, as 81-character lines.
 fn every_nth_puzzle(file_name: &str, step: usize) -> Vec<[u8; 81]> {
-    let puzzles = xtask::data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+    let puzzles = xtask::problems::data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
     puzzles.into_iter().step_by(step).collect()
 }
 
@@ -155,9 +155,9 @@ fn grid_input(grid: &[u8; 81], spaced: bool) -> String {
 fn assert_slice_passes(rustc: Option<&Path>) {
     let (_smallest_directory, smallest) = judge_binary("p2239", false, rustc);
     let (_any_directory, any) = judge_binary("p2580", false, rustc);
-    for file_name in xtask::data::UNIQUE_SETS
+    for file_name in xtask::problems::data::UNIQUE_SETS
         .iter()
-        .chain([&xtask::data::MULTI_SOLUTION_SET])
+        .chain([&xtask::problems::data::MULTI_SOLUTION_SET])
     {
         for puzzle in every_nth_puzzle(file_name, 25) {
             let expected = p2239::solve(&puzzle).expect("the sets are solvable");

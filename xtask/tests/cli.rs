@@ -204,9 +204,10 @@ fn stress_shows_a_runaway_output_shortened() {
 #[test]
 fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
     // A solution that is wrong on its first run only: the real p2239 afterwards.
-    let workspace = xtask::workspace::Workspace::load().expect("the workspace is readable");
+    let workspace =
+        xtask::problems::workspace::Workspace::load().expect("the workspace is readable");
     let problems = workspace.select(&["p2239".to_string()]).unwrap();
-    let release = xtask::workspace::Profile::Release;
+    let release = xtask::problems::workspace::Profile::Release;
     let solution = workspace.build(&problems, release).expect("p2239 builds");
     let directory = tempfile::tempdir().unwrap();
     let marker = directory.path().join("ran once");

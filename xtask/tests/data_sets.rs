@@ -7,7 +7,7 @@
 mod support;
 
 use support::grid_to_line;
-use xtask::data;
+use xtask::problems::data;
 use xtask::reference::{self, completion_fault, Grid};
 
 fn load(file_name: &str) -> Vec<Grid> {

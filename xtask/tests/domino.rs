@@ -6,7 +6,7 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use xtask::domino::{
+use xtask::reference::domino::{
     self, generate_puzzle, input_text, output_text, reference_grids, Grids, Puzzle,
 };
 use xtask::reference::Grid;

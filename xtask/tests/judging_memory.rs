@@ -6,7 +6,7 @@
 use std::process::Command;
 use std::time::Duration;
 
-use xtask::checker::Checker;
+use xtask::judge::checker::Checker;
 use xtask::judge::{judge_case, Limits, Verdict, CAPTURE_LIMIT_BYTES};
 
 /// A field of `/proc/self/status`, in kilobytes: `VmHWM` (the peak resident memory) or

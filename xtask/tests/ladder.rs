@@ -10,7 +10,7 @@ mod support;
 use common::ladder::{rung0_textbook, solve_rung, Idea, Outcome, Rung, RUNGS};
 use common::observe::{Branch, Conflict, Reason, SearchObserver};
 use support::grid_to_line;
-use xtask::data;
+use xtask::problems::data;
 use xtask::reference::{self, completion_fault, Grid};
 
 /// How many puzzles of each set the tests take.

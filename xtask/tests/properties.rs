@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use support::grid_to_line;
-use xtask::generate::{against_row_major, solved_grid};
+use xtask::reference::generate::{against_row_major, solved_grid};
 use xtask::reference::{self, completion_fault, Grid};
 
 /// A random solved grid (from a seed) with holes: each cell is a hole with a probability

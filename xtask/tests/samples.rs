@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 
 use xtask::judge::judge_sample;
-use xtask::workspace::{Profile, Sample, Workspace};
+use xtask::problems::workspace::{Profile, Sample, Workspace};
 
 /// The cases in `problems/NAME/tests/data/`: each `.in` file with its `.out` file.
 fn data_cases(directory: PathBuf) -> Vec<Sample> {

@@ -21,8 +21,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 use wait_timeout::ChildExt;
+use xtask::problems::KnownProblem;
 use xtask::reference::Grid;
-use xtask::registry::KnownProblem;
 use xtask::trace::{record, Event, PuzzleTrace, Replay, Searcher};
 
 /// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
@@ -445,7 +445,7 @@ fn read(path: &str) -> String {
 
 /// The first puzzle of the hardest set, in `problem`'s input format.
 fn hardest_first(problem: &str) -> String {
-    let grid = xtask::data::load("forum_hardest_1106.txt").unwrap()[0];
+    let grid = xtask::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
     if problem == "p2580" {
         p2580::format_grid(&grid)
     } else {
@@ -500,7 +500,7 @@ fn a_page_cut_by_the_limit_says_so() {
 #[test]
 fn two_completions_and_the_witness() {
     // The first puzzle with several completions: p2239's step 4 walks the witness.
-    let grid = xtask::data::load("serg_benchmark_multisolution_1000.txt").unwrap()[0];
+    let grid = xtask::problems::data::load("serg_benchmark_multisolution_1000.txt").unwrap()[0];
     check_page(
         "p2239-witness",
         "p2239",

@@ -640,7 +640,7 @@ pub fn stop_programs_on_signals() -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checker::Checker;
+    use crate::judge::checker::Checker;
     use crate::judge::{judge_run, Verdict};
 
     const EXPECTED: &[u8] = b"1 2 3\n4 5 6\n";

@@ -2,7 +2,7 @@
 //! set) in a failure message. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
 
-use xtask::data::{read, COUNTED_SET};
+use xtask::problems::data::{read, COUNTED_SET};
 use xtask::reference::{grid_from_line, Grid};
 
 /// How a failing test names puzzle `index` (from 0) of a set: the file, the puzzle's

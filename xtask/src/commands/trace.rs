@@ -6,7 +6,7 @@
 //! as a line: its number, how many cells the current line of reasoning has decided, and
 //! what happened and why. At most `--limit` steps are printed (200 by default); the counts
 //! and the summary cover every step. With `--html FILE` it writes the page that replays
-//! the same steps on the grid instead ([`xtask::trace_page`]), keeping up to `--limit`
+//! the same steps on the grid instead ([`xtask::trace::page`]), keeping up to `--limit`
 //! steps per puzzle (100,000 by default). With `--rung K` it traces rung K of the ladder
 //! ([`common::ladder`]) on the problem's grid instead of the problem's own solution, so the
 //! same puzzle can be watched from plain backtracking (rung 0) to the board (the top rung).
@@ -15,7 +15,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use xtask::registry::KnownProblem;
+use xtask::problems::KnownProblem;
 use xtask::trace::{record, write_text, Searcher};
 
 /// Print the solver's reasoning on one input, read from standard input.
@@ -73,7 +73,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         Ok(())
     })?;
     if let Some(path) = &arguments.html {
-        let page = xtask::trace_page::page(problem, &traces);
+        let page = xtask::trace::page::page(problem, &traces);
         std::fs::write(path, &page).with_context(|| format!("writing {}", path.display()))?;
         let steps: usize = traces.iter().map(|trace| trace.events.len()).sum();
         let (path, bytes) = (path.display(), page.len());

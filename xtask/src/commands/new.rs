@@ -24,10 +24,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use common::input::quote;
-use xtask::checker::Checker;
+use xtask::judge::checker::Checker;
 use xtask::project_root;
 
-use xtask::workspace::usage_error;
+use xtask::problems::workspace::usage_error;
 
 /// Create problems/pID/ from a skeleton.
 ///

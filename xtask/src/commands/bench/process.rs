@@ -24,7 +24,7 @@ use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
 use xtask::bundle::{start_judge_build, Bundle};
-use xtask::workspace::{Profile, Workspace};
+use xtask::problems::workspace::{Profile, Workspace};
 
 /// Runs per binary and sample: enough for a steady median of a ~1 ms process.
 const RUNS: usize = 300;

@@ -29,14 +29,16 @@
 //!    `nodes problem=p2580 file=… mean=248.1 max=1800 tdoku_mean=190.2 capped=0`.
 //! 6. `--baseline` times plain row-major backtracking beside the solutions, with a cap
 //!    (`problem=baseline`: rung 0 of [`common::ladder`]; for 4574, `baseline-p4574`:
-//!    [`xtask::domino_textbook`]).
+//!    [`xtask::reference::domino_textbook`]).
 //! 7. `--ladder` times every rung of [`common::ladder`] instead, on Sudoku files (by
 //!    default the sets in `data/`), one line per rung and file: `bench rung=0
 //!    name=textbook file=… puzzles=P mean_us=.. median_us=.. max_us=.. guesses=..
 //!    capped=C` (guesses: placements tried, mean per puzzle; capped: puzzles that hit the
 //!    rung's cap, which only rung 0 has).
 //! 8. `--svg FILE` draws the per-puzzle times, sorted, on a log scale; `--process` times
-//!    whole processes instead ([`crate::process_bench`]).
+//!    whole processes instead ([`crate::commands::bench::process`]).
+
+pub mod process;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -46,13 +48,15 @@ use anyhow::{bail, Context, Result};
 use common::ladder::{rung0_textbook, Outcome, RUNGS};
 use common::observe::GuessCounter;
 use rand::SeedableRng;
-use xtask::data::{data_dir, parse_puzzle_lines, COUNTED_SET, MULTI_SOLUTION_SET, UNIQUE_SETS};
-use xtask::domino_textbook;
-use xtask::generate::Symmetry;
+use xtask::problems::data::{
+    data_dir, parse_puzzle_lines, COUNTED_SET, MULTI_SOLUTION_SET, UNIQUE_SETS,
+};
+use xtask::problems::workspace::cargo;
+use xtask::problems::KnownProblem;
 use xtask::project_root;
+use xtask::reference::domino_textbook;
+use xtask::reference::generate::Symmetry;
 use xtask::reference::{completion_fault, Grid};
-use xtask::registry::KnownProblem;
-use xtask::workspace::cargo;
 
 /// Time the solutions on puzzle files, fairly, or each binary as a whole process.
 ///
@@ -292,7 +296,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         return run_optimised();
     }
     if arguments.process {
-        return crate::process_bench::run(&arguments.files);
+        return crate::commands::bench::process::run(&arguments.files);
     }
     let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
     let (rounds, relabel, seed) = (arguments.rounds as usize, arguments.relabel, arguments.seed);
@@ -509,7 +513,7 @@ mod tests {
 
     /// The first `n` puzzles of magictour_top1465.
     fn some_puzzles(n: usize) -> Vec<Grid> {
-        let mut grids = xtask::data::load(UNIQUE_SETS[1]).unwrap();
+        let mut grids = xtask::problems::data::load(UNIQUE_SETS[1]).unwrap();
         grids.truncate(n);
         grids
     }

@@ -16,8 +16,8 @@ use anyhow::{Context, Result};
 use common::input::quote;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use xtask::domino::{generate_puzzle, input_text, output_text};
-use xtask::registry::KnownProblem;
+use xtask::problems::KnownProblem;
+use xtask::reference::domino::{generate_puzzle, input_text, output_text};
 
 /// Write generated Su-domino-ku puzzles and their answers.
 ///

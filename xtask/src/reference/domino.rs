@@ -10,8 +10,8 @@ use std::collections::{HashMap, HashSet};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use crate::exact_cover::{Ending, ExactCover};
-use crate::generate;
+use crate::reference::exact_cover::{Ending, ExactCover};
+use crate::reference::generate;
 use crate::reference::{unit_items, Grid};
 
 /// One laid tile: `digits[0]` in `cells[0]` and `digits[1]` in `cells[1]` (cells 0..81,

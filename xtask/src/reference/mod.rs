@@ -4,9 +4,14 @@
 //! computed here again, and the search is [`ExactCover`] rather than candidate masks. The
 //! tests and `cargo xtask stress` compare the solutions against it.
 
+pub mod domino;
+pub mod domino_textbook;
+pub mod exact_cover;
+pub mod generate;
+
 use std::sync::OnceLock;
 
-use crate::exact_cover::ExactCover;
+use crate::reference::exact_cover::ExactCover;
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; 81];

@@ -37,9 +37,9 @@ use cargo_metadata::{Message, MetadataCommand, Package};
 use common::input::quote;
 use serde::Deserialize;
 
-use crate::checker::Checker;
+use crate::judge::checker::Checker;
 use crate::judge::Limits;
-use crate::registry::{parse_problem_number, KnownProblem};
+use crate::problems::{parse_problem_number, KnownProblem};
 
 /// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
 /// of `xtask/`, which cargo names in `CARGO_MANIFEST_DIR` when it compiles this crate.
@@ -257,7 +257,7 @@ impl Problem {
     }
 
     /// What the tooling knows of this problem's solution beyond its manifest, if anything
-    /// (see [`crate::registry`]); `subcommand` needs it, and names itself in the error.
+    /// (see [`crate::problems`]); `subcommand` needs it, and names itself in the error.
     pub fn known(&self, subcommand: &str) -> Result<KnownProblem> {
         KnownProblem::named(&self.name, subcommand)
     }

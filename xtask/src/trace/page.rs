@@ -1,7 +1,7 @@
 //! `cargo xtask trace --html`: a trace as one page that replays it on the grid.
 //!
 //! The page is one self-contained file: the markup, style and script of
-//! `trace_page.html` (no library, no font, nothing fetched) with the recorded events of
+//! `page.html` (no library, no font, nothing fetched) with the recorded events of
 //! [`crate::trace`] written into it as JSON. The script replays those events to the grid
 //! of every step and words each step as the text trace does, so step N of the page is
 //! line N of `cargo xtask trace`.
@@ -25,11 +25,11 @@
 use common::observe::{Conflict, Reason};
 use serde_json::{json, Value};
 
-use crate::registry::KnownProblem;
+use crate::problems::KnownProblem;
 use crate::trace::{Event, PuzzleTrace};
 
 /// The page's markup, style and script, with `{{TITLE}}` and `{{TRACE}}` to fill in.
-const TEMPLATE: &str = include_str!("trace_page.html");
+const TEMPLATE: &str = include_str!("page.html");
 
 /// The page for the traces of `problem` (one per puzzle).
 pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
@@ -107,7 +107,7 @@ mod tests {
     fn the_page_holds_the_events_and_nothing_from_outside() {
         let mut traces = Vec::new();
         let input = std::fs::read_to_string(
-            crate::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
+            crate::problems::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
         )
         .unwrap();
         crate::trace::record(

@@ -51,7 +51,7 @@ use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 use syn::{File, Item, ItemMod};
 
-use crate::workspace::{Problem, Workspace};
+use crate::problems::workspace::{Problem, Workspace};
 use attributes::{keep_inner_attribute, strip_doc_comments};
 use load::load_crate_root;
 use paths::{PathRewriter, Place};

@@ -13,9 +13,9 @@ use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{bail, Context, Result};
 use xtask::bundle::{bundle_crate, GENERATED_MARK};
-use xtask::workspace::Workspace;
+use xtask::problems::workspace::Workspace;
 
-use xtask::workspace::usage_error;
+use xtask::problems::workspace::usage_error;
 
 /// Write one self-contained source file per problem, to submit to the judge.
 #[derive(clap::Args)]

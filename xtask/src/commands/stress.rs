@@ -31,13 +31,15 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use xtask::checker::{excerpt, Checker, CheckerVerdict};
-use xtask::domino::{self, answer_text, generate_puzzle, input_text, reference_grids, Grids};
-use xtask::generate::stress_grid;
+use xtask::judge::checker::{excerpt, Checker, CheckerVerdict};
 use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
+use xtask::problems::workspace::{Problem, Profile, Workspace};
+use xtask::problems::KnownProblem;
+use xtask::reference::domino::{
+    self, answer_text, generate_puzzle, input_text, reference_grids, Grids,
+};
+use xtask::reference::generate::stress_grid;
 use xtask::reference::{self, Grid};
-use xtask::registry::KnownProblem;
-use xtask::workspace::{Problem, Profile, Workspace};
 
 /// Random differential testing against the reference solvers.
 ///

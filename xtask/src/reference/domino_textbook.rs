@@ -24,7 +24,7 @@ pub fn tile_bit(a: u8, b: u8) -> u64 {
 /// The outcome counts the placements as guesses, as the ladder's rungs do.
 ///
 /// ```
-/// let outcome = xtask::domino_textbook::solve_within(&[0; 81], 0, 10);
+/// let outcome = xtask::reference::domino_textbook::solve_within(&[0; 81], 0, 10);
 /// assert!(outcome.capped); // an empty grid is far too much for 10 placements
 /// ```
 pub fn solve_within(givens: &Grid, used_tiles: u64, cap: u64) -> Outcome {
@@ -114,11 +114,11 @@ mod tests {
     fn solves_a_generated_puzzle() {
         use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-        let (puzzle, grid) = crate::domino::generate_puzzle(&mut rng, 35);
+        let (puzzle, grid) = crate::reference::domino::generate_puzzle(&mut rng, 35);
         let used = puzzle.tiles.iter().fold(0, |used, tile| {
             used | tile_bit(tile.digits[0], tile.digits[1])
         });
-        let givens = crate::domino::tests::givens(&puzzle);
+        let givens = crate::reference::domino::tests::givens(&puzzle);
         let outcome = solve_within(&givens, used, 100_000_000);
         assert_eq!(outcome.solution, Some(grid));
     }

@@ -7,10 +7,12 @@
 //! [`PuzzleTrace`]: a list of [`Event`]s, most of them *steps*.
 //!
 //! Two renderers read that one list: [`write_text`] prints a line per step (what
-//! `cargo xtask trace` shows) and [`crate::trace_page`] writes it into a page that replays
+//! `cargo xtask trace` shows) and [`crate::trace::page`] writes it into a page that replays
 //! it on a grid (`--html`). So step N of the page is line N of the text. [`Replay`]
 //! follows the events to the grid that each step leaves, which is where the decided-cell
 //! count of every line comes from.
+
+pub mod page;
 
 use std::io::{self, Write};
 
@@ -21,8 +23,8 @@ use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
+use crate::problems::KnownProblem;
 use crate::reference::Grid;
-use crate::registry::KnownProblem;
 
 /// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
 /// a step: a line of the text trace and a moment of the page.
@@ -304,7 +306,7 @@ pub fn domino_cell_name(cell: usize) -> String {
 }
 
 /// The kind and the text of a step's line (`None` for an event that is no step). The page
-/// words its steps the same way (`trace_page.html`, `describe`).
+/// words its steps the same way (`trace/page.html`, `describe`).
 pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
     let placed = |cell: usize, digit: u8| format!("{} = {digit}", cell_name(cell));
     Some(match event {
@@ -421,7 +423,7 @@ impl Searcher {
     /// rungs `0..RUNGS.len()` only.
     ///
     /// # Errors
-    /// A [usage error](crate::workspace::usage_error) saying what is wrong.
+    /// A [usage error](crate::problems::workspace::usage_error) saying what is wrong.
     pub fn check(self, problem: KnownProblem) -> Result<()> {
         let Searcher::Rung { number } = self else {
             return Ok(());
@@ -429,13 +431,13 @@ impl Searcher {
         let last = RUNGS.len() - 1;
         if number > last {
             let message = format!("the ladder has rungs 0 to {last}, not {number}");
-            return Err(crate::workspace::usage_error(message));
+            return Err(crate::problems::workspace::usage_error(message));
         }
         if !problem.is_sudoku() {
             let message = format!(
                 "the ladder solves Sudoku: --rung works with p2239 and p2580, not {problem}"
             );
-            return Err(crate::workspace::usage_error(message));
+            return Err(crate::problems::workspace::usage_error(message));
         }
         Ok(())
     }
@@ -547,7 +549,7 @@ mod tests {
     }
 
     fn sample(path: &str) -> String {
-        std::fs::read_to_string(crate::data::data_dir().join("..").join(path)).unwrap()
+        std::fs::read_to_string(crate::problems::data::data_dir().join("..").join(path)).unwrap()
     }
 
     #[test]
@@ -591,7 +593,7 @@ mod tests {
     #[test]
     fn the_replay_reaches_the_answer_before_the_answer_step() {
         // The first of the hardest puzzles needs guesses and takes some back.
-        let grid = crate::data::load("forum_hardest_1106.txt").unwrap()[0];
+        let grid = crate::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
         for problem in [KnownProblem::P2580, KnownProblem::P2239] {
             // Each problem reads the format it prints.
             let input = if problem == KnownProblem::P2580 {

@@ -4,7 +4,7 @@
 //!
 //! - **By its manifest.** Every crate under `problems/` is a problem, with the judge's facts
 //!   (number, limits, checker) in its `[package.metadata.boj]` table
-//!   ([`crate::workspace::Problem`]). That is all `check` and `bundle` need, so a problem
+//!   ([`crate::problems::workspace::Problem`]). That is all `check` and `bundle` need, so a problem
 //!   made by `cargo xtask new` works with them at once.
 //! - **By its solution.** `stress`, `bench`, `trace` and `generate` call a solution's
 //!   library, or the reference solvers of its puzzle, in-process. They work only on the
@@ -13,11 +13,14 @@
 //! Every subcommand reads a problem's name with the one parser here,
 //! [`parse_problem_number`]: `p2239` or `2239`, nothing else.
 
+pub mod data;
+pub mod workspace;
+
 use std::fmt;
 
 use common::input::quote;
 
-use crate::workspace::usage_error;
+use crate::problems::workspace::usage_error;
 
 /// The problem number in `name`, which is the crate's name (`p2239`) or the bare number
 /// (`2239`), written plainly: not `pp2239`, `02239` or `+2239`. `None` for anything else.

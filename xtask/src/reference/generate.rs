@@ -196,7 +196,7 @@ mod tests {
     #[test]
     fn an_isomorph_keeps_completions_and_the_answer_maps_back() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-        let puzzles = crate::data::load(crate::data::UNIQUE_SETS[1]).unwrap();
+        let puzzles = crate::problems::data::load(crate::problems::data::UNIQUE_SETS[1]).unwrap();
         let mut moved = 0;
         for puzzle in puzzles.iter().take(20) {
             let symmetry = Symmetry::random(&mut rng);

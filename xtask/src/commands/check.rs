@@ -25,7 +25,7 @@ use anyhow::{Context, Result};
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
 use xtask::judge::judge_sample;
-use xtask::workspace::{Problem, Profile, Workspace};
+use xtask::problems::workspace::{Problem, Profile, Workspace};
 
 /// Build the solutions in release mode and judge them on their samples: verdict, time and
 /// memory of each.

@@ -13,6 +13,7 @@
 //! 3. **RE** when the program exited with a non-zero code or a signal killed it.
 //! 4. **WA** or **AC**, as the problem's [`Checker`] decides on the output.
 
+pub mod checker;
 mod run;
 
 use std::path::Path;
@@ -26,8 +27,8 @@ pub use run::{
     LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
-use crate::checker::{shorten, Checker, CheckerVerdict};
-use crate::workspace::{Problem, Sample};
+use crate::judge::checker::{shorten, Checker, CheckerVerdict};
+use crate::problems::workspace::{Problem, Sample};
 
 /// The judge's verdict on one run.
 #[derive(Debug, Clone, PartialEq, Eq)]
