@@ -57,7 +57,7 @@ fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, 
 fn assert_samples_accepted(name: &str, binary: &Path) {
     let problem = problem(name);
     for sample in problem.samples().expect("the samples are readable") {
-        let judgement = judge_sample(binary, &problem, &sample)
+        let judgement = judge_sample(&mut Command::new(binary), &problem, &sample)
             .unwrap_or_else(|error| panic!("judging {name}: {error:#}"));
         assert!(
             judgement.verdict.is_accepted(),

@@ -275,7 +275,7 @@ fn fault(
     let verdict = judge_run(run, limits, input, output_before.as_bytes(), Checker::Exact);
     match verdict {
         Ok(Verdict::RuntimeError {
-            first_stderr_line: Some(_),
+            stderr_message: Some(_),
             ..
         }) => match Checker::Exact.check(input, output_before.as_bytes(), &run.stdout) {
             Ok(CheckerVerdict::Accepted) => None,

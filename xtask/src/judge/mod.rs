@@ -44,8 +44,8 @@ pub enum Verdict {
     RuntimeError {
         /// How it ended.
         ending: Ending,
-        /// The first line it wrote to standard error that is not blank, if any.
-        first_stderr_line: Option<String>,
+        /// What it wrote to standard error, if anything: see [`stderr_message`].
+        stderr_message: Option<String>,
     },
     /// TLE: the run took longer than the time limit.
     TimeLimitExceeded,
@@ -78,8 +78,8 @@ impl Verdict {
             Verdict::WrongAnswer { reason } => Some(reason.clone()),
             Verdict::RuntimeError {
                 ending,
-                first_stderr_line,
-            } => Some(match first_stderr_line {
+                stderr_message,
+            } => Some(match stderr_message {
                 Some(line) => format!("{ending}; standard error: {line}"),
                 None => format!("{ending}; nothing on standard error"),
             }),
@@ -87,11 +87,21 @@ impl Verdict {
     }
 }
 
-/// The first line of `output` that is not blank, shortened for a message.
-pub fn first_line(output: &[u8]) -> Option<String> {
+/// What standard error says, for the details of RE: its first line that is not blank,
+/// shortened. A Rust panic's first line says only where (`thread 'main' (…) panicked at
+/// src/main.rs:7:20:`) and its message comes on the next line, so for a panic both are
+/// given, on one line.
+pub fn stderr_message(output: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(output);
-    let line = text.lines().find(|line| !line.trim().is_empty())?;
-    Some(shorten(line.trim_end()).into_owned())
+    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
+    let first = lines.next()?.trim_end();
+    let is_panic = first.starts_with("thread '") && first.contains(" panicked at ");
+    match lines.next() {
+        Some(message) if is_panic && first.ends_with(':') => {
+            Some(format!("{} {}", shorten(first), shorten(message.trim())))
+        }
+        _ => Some(shorten(first).into_owned()),
+    }
 }
 
 /// The verdict on `run` under `limits` (see the module's docs for the order). An `Err`
@@ -106,13 +116,13 @@ pub fn judge_run(
     if run.ending == Ending::StoppedAtTimeLimit || run.elapsed > limits.time {
         return Ok(Verdict::TimeLimitExceeded);
     }
-    if run.peak_memory_bytes > limits.memory_bytes {
+    if run.ending == Ending::StoppedAtMemoryLimit || run.peak_memory_bytes > limits.memory_bytes {
         return Ok(Verdict::MemoryLimitExceeded);
     }
     if !run.ending.is_success() {
         return Ok(Verdict::RuntimeError {
             ending: run.ending,
-            first_stderr_line: first_line(&run.stderr),
+            stderr_message: stderr_message(&run.stderr),
         });
     }
     if run.stdout_was_cut {
@@ -170,15 +180,18 @@ pub fn judge_case(
     })
 }
 
-/// Reads one sample's files and judges `binary` on it with `problem`'s limits and checker
+/// Reads one sample's files and judges `program` on it with `problem`'s limits and checker
 /// ([`judge_case`]).
-pub fn judge_sample(binary: &Path, problem: &Problem, sample: &Sample) -> Result<Judgement> {
+pub fn judge_sample(
+    program: &mut Command,
+    problem: &Problem,
+    sample: &Sample,
+) -> Result<Judgement> {
     let read =
         |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
     let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
-    let mut program = Command::new(binary);
     judge_case(
-        &mut program,
+        program,
         &input,
         &expected,
         problem.limits(),
@@ -264,7 +277,7 @@ mod tests {
     }
 
     #[test]
-    fn a_crash_is_a_runtime_error_with_its_status_and_first_stderr_line() {
+    fn a_crash_is_a_runtime_error_with_its_status_and_stderr_message() {
         let judgement = judge_exact(
             &mut shell(
                 "printf '1 2 3\\n4 5 6\\n'; echo 'out of cheese' >&2; echo more >&2; exit 3",
@@ -274,10 +287,10 @@ mod tests {
         match &judgement.verdict {
             Verdict::RuntimeError {
                 ending,
-                first_stderr_line,
+                stderr_message,
             } => {
                 assert_eq!(*ending, Ending::Exited { code: 3 });
-                assert_eq!(first_stderr_line.as_deref(), Some("out of cheese"));
+                assert_eq!(stderr_message.as_deref(), Some("out of cheese"));
             }
             other => panic!("expected RE, got {other:?}"),
         }

@@ -26,7 +26,8 @@
 //!   the process that started the program (`cargo xtask`, 7 to 14 MB), so the runner takes
 //!   it only when it is above xtask's own high-water mark, which it resets just before the
 //!   start (`/proc/self/clear_refs`). What the figure may miss is a rise in the program's
-//!   last [`POLL_INTERVAL`] that stays below xtask's own size.
+//!   last [`POLL_INTERVAL`] that stays below xtask's own size; and a program that ends
+//!   before the first poll has read it gets the kernel's figure, which may be xtask's size.
 //! - **The memory limit, enforced promptly.** When a poll finds the peak over the limit,
 //!   the runner kills the program: MLE, within a poll of crossing the limit, not after
 //!   the host has given it gigabytes. The limit is watched, not set with `setrlimit`,
@@ -334,8 +335,9 @@ fn watch(
                     Ok(waited) => waited,
                     Err(error) => break Err(anyhow!(error).context("waiting for the program")),
                 };
-                // The kernel's figure, when it is the program's own (see the module's docs).
-                if waited.rusage.maxrss > runner_high_water_bytes {
+                // The kernel's figure, when it is the program's own (see the module's
+                // docs), or when no poll saw the program: then it is the best known.
+                if waited.rusage.maxrss > runner_high_water_bytes || peak_memory_bytes == 0 {
                     peak_memory_bytes = peak_memory_bytes.max(waited.rusage.maxrss);
                 }
                 let ending = match progress {
