@@ -243,7 +243,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 
     // 4. The closing count; a check that judged nothing did not pass.
     outln!("{passed} passed, {failed} failed");
-    if passed + failed == 0 {
+    if !is_a_pass(passed, failed) && failed == 0 {
         let folders: Vec<String> = problems
             .iter()
             .map(|problem| problem.directory.join("samples").display().to_string())
@@ -255,11 +255,16 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         );
         return Ok(ExitCode::FAILURE);
     }
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    Ok(match is_a_pass(passed, failed) {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::FAILURE,
     })
+}
+
+/// Whether a check that counted `passed` and `failed` cases passed: none failed, and
+/// something was judged.
+fn is_a_pass(passed: usize, failed: usize) -> bool {
+    failed == 0 && passed > 0
 }
 
 /// How a line names a file of `samples/` that was not taken: `samples/1.in`.
@@ -370,5 +375,17 @@ fn width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
 fn print_indented(text: &str) {
     for line in text.lines() {
         outln!("    {line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_judged_is_not_a_pass() {
+        assert!(!is_a_pass(0, 0));
+        assert!(!is_a_pass(3, 1));
+        assert!(is_a_pass(3, 0));
     }
 }
