@@ -58,9 +58,6 @@ enum Subcommands {
     Bench(bench::Arguments),
     Generate(generate::Arguments),
     Trace(trace::Arguments),
-    /// Used by `bench --process` only: measures one binary in a fresh process.
-    #[command(hide = true)]
-    BenchProcessWorker(bench::process::WorkerArguments),
 }
 
 fn main() -> ExitCode {
@@ -90,7 +87,6 @@ fn main() -> ExitCode {
         Subcommands::Bench(arguments) => bench::run(arguments),
         Subcommands::Generate(arguments) => generate::run(arguments),
         Subcommands::Trace(arguments) => trace::run(arguments),
-        Subcommands::BenchProcessWorker(arguments) => bench::process::worker(arguments),
     };
 
     let broken_pipe = |cause: &(dyn std::error::Error + 'static)| {

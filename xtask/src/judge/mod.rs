@@ -14,7 +14,7 @@
 //! 4. **WA** or **AC**, as the problem's [`Checker`] decides on the output.
 
 pub mod checker;
-mod run;
+pub mod run;
 
 use std::path::Path;
 use std::process::Command;

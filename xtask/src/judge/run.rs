@@ -195,6 +195,9 @@ pub fn run_program(program: &mut Command, input: &[u8], limits: Limits) -> Resul
     let started = Instant::now();
     let (live_program, mut child) = LiveProgram::start(program)?;
     let group = live_program.group;
+    // A first look at the memory before the threads start, while the program waits for
+    // its input: a program that ends within a millisecond may end before the first poll.
+    let memory_at_start = tree_memory_bytes(group).unwrap_or(0);
     let (sender, reports) = mpsc::channel();
     let (mut stdin, stdout, stderr) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take());
@@ -211,6 +214,7 @@ pub fn run_program(program: &mut Command, input: &[u8], limits: Limits) -> Resul
             let _ = killpg(group, Signal::SIGKILL);
         },
         read_memory: &|| tree_memory_bytes(group),
+        memory_at_start,
     };
     let run = watch(&reports, started, limits, &mut watched_program);
     drop(live_program);
@@ -286,6 +290,8 @@ impl CapturedOutput {
 struct WatchedProgram<'a> {
     stop_group: &'a mut dyn FnMut(),
     read_memory: &'a dyn Fn() -> Option<u64>,
+    /// What a first reading of its memory found, in bytes (0 if nothing).
+    memory_at_start: u64,
 }
 
 /// Follows the reports of one run started at `started` until the program has been reaped
@@ -301,7 +307,7 @@ fn watch(
     let mut outputs = [CapturedOutput::default(), CapturedOutput::default()];
     let mut progress = Progress::Running;
     let mut deadline = started + limits.time;
-    let mut peak_memory_bytes = 0;
+    let mut peak_memory_bytes = program.memory_at_start;
     let mut next_poll = Instant::now();
     let watched: Result<()> = loop {
         let all_closed = outputs.iter().all(|output| output.closed);
@@ -658,6 +664,7 @@ mod tests {
         WatchedProgram {
             stop_group,
             read_memory: &unknown_memory,
+            memory_at_start: 0,
         }
     }
 
