@@ -379,8 +379,9 @@ mod tests {
     fn a_process_that_leaves_the_group_cannot_hold_the_judge() {
         // `setsid` puts the grandchild in a session and process group of its own (the
         // program waits a moment for that), so killing the program's group does not reach
-        // it, and it keeps the output pipes open for seconds. The program answers and
-        // ends; the judge must judge that answer soon after, without the late words.
+        // it, and it would keep the output pipes open for seconds. The program answers and
+        // ends; the runner kills the grandchild then (xtask inherits it as a subreaper),
+        // and the judge judges the answer at once, without the late words.
         let mut program = shell(
             "setsid sh -c 'sleep 4; echo late-output; echo late >&2' & sleep 0.3; \
              printf '1 2 3\\n4 5 6\\n'",
@@ -394,7 +395,10 @@ mod tests {
         );
         assert!(run.ending.is_success());
         assert_eq!(run.stdout, EXPECTED);
-        assert!(run.output_held_open);
+        assert!(
+            !run.output_held_open,
+            "the grandchild held the outputs open"
+        );
         let verdict = judge_run(&run, GENEROUS, b"", EXPECTED, Checker::Exact).unwrap();
         assert_eq!(verdict, Verdict::Accepted);
     }

@@ -209,9 +209,11 @@ pub fn run_program(program: &mut Command, input: &[u8], limits: Limits) -> Resul
     read_on_thread(stderr, Stream::Stderr, sender.clone());
     wait_on_thread(child, sender);
     let mut watched_program = WatchedProgram {
-        // An error means the group is gone already.
+        // The group, and what escaped it and is xtask's child by now; an error means the
+        // group is gone already.
         stop_group: &mut || {
             let _ = killpg(group, Signal::SIGKILL);
+            kill_escaped_processes(&live_programs());
         },
         read_memory: &|| tree_memory_bytes(group),
         memory_at_start,
