@@ -1,8 +1,11 @@
 //! The project's tooling library: what `cargo xtask` (`src/main.rs`, whose subcommands are in
-//! `src/commands/`) and the tests share. One folder per layer:
+//! `src/commands/`) and the tests share. One folder per layer; `xtask/ARCHITECTURE.md`
+//! maps them and states the rules they keep (no module cycle, the judge knows nothing of
+//! manifests, the reference solvers share no code with the solutions).
 //!
 //! Finding and judging the solutions:
-//! - [`problems`]: the one place that knows the problems by name, and the one parser of
+//! - [`problems`]: the table of problems (each problem's input format, solvers, answer
+//!   format, cell names, bench sets, stress generator and checker) and the one parser of
 //!   their names; [`problems::workspace`]: the workspace as cargo reports it (its root,
 //!   target folder and problem crates) and the binaries cargo has just built;
 //!   [`problems::data`]: the benchmark puzzle sets in `data/`.

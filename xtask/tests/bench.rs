@@ -89,3 +89,137 @@ fn files_and_the_plot_are_where_the_caller_says() {
     let plot = std::fs::read_to_string(folder.join("plot.svg")).unwrap();
     assert!(plot.contains("<svg"), "{plot}");
 }
+
+/// Runs `bench` with `arguments` in `folder`, from this test's debug build (the stand-in
+/// for cargo runs this xtask again instead of building a release one).
+fn bench_in(folder: &Path, arguments: &[&str]) -> Output {
+    let fake_cargo = folder.join("fake-cargo");
+    write_script(
+        &fake_cargo,
+        "#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done\nshift\nexec \"$XTASK\" \"$@\"\n",
+    );
+    output_within(
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .current_dir(folder)
+            .arg("bench")
+            .args(arguments)
+            .env("CARGO", &fake_cargo)
+            .env("XTASK", env!("CARGO_BIN_EXE_xtask"))
+            .env_remove("XTASK_BENCH_OPTIMISED"),
+        Duration::from_secs(300),
+    )
+}
+
+#[test]
+fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
+    let folder = fresh_folder("bench-domino-none");
+    // The first puzzle of p4574's first sample, with the single 6 moved to B1, in the row
+    // of the tile `6 B2 1 B3`: the input reads, and no grid completes it.
+    let sample =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/p4574/samples/sample-1.in");
+    let sample = std::fs::read_to_string(sample).unwrap();
+    let first: Vec<&str> = sample.lines().take(12).collect();
+    assert_eq!(first[1], "6 B2 1 B3");
+    assert_eq!(first[11], "C5 A3 D9 I4 A9 E5 A2 C6 I1");
+    let clash = format!(
+        "{}\nC5 A3 D9 I4 A9 B1 A2 C6 I1\n0\n",
+        first[..11].join("\n")
+    );
+    std::fs::write(folder.join("clash.in"), &clash).unwrap();
+    let mut lines = common::input::Lines::new(clash.as_bytes());
+    let puzzle = p4574::read_puzzle(&mut lines).unwrap().unwrap();
+    assert_eq!(p4574::solve(&puzzle), None);
+
+    let output = bench_in(
+        &folder,
+        &["--problem", "p4574", "--rounds", "1", "clash.in"],
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert!(
+        stdout.contains("bench problem=p4574 file=clash.in puzzles=1 "),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("no completion for 1 of 1 puzzles"),
+        "{stderr}"
+    );
+
+    // The same puzzle as it was has a grid: a solver that found none would be wrong, and
+    // the sample's expected grid is checked too.
+    let original = format!("{}\n0\n", first.join("\n"));
+    std::fs::write(folder.join("original.in"), original).unwrap();
+    let output = bench_in(
+        &folder,
+        &["--problem", "p4574", "--rounds", "1", "original.in"],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(!stderr.contains("no completion"), "{stderr}");
+}
+
+#[test]
+fn the_ladder_table_is_written_between_the_markers() {
+    let folder = fresh_folder("bench-ladder-write");
+    let special = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/special.txt");
+    std::fs::copy(special, folder.join("special.txt")).unwrap();
+    let page = "# Notes\n\nbefore\n<!-- bench-ladder:begin -->\nold table\n<!-- bench-ladder:end -->\nafter\n";
+    std::fs::write(folder.join("notes.md"), page).unwrap();
+    let arguments = [
+        "--ladder",
+        "--rounds",
+        "1",
+        "--write",
+        "notes.md",
+        "special.txt",
+    ];
+    let output = bench_in(&folder, &arguments);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    let written = std::fs::read_to_string(folder.join("notes.md")).unwrap();
+    assert!(written.starts_with("# Notes\n\nbefore\n<!-- bench-ladder:begin -->\n| rung | name | special.txt guesses | special.txt µs |\n"), "{written}");
+    assert!(
+        written.ends_with("\n<!-- bench-ladder:end -->\nafter\n"),
+        "{written}"
+    );
+    assert!(!written.contains("old table"), "{written}");
+    // A row per rung of the ladder, named as `bench --ladder` prints it.
+    for rung in common::ladder::RUNGS {
+        let row = format!("| {} | {} | ", rung.number, rung.name);
+        assert!(written.contains(&row), "no `{row}` in:\n{written}");
+        assert!(stdout.contains(&format!(
+            "bench rung={} name={} file=special.txt",
+            rung.number, rung.name
+        )));
+    }
+
+    // Without the markers, it says so and leaves the file alone.
+    std::fs::write(folder.join("bare.md"), "no markers\n").unwrap();
+    let arguments = [
+        "--ladder",
+        "--rounds",
+        "1",
+        "--write",
+        "bare.md",
+        "special.txt",
+    ];
+    let output = bench_in(&folder, &arguments);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("bare.md has no line <!-- bench-ladder:begin -->"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.join("bare.md")).unwrap(),
+        "no markers\n"
+    );
+}

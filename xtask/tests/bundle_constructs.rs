@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use xtask::bundle::{bundle_crate, start_judge_build};
 use xtask::judge::{run_program, Limits};
+use xtask::problems::workspace::Workspace;
 
 /// Debian's packaged compiler, older than the judge's.
 const OLD_RUSTC: &str = "/usr/bin/rustc";
@@ -29,7 +30,10 @@ const MANIFESTS: [(&str, &str); 3] = [
     (
         "p1000/Cargo.toml",
         "[package]\nname = \"p1000\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
-         [dependencies]\ncommon = { path = \"../common\" }\n",
+         [dependencies]\ncommon = { path = \"../common\" }\n\
+         [package.metadata.boj]\nid = 1000\ntitle = \"A+B\"\n\
+         url = \"https://www.acmicpc.net/problem/1000\"\n\
+         time-limit-ms = 1000\nmemory-mb = 128\nchecker = \"exact\"\n",
     ),
 ];
 
@@ -43,7 +47,11 @@ fn bundle_build_and_run(files: &[(&str, &str)], expected: &str) -> String {
         fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is made");
         fs::write(path, text).expect("the file is written");
     }
-    let bundle = bundle_crate(&root.path().join("p1000"), false)
+    let workspace = Workspace::at(root.path()).expect("cargo reads the fixture");
+    let problem = workspace
+        .problem_in(&root.path().join("p1000"))
+        .expect("the fixture is a problem crate");
+    let bundle = bundle_crate(&workspace, &problem, false)
         .unwrap_or_else(|error| panic!("bundling: {error:#}"));
     let old_rustc = Path::new(OLD_RUSTC);
     let compilers = [None, Some(old_rustc).filter(|path| path.is_file())];

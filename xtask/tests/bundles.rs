@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::{judge_sample, run_program, Limits};
-use xtask::problems::workspace::{Problem, Workspace};
+use xtask::judge::{run_program, Limits};
+use xtask::problems::workspace::{judge_sample, Problem, Workspace};
 
 /// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
 const RUN_TIME_LIMIT: Duration = Duration::from_secs(20);
@@ -39,7 +39,8 @@ fn problem(name: &str) -> Problem {
 /// a temporary folder and returns the folder and the binary, failing on any warning or
 /// error from the compiler.
 fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, PathBuf) {
-    let bundle = bundle_crate(&problem(name).directory, keep_docs)
+    let workspace = Workspace::load().expect("the workspace is readable");
+    let bundle = bundle_crate(&workspace, &problem(name), keep_docs)
         .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"));
     let directory = tempfile::tempdir().expect("a temporary folder");
     let build = start_judge_build(&bundle, directory.path(), rustc)

@@ -272,3 +272,51 @@ fn check_shows_the_verdict_time_and_memory_of_every_case() {
         "{stdout}"
     );
 }
+
+#[test]
+fn new_reads_the_problem_number_with_the_one_parser() {
+    // `p2239` is problem 2239, as for every subcommand: it exists, so nothing is written.
+    let output = xtask(&["new", "p2239"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("exists already"), "{stderr}");
+    // A number past what a problem number can be is "too large", not "not a number".
+    let output = xtask(&["new", "99999999999"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("too large"), "{stderr}");
+    // The same parser, and the same words, for the other subcommands.
+    for subcommand in ["trace", "check", "bundle", "stress"] {
+        let output = xtask(&[subcommand, "99999999999"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{subcommand}: {stderr}");
+        assert!(stderr.contains("too large"), "{subcommand}: {stderr}");
+    }
+}
+
+#[test]
+fn generate_writes_files_with_the_mode_the_umask_gives() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = tempfile::tempdir().unwrap();
+    let prefix = folder.path().join("puzzles");
+    let output = xtask(&[
+        "generate",
+        "p4574",
+        "--count",
+        "1",
+        "--tiles",
+        "35",
+        "--out",
+        prefix.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    // A file written plainly gets 0666 less the umask: the generated files get the same.
+    let plain = folder.path().join("plain");
+    std::fs::write(&plain, "").unwrap();
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    for extension in ["in", "out"] {
+        let written = prefix.with_extension(extension);
+        assert_eq!(mode(&written), mode(&plain), "{}", written.display());
+    }
+}

@@ -8,19 +8,14 @@
 //! a second run takes seconds.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// The problem the test creates; no real problem uses this number.
 const NEW_ID: &str = "9999";
 
-/// The workspace root: the parent of `xtask/`.
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask/ has a parent")
-        .to_path_buf()
-}
+/// Its title, full of what markdown and rustdoc read as markup (a link, an HTML tag, code).
+const TITLE: &str = "Sudoku [Hard] vector<int> `x` *y*";
 
 /// Copies the folder `from` to `to`, leaving out `target/` and `.git/` at its top.
 fn copy_workspace(from: &Path, to: &Path) {
@@ -80,14 +75,14 @@ fn a_new_problem_is_checked_bundled_and_tested() {
         std::process::id()
     ));
     let target_directory = temporary.join("xtask-new-problem-target");
-    copy_workspace(&workspace_root(), &workspace);
+    copy_workspace(&xtask::project_root(), &workspace);
 
     let created = succeeded(
         "cargo xtask new",
         cargo(
             &workspace,
             &target_directory,
-            &["xtask", "new", NEW_ID, "--title", "Test problem"],
+            &["xtask", "new", NEW_ID, "--title", TITLE],
         ),
     );
     let name = format!("p{NEW_ID}");
@@ -133,7 +128,7 @@ fn a_new_problem_is_checked_bundled_and_tested() {
     let bundle_path = target_directory.join("bundle").join(format!("{name}.rs"));
     let bundle = fs::read_to_string(&bundle_path)
         .unwrap_or_else(|_| panic!("no {}; `bundle` printed:\n{written}", bundle_path.display()));
-    assert!(bundle.starts_with(&format!("// Baekjoon {NEW_ID}: Test problem\n")));
+    assert!(bundle.starts_with(&format!("// Baekjoon {NEW_ID}: {TITLE}\n")));
 
     // Its tests and doctests build and pass, and so does clippy with the workspace lints.
     succeeded(
@@ -156,6 +151,18 @@ fn a_new_problem_is_checked_bundled_and_tested() {
             ],
         ),
     );
+
+    // Its documentation builds without a warning: the title is escaped for markdown.
+    let cargo_program = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let documented = Command::new(cargo_program)
+        .current_dir(&workspace)
+        .args(["doc", "--no-deps", "-p", &name])
+        .env("CARGO_TARGET_DIR", &target_directory)
+        .env("CARGO_NET_OFFLINE", "true")
+        .env("RUSTDOCFLAGS", "-D warnings")
+        .output()
+        .expect("cargo starts");
+    succeeded("cargo doc -D warnings", documented);
 
     // A second `new` with the same id is refused, and the crate is left as it was.
     let manifest = fs::read_to_string(workspace.join("problems").join(&name).join("Cargo.toml"))

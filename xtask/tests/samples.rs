@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use xtask::judge::judge_sample;
+use xtask::problems::workspace::judge_sample;
 use xtask::problems::workspace::{Profile, Sample, Workspace};
 
 /// The cases in `problems/NAME/tests/data/`: each `.in` file with its `.out` file.

@@ -280,12 +280,13 @@ impl<'ast> Visit<'ast> for Definitions {
     }
 }
 
-/// Makes the bundle of the problem crate in `crate_directory`, with its doc comments if
-/// `keep_docs` (see the module documentation).
-pub fn bundle_crate(crate_directory: &Path, keep_docs: bool) -> Result<Bundle> {
-    let workspace = Workspace::at(crate_directory)?;
+/// Makes the bundle of `problem`, a problem crate of `workspace`, with its doc comments
+/// if `keep_docs` (see the module documentation). The workspace's manifests, read once by
+/// the caller, name the crates it depends on.
+pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -> Result<Bundle> {
+    let crate_directory = problem.directory.as_path();
     let package = workspace.package_in(crate_directory)?;
-    let dependencies = path_dependencies(&workspace, package)?;
+    let dependencies = path_dependencies(workspace, package)?;
     let crates: Vec<(String, &Path)> = std::iter::once((&package.name, crate_directory))
         .chain(dependencies.iter().filter_map(|dependency| {
             let directory = dependency.manifest_path.parent()?.as_std_path();
@@ -384,7 +385,7 @@ pub fn bundle_crate(crate_directory: &Path, keep_docs: bool) -> Result<Bundle> {
     }
     let header = header_comment(
         own_name,
-        Problem::from_package(package).ok().as_ref(),
+        problem,
         &module_names[1..],
         &describe_commit(crate_directory),
         keep_docs,
@@ -432,18 +433,15 @@ fn indent_with_tabs(source: &str) -> String {
 /// The comment that opens a bundle.
 fn header_comment(
     crate_name: &str,
-    problem: Option<&Problem>,
+    problem: &Problem,
     dependency_names: &[String],
     commit: &str,
     keep_docs: bool,
 ) -> String {
-    let title = match problem {
-        Some(problem) => format!(
-            "Baekjoon {}: {}\n{}",
-            problem.id, problem.title, problem.url
-        ),
-        None => format!("{crate_name} (no [package.metadata.boj] table)"),
-    };
+    let title = format!(
+        "Baekjoon {}: {}\n{}",
+        problem.id, problem.title, problem.url
+    );
     let module = |name: &String| format!("`mod {name}`");
     let modules: Vec<String> = dependency_names.iter().map(module).collect();
     let uses = match modules.len() {
@@ -578,7 +576,9 @@ mod tests {
 
     /// The bundle of problem `name`.
     fn bundle_of(name: &str, keep_docs: bool) -> String {
-        bundle_crate(&problem_directory(name), keep_docs)
+        let workspace = Workspace::load().unwrap();
+        let problem = workspace.problem_in(&problem_directory(name)).unwrap();
+        bundle_crate(&workspace, &problem, keep_docs)
             .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"))
             .source
     }
@@ -676,7 +676,10 @@ mod tests {
             (
                 "p1000/Cargo.toml",
                 "[package]\nname = \"p1000\"\nversion = \"0.1.0\"\n\
-                 [dependencies]\ncommon = { path = \"../common\" }\n",
+                 [dependencies]\ncommon = { path = \"../common\" }\n\
+                 [package.metadata.boj]\nid = 1000\ntitle = \"A+B\"\n\
+                 url = \"https://www.acmicpc.net/problem/1000\"\n\
+                 time-limit-ms = 1000\nmemory-mb = 128\nchecker = \"exact\"\n",
             ),
             (
                 "p1000/src/lib.rs",
@@ -698,7 +701,9 @@ mod tests {
     #[test]
     fn only_the_modules_the_problem_names_are_kept_and_it_compiles_cleanly() {
         let root = workspace_with_an_unused_module();
-        let bundle = bundle_crate(&root.path().join("p1000"), false).unwrap();
+        let workspace = Workspace::at(root.path()).unwrap();
+        let problem = workspace.problem_in(&root.path().join("p1000")).unwrap();
+        let bundle = bundle_crate(&workspace, &problem, false).unwrap();
         let source = &bundle.source;
         assert!(
             source.contains("mod used {") && source.contains("mod needed {"),

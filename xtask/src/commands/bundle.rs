@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use xtask::bundle::{bundle_crate, GENERATED_MARK};
 use xtask::problems::workspace::Workspace;
 
-use xtask::problems::workspace::usage_error;
+use xtask::problems::usage_error;
 
 /// Write one self-contained source file per problem, to submit to the judge.
 #[derive(clap::Args)]
@@ -55,7 +55,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         .out_dir
         .unwrap_or_else(|| workspace.target_directory.join("bundle"));
     for problem in &problems {
-        let bundle = bundle_crate(&problem.directory, arguments.keep_docs)
+        let bundle = bundle_crate(&workspace, problem, arguments.keep_docs)
             .with_context(|| format!("bundling {}", problem.name))?;
         let path = match &arguments.output_file {
             Some(path) if path.as_os_str() == "-" => {

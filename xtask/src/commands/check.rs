@@ -28,8 +28,8 @@ use std::process::{Command, ExitCode};
 use anyhow::{Context, Result};
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::judge::judge_sample;
-use xtask::problems::workspace::{usage_error, Problem, Profile, SampleFiles, Workspace};
+use xtask::problems::usage_error;
+use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
 
 /// Build the solutions in release mode, or take any program, and judge them on the
 /// problems' samples: verdict, time and memory of each.
@@ -161,7 +161,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         };
         (problems.iter().map(ready).collect(), None)
     } else if arguments.bundled {
-        let (builds, directory) = build_bundles(&problems, arguments.rustc.as_deref())?;
+        let (builds, directory) = build_bundles(&workspace, &problems, arguments.rustc.as_deref())?;
         (builds, Some(directory))
     } else {
         let profile = match arguments.debug {
@@ -275,7 +275,11 @@ fn not_taken_name(path: &Path) -> String {
 
 /// Step 2 with `--bundled`: each problem's bundle compiled by `rustc` (or the compiler
 /// named), all at once, each in an empty folder of a new temporary folder (returned too).
-fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Build>, TempDir)> {
+fn build_bundles(
+    workspace: &Workspace,
+    problems: &[Problem],
+    rustc: Option<&Path>,
+) -> Result<(Vec<Build>, TempDir)> {
     let directory = tempfile::Builder::new()
         .prefix("xtask-check-bundled-")
         .tempdir()
@@ -287,7 +291,7 @@ fn build_bundles(problems: &[Problem], rustc: Option<&Path>) -> Result<(Vec<Buil
     );
     let builds = problems.iter().map(|problem| {
         // Without doc comments, as `cargo xtask bundle` makes it by default.
-        let bundle = match bundle_crate(&problem.directory, false) {
+        let bundle = match bundle_crate(workspace, problem, false) {
             Ok(bundle) => bundle,
             Err(error) => {
                 return Pending::Failed {

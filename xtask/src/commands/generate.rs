@@ -1,14 +1,15 @@
 //! The `generate` subcommand: writes generated Su-domino-ku puzzles as a judge input and
 //! the matching expected output.
 //!
-//! `cargo xtask generate p4574 --count N --out PREFIX [--tiles MIN[..MAX]] [--seed S]`
+//! `cargo xtask generate p4574 --count N --out PREFIX [--tiles MIN[..=MAX]] [--seed S]`
 //! writes `PREFIX.in` (N puzzles and the closing `0`) and `PREFIX.out`. Each puzzle has
 //! one solved grid, proved by the reference solver, and at least MIN laid tiles; the
-//! minimum of each puzzle is drawn from MIN..=MAX (default 10..=35). The same seed always
-//! writes the same files. The two files appear together or not at all (see
+//! minimum of each puzzle is drawn from MIN..=MAX, both included (default 10..=35). The
+//! same seed always writes the same files. The two files appear together or not at all (see
 //! `write_all_or_none`).
 
 use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -33,9 +34,10 @@ pub struct Arguments {
     /// Where to write: PREFIX.in and PREFIX.out.
     #[arg(long, value_name = "PREFIX")]
     out: String,
-    /// The fewest laid tiles of a puzzle, drawn per puzzle from MIN..=MAX (within 10..35).
-    #[arg(long, value_name = "MIN[..MAX]", default_value = "10..35", value_parser = parse_tiles)]
-    tiles: (usize, usize),
+    /// The fewest laid tiles of a puzzle, drawn per puzzle from MIN..=MAX, both included
+    /// (within 10..=35).
+    #[arg(long, value_name = "MIN[..=MAX]", default_value = "10..=35", value_parser = parse_tiles)]
+    tiles: TileRange,
     /// The seed; the same seed always writes the same files.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -45,7 +47,7 @@ pub struct Arguments {
 /// takes only 4574.
 fn only_p4574(name: &str) -> Result<KnownProblem, String> {
     match KnownProblem::named(name, "generate") {
-        Ok(KnownProblem::P4574) => Ok(KnownProblem::P4574),
+        Ok(problem) if problem == KnownProblem::P4574 => Ok(problem),
         _ => Err(format!(
             "only p4574 puzzles can be generated, not {}",
             quote(name)
@@ -55,7 +57,7 @@ fn only_p4574(name: &str) -> Result<KnownProblem, String> {
 
 /// Runs `cargo xtask generate`.
 pub fn run(arguments: Arguments) -> Result<ExitCode> {
-    let (prefix, (fewest, most)) = (&arguments.out, arguments.tiles);
+    let (prefix, TileRange { fewest, most }) = (&arguments.out, arguments.tiles);
     let mut rng = StdRng::seed_from_u64(arguments.seed);
     let mut puzzle = || {
         let min_tiles = rng.random_range(fewest..=most);
@@ -82,7 +84,11 @@ fn write_all_or_none(files: &[(String, String)]) -> Result<()> {
         let folder = Path::new(path)
             .parent()
             .filter(|folder| !folder.as_os_str().is_empty());
-        let mut temporary = tempfile::NamedTempFile::new_in(folder.unwrap_or(Path::new(".")))
+        // Asked for 0666, the file gets what the umask leaves of it, as any file the user
+        // writes does (tempfile's own default is 0600, kept through the rename).
+        let mut temporary = tempfile::Builder::new()
+            .permissions(std::fs::Permissions::from_mode(0o666))
+            .tempfile_in(folder.unwrap_or(Path::new(".")))
             .with_context(|| format!("creating a temporary file for {path}"))?;
         temporary
             .write_all(text.as_bytes())
@@ -102,16 +108,35 @@ fn write_all_or_none(files: &[(String, String)]) -> Result<()> {
     Ok(())
 }
 
-/// Reads `MIN` or `MIN..MAX` (inclusive), each within 10..=35.
-fn parse_tiles(text: &str) -> Result<(usize, usize), String> {
-    let (low, high) = text.split_once("..").unwrap_or((text, text));
-    let (Ok(low), Ok(high)) = (low.parse::<usize>(), high.parse::<usize>()) else {
-        return Err("`--tiles` takes MIN or MIN..MAX".to_string());
+/// The range the fewest laid tiles of each puzzle is drawn from: `fewest..=most`, both
+/// included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TileRange {
+    fewest: usize,
+    most: usize,
+}
+
+/// Reads `MIN` or `MIN..=MAX` (both included), each within 10..=35. `MIN..MAX` is refused,
+/// since in Rust it would leave MAX out.
+fn parse_tiles(text: &str) -> Result<TileRange, String> {
+    let (fewest, most) = match text.split_once("..") {
+        None => (text, text),
+        Some((fewest, rest)) => match rest.strip_prefix('=') {
+            Some(most) => (fewest, most),
+            None => {
+                return Err(format!(
+                    "`--tiles` takes MIN or MIN..=MAX (both included), not `{text}`"
+                ))
+            }
+        },
     };
-    if !(10..=high).contains(&low) || high > 35 {
-        return Err("`--tiles` must lie within 10..35, with MIN no more than MAX".to_string());
+    let (Ok(fewest), Ok(most)) = (fewest.parse::<usize>(), most.parse::<usize>()) else {
+        return Err("`--tiles` takes MIN or MIN..=MAX (both included)".to_string());
+    };
+    if !(10..=most).contains(&fewest) || most > 35 {
+        return Err("`--tiles` must lie within 10..=35, with MIN no more than MAX".to_string());
     }
-    Ok((low, high))
+    Ok(TileRange { fewest, most })
 }
 
 #[cfg(test)]
@@ -120,11 +145,15 @@ mod tests {
 
     #[test]
     fn tile_ranges_are_read_and_checked() {
-        assert_eq!(parse_tiles("10").unwrap(), (10, 10));
-        assert_eq!(parse_tiles("12..20").unwrap(), (12, 20));
+        let range = |fewest, most| TileRange { fewest, most };
+        assert_eq!(parse_tiles("10").unwrap(), range(10, 10));
+        assert_eq!(parse_tiles("12..=20").unwrap(), range(12, 20));
+        assert_eq!(parse_tiles("10..=35").unwrap(), range(10, 35));
+        // `12..20` would leave 20 out in Rust, so it is refused rather than guessed.
+        assert!(parse_tiles("12..20").unwrap_err().contains("MIN..=MAX"));
         assert!(parse_tiles("9").is_err());
-        assert!(parse_tiles("20..12").is_err());
-        assert!(parse_tiles("10..36").is_err());
+        assert!(parse_tiles("20..=12").is_err());
+        assert!(parse_tiles("10..=36").is_err());
     }
 
     #[test]

@@ -27,15 +27,15 @@ use common::input::quote;
 use xtask::judge::checker::Checker;
 use xtask::project_root;
 
-use xtask::problems::workspace::usage_error;
+use xtask::problems::{parse_problem_number, usage_error};
 
 /// Create problems/pID/ from a skeleton.
 ///
 /// The manifest with the judge's facts, a documented lib.rs, main.rs and samples/.
 #[derive(clap::Args)]
 pub struct Arguments {
-    /// The problem number on the judge, such as 1000.
-    #[arg(value_name = "ID", value_parser = parse_problem_id)]
+    /// The problem number on the judge, such as 1000 (or the crate name, p1000).
+    #[arg(value_name = "ID", value_parser = parse_problem_number)]
     id: u32,
     /// The problem's title [default: Problem ID].
     #[arg(long, value_name = "T")]
@@ -68,17 +68,6 @@ impl Arguments {
     /// The title, once `run` has settled it.
     fn title(&self) -> &str {
         self.title.as_deref().unwrap_or_default()
-    }
-}
-
-/// Reads a problem number: a positive decimal number, written plainly (`1000`, not
-/// `+1000`, `01000` or `p1000`).
-fn parse_problem_id(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(id) if id > 0 && id.to_string() == text => Ok(id),
-        _ => Err(format!(
-            "the problem id must be a positive number such as 1000, not `{text}`"
-        )),
     }
 }
 
@@ -225,9 +214,29 @@ workspace = true
     )
 }
 
+/// `text` as plain text in markdown: each character that markdown or rustdoc would read
+/// as markup (a link `[..]`, an HTML tag `<..>`, code, emphasis, an entity, a table) is
+/// escaped with a backslash, which CommonMark allows before any ASCII punctuation. So a
+/// title such as `Sudoku [Hard] vector<int>` reads as written, and `cargo doc -D warnings`
+/// finds no broken link or unclosed tag in it.
+fn markdown_text(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        if matches!(
+            character,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '#' | '!'
+        ) {
+            escaped.push('\\');
+        }
+        escaped.push(character);
+    }
+    escaped
+}
+
 /// The new crate's `src/lib.rs`: the documented skeleton.
 fn library_text(problem: &Arguments) -> String {
-    let (id, title, memory_mb) = (problem.id, problem.title(), problem.memory_mb);
+    let (id, memory_mb) = (problem.id, problem.memory_mb);
+    let title = markdown_text(problem.title());
     let time_limit = time_limit_text(problem.time_limit_ms);
     format!(
         r#"//! # Baekjoon {id} — {title}
@@ -339,10 +348,13 @@ mod tests {
             parse_options("2580 --checker sudoku --memory-mb 128 --time-limit-ms 1500").unwrap();
         assert_eq!((given.checker.as_str(), given.memory_mb), ("sudoku", 128));
         assert_eq!(time_limit_text(given.time_limit_ms), "1500 ms");
+        // The one parser of problem names: `p1000` is problem 1000, as everywhere.
+        assert_eq!(parse_options("p1000").unwrap().id, 1000);
         for bad in [
             "0",
             "-5",
-            "p1000",
+            "pp1000",
+            "99999999999",
             "01000",
             "+7",
             "x",
@@ -395,6 +407,39 @@ mod tests {
         let binary = fs::read_to_string(directory.join("src/main.rs")).unwrap();
         assert!(binary.contains("run_as_program(\"p1000\", p1000::run)"));
         syn::parse_file(&binary).unwrap();
+    }
+
+    #[test]
+    fn a_title_with_markup_is_documented_as_written() {
+        assert_eq!(
+            markdown_text("Sudoku [Hard] vector<int> `x`"),
+            "Sudoku \\[Hard\\] vector\\<int\\> \\`x\\`"
+        );
+        // rustdoc itself finds no warning in the header (the skeleton needs only `std`).
+        let temporary = tempfile::tempdir().unwrap();
+        let mut problem = example();
+        problem.title = Some("Sudoku [Hard] vector<int> `x` *y* a_b & c | d".to_string());
+        scaffold(temporary.path(), &problem).unwrap();
+        let library = temporary.path().join("problems/p1000/src/lib.rs");
+        let rustdoc = std::env::var_os("RUSTDOC").unwrap_or_else(|| "rustdoc".into());
+        let output = std::process::Command::new(rustdoc)
+            .args([
+                "--edition",
+                "2021",
+                "--crate-name",
+                "p1000",
+                "-D",
+                "warnings",
+                "-o",
+            ])
+            .arg(temporary.path().join("doc"))
+            .arg(&library)
+            .output()
+            .expect("rustdoc starts");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        let page = fs::read_to_string(temporary.path().join("doc/p1000/index.html")).unwrap();
+        assert!(page.contains("Sudoku [Hard] vector&lt;int&gt;"), "{page}");
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //!    exit, after the answers to the puzzles before the bad one. A case the reference cannot
 //!    decide (a Su-domino-ku puzzle with several grids, which the judge never gives, or one
 //!    past its search budget) is skipped and counted. A program given by `--command` is not
-//!    ours: it meets only the cases inside the judge's promise ([`judge_promise`]; the others
+//!    ours: it meets only the cases inside the judge's promise ([`Promise`]; the others
 //!    are counted), unless `--beyond-promise`.
 //! 4. Runs the program and judges the run as `cargo xtask check` does ([`judge_run`]): the
 //!    problem's time and memory limits, then the problem's own checker from its manifest.
@@ -36,17 +36,16 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use common::ladder::rung0_textbook;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use xtask::judge::checker::{excerpt, Checker, CheckerVerdict};
 use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
 use xtask::problems::data;
 use xtask::problems::workspace::{Problem, Profile, Workspace};
-use xtask::problems::KnownProblem;
+use xtask::problems::{Case, KnownProblem, Promise};
+use xtask::reference;
 use xtask::reference::domino::{
-    self, answer_text, generate_puzzle, input_text, reference_grids, Grids,
+    answer_text, generate_puzzle, reference_grids, Grids, REFERENCE_BUDGET,
 };
-use xtask::reference::generate::stress_grid;
-use xtask::reference::{self, Grid};
 
 /// Random differential testing against the reference solvers.
 ///
@@ -91,28 +90,15 @@ enum Scope {
     InsidePromise,
 }
 
-/// The judge's promise about the inputs of `problem`, in words.
-fn judge_promise(problem: KnownProblem) -> &'static str {
-    match problem {
-        KnownProblem::P2239 => {
-            "the grid has a completion, which plain row-major backtracking finds within \
-             2,000,000 guesses (rung 0's cap; the judge does not publish its own)"
-        }
-        KnownProblem::P2580 => "the grid has a completion",
-        KnownProblem::P4574 => "every puzzle has exactly one solved grid",
-    }
-}
-
-/// Whether `case`, whose right answer is `expectation`, is inside the judge's promise for
-/// `problem` (see [`judge_promise`]).
-fn is_inside_promise(problem: KnownProblem, case: &Case, expectation: &Expectation) -> bool {
+/// Whether `case`, whose right answer is `expectation`, is inside the judge's `promise`.
+fn is_inside_promise(promise: Promise, case: &Case, expectation: &Expectation) -> bool {
     let has_answer = matches!(expectation, Expectation::Answer { .. });
-    match case {
-        Case::Grid { grid } if problem == KnownProblem::P2239 => {
+    match (promise, case) {
+        (Promise::CompletionWithinTextbookBacktracking, Case::Grid { grid }) => {
             has_answer && !rung0_textbook::solve(grid).capped
         }
         // A Su-domino-ku case with a puzzle of several grids is undecided before this.
-        Case::Grid { .. } | Case::Dominoes { .. } => has_answer,
+        _ => has_answer,
     }
 }
 
@@ -139,27 +125,9 @@ fn hard_cases(problem: KnownProblem) -> Result<Vec<Case>> {
     Ok(grids.into_iter().map(|grid| Case::Grid { grid }).collect())
 }
 
-/// The search-node budget of the Su-domino-ku reference on one puzzle.
-const DOMINO_BUDGET: u64 = 5_000_000;
-
 /// How long shrinking a failure may take; past it, the smallest failing input found so
 /// far is reported.
 pub const SHRINK_TIME_BUDGET: Duration = Duration::from_secs(30);
-
-/// One stress input, in the form that can be shrunk.
-#[derive(Clone, Debug)]
-enum Case {
-    /// A Sudoku grid, for 2239 or 2580 (0 for a blank).
-    Grid {
-        /// The givens.
-        grid: Grid,
-    },
-    /// Su-domino-ku puzzles, for 4574.
-    Dominoes {
-        /// The puzzles, in input order.
-        puzzles: Vec<domino::Puzzle>,
-    },
-}
 
 /// What a correct program does on a case.
 enum Expectation {
@@ -211,66 +179,19 @@ enum Outcome {
     },
 }
 
-/// A random case of `problem` from `rng`.
-fn generate_case(problem: KnownProblem, rng: &mut StdRng) -> Case {
-    if problem.is_sudoku() {
-        return Case::Grid {
-            grid: stress_grid(rng),
-        };
-    }
-    let count = rng.random_range(1..=3);
-    let puzzles = (0..count)
-        .map(|_| {
-            let min_tiles = if rng.random_bool(0.5) {
-                10
-            } else {
-                rng.random_range(10..=35)
-            };
-            let (mut puzzle, _) = generate_puzzle(rng, min_tiles);
-            if rng.random_bool(0.2) {
-                let tile = rng.random_range(0..puzzle.tiles.len());
-                let digit = rng.random_range(1..=9);
-                if digit != puzzle.tiles[tile].digits[1] {
-                    puzzle.tiles[tile].digits[0] = digit;
-                }
-            }
-            puzzle
-        })
-        .collect();
-    Case::Dominoes { puzzles }
-}
-
-/// The input of `case` as `problem` reads it: 2239 writes a grid's digits together, 2580
-/// with a space between them.
-fn case_input(problem: KnownProblem, case: &Case) -> String {
-    match case {
-        Case::Grid { grid } => {
-            let separator = if problem == KnownProblem::P2580 {
-                " "
-            } else {
-                ""
-            };
-            let digits = |row: &[u8]| row.iter().map(u8::to_string).collect::<Vec<_>>();
-            let line = |row: &[u8]| digits(row).join(separator) + "\n";
-            grid.chunks(9).map(line).collect()
-        }
-        Case::Dominoes { puzzles } => input_text(puzzles),
-    }
-}
-
 /// What a correct program does on `case`, or `None` when the reference cannot tell.
 fn expectation(problem: KnownProblem, case: &Case) -> Option<Expectation> {
     match case {
         Case::Grid { grid } => Some(match reference::smallest_completion(grid) {
             None => Expectation::NoCompletion,
             Some(smallest) => Expectation::Answer {
-                expected_output: case_input(problem, &Case::Grid { grid: smallest }),
+                expected_output: (problem.answer_text)(1, &smallest),
             },
         }),
         Case::Dominoes { puzzles } => {
             let mut answers = String::new();
             for (index, puzzle) in puzzles.iter().enumerate() {
-                match reference_grids(puzzle, DOMINO_BUDGET) {
+                match reference_grids(puzzle, REFERENCE_BUDGET) {
                     Grids::One(grid) => answers.push_str(&answer_text(index + 1, &grid)),
                     Grids::Several(..) | Grids::Unknown => return None,
                     Grids::None => {
@@ -410,11 +331,11 @@ impl SolutionUnderTest {
         let Some(expectation) = expectation(self.problem, case) else {
             return Ok(Outcome::Undecided);
         };
-        let inside_promise = is_inside_promise(self.problem, case, &expectation);
+        let inside_promise = is_inside_promise(self.problem.promise, case, &expectation);
         if self.scope == Scope::InsidePromise && !inside_promise {
             return Ok(Outcome::BeyondPromise);
         }
-        let input = case_input(self.problem, case);
+        let input = self.problem.input.case_text(case);
         let run = run_program(&mut self.program, input.as_bytes(), self.limits)?;
         let Some(reason) = fault(&run, &input, &expectation, self.limits, self.checker) else {
             return Ok(Outcome::Passed);
@@ -524,7 +445,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
         Box::new((0..options.cases).map(move |case_number| {
             let case_seed = seed.wrapping_add(case_number);
             NamedCase {
-                case: generate_case(known, &mut StdRng::seed_from_u64(case_seed)),
+                case: (known.stress_case)(&mut StdRng::seed_from_u64(case_seed)),
                 origin: format!("case seed {case_seed}"),
                 replay: format!("--seed {case_seed} --cases 1"),
             }
@@ -534,7 +455,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
         outln!(
             "only cases inside the judge's promise, as the program is not ours: {}; \
              --beyond-promise adds the others",
-            judge_promise(known)
+            known.promise.words()
         );
     }
 
@@ -572,7 +493,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
                 time_ran_out: false,
             },
         };
-        let was_shrunk = shrunk.failure.input != case_input(known, &case);
+        let was_shrunk = shrunk.failure.input != known.input.case_text(&case);
         let which = match was_shrunk {
             true => format!("shrunk from the input of {origin}"),
             false => format!("the input of {origin}"),
@@ -731,7 +652,7 @@ mod tests {
             scope: Scope::Everything,
         };
         let case = (1..100)
-            .map(|seed| generate_case(KnownProblem::P2239, &mut StdRng::seed_from_u64(seed)))
+            .map(|seed| (KnownProblem::P2239.stress_case)(&mut StdRng::seed_from_u64(seed)))
             .find(|case| {
                 matches!(
                     expectation(KnownProblem::P2239, case),
@@ -745,7 +666,10 @@ mod tests {
         let started = Instant::now();
         let shrunk = solution.shrink(*failure, Duration::ZERO).unwrap();
         assert!(shrunk.time_ran_out, "the time was up at once");
-        assert_eq!(shrunk.failure.input, case_input(KnownProblem::P2239, &case));
+        assert_eq!(
+            shrunk.failure.input,
+            KnownProblem::P2239.input.case_text(&case)
+        );
         assert!(started.elapsed() < Duration::from_secs(2));
     }
 

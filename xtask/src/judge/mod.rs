@@ -1,7 +1,11 @@
 //! Judging one run of a program as the judge would: [`run`] runs the program (its own
 //! process group, the judge's environment, time and memory watched), [`judge_run`] turns
-//! what it did into a [`Verdict`], [`judge_case`] does both, and [`judge_sample`] reads a
-//! sample's files first.
+//! what it did into a [`Verdict`], and [`judge_case`] does both. [`checker`] decides
+//! whether an output is right.
+//!
+//! The judge knows nothing of manifests: it is given a program, an input, limits and a
+//! checker (a problem's sample is read, and its facts taken from its manifest, in
+//! `problems::workspace`).
 //!
 //! The verdict, in the order the judge decides it:
 //!
@@ -16,11 +20,10 @@
 pub mod checker;
 pub mod run;
 
-use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 pub use run::{
     run_program, stop_programs_on_signals, Ending, Limits, Run, CAPTURE_LIMIT_BYTES,
@@ -28,7 +31,6 @@ pub use run::{
 };
 
 use crate::judge::checker::{shorten, Checker, CheckerVerdict};
-use crate::problems::workspace::{Problem, Sample};
 
 /// The judge's verdict on one run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,25 +180,6 @@ pub fn judge_case(
         elapsed: run.elapsed,
         peak_memory_bytes: run.peak_memory_bytes,
     })
-}
-
-/// Reads one sample's files and judges `program` on it with `problem`'s limits and checker
-/// ([`judge_case`]).
-pub fn judge_sample(
-    program: &mut Command,
-    problem: &Problem,
-    sample: &Sample,
-) -> Result<Judgement> {
-    let read =
-        |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
-    let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
-    judge_case(
-        program,
-        &input,
-        &expected,
-        problem.limits(),
-        problem.checker,
-    )
 }
 
 #[cfg(test)]

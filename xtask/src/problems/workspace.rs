@@ -1,8 +1,10 @@
 //! The workspace as cargo sees it: where it is, where cargo builds, the problem crates
 //! and what the judge says about each, and the binaries cargo has just built.
 //!
-//! Everything here comes from cargo itself, never from guessing: the manifests and the
-//! target folder from `cargo metadata` (so `CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`
+//! The root is found one way only, [`project_root`]: the parent of `xtask/`, as cargo
+//! names it when it compiles this crate. Everything else comes from cargo itself, never
+//! from guessing: the manifests and the target folder from `cargo metadata`, read once
+//! per command into a [`Workspace`] (so `CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`
 //! and `build.target-dir` in a cargo config are all honoured), and each binary's path
 //! from the `executable` that `cargo build --message-format=json` reports.
 //!
@@ -26,7 +28,6 @@
 //! as soon as it exists; nothing here names the problems.
 
 use std::ffi::OsString;
-use std::fmt;
 use std::fs;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -39,8 +40,8 @@ use common::input::quote;
 use serde::Deserialize;
 
 use crate::judge::checker::Checker;
-use crate::judge::Limits;
-use crate::problems::{parse_problem_number, KnownProblem};
+use crate::judge::{judge_case, Judgement, Limits};
+use crate::problems::{parse_problem_number, usage_error, KnownProblem};
 
 /// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
 /// of `xtask/`, which cargo names in `CARGO_MANIFEST_DIR` when it compiles this crate.
@@ -54,13 +55,6 @@ pub fn project_root() -> PathBuf {
 /// the same way by `cargo_metadata` itself.)
 pub fn cargo() -> OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"))
-}
-
-/// A mistake on the command line that the parser cannot see (an unknown problem name,
-/// `-o` with several problems): a clap error, which `cargo xtask` reports as it reports
-/// the parser's own, with exit code 2.
-pub fn usage_error(message: impl fmt::Display) -> anyhow::Error {
-    clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{message}\n")).into()
 }
 
 /// The workspace's manifests and target folder, read once with `cargo metadata`.
@@ -80,7 +74,8 @@ impl Workspace {
         Workspace::at(&project_root())
     }
 
-    /// The workspace whose root manifest is `root/Cargo.toml`.
+    /// The workspace whose root manifest is `root/Cargo.toml`: its root is `root` (found by
+    /// [`project_root`], or given by a test), never asked of cargo again.
     pub fn at(root: &Path) -> Result<Workspace> {
         let manifest_path = root.join("Cargo.toml");
         let metadata = MetadataCommand::new()
@@ -90,7 +85,7 @@ impl Workspace {
             .exec()
             .with_context(|| format!("running `cargo metadata` on {}", manifest_path.display()))?;
         Ok(Workspace {
-            root: metadata.workspace_root.into_std_path_buf(),
+            root: root.to_path_buf(),
             target_directory: metadata.target_directory.into_std_path_buf(),
             packages: metadata.packages,
         })
@@ -105,6 +100,12 @@ impl Workspace {
         };
         let package = self.packages.iter().find(same);
         package.with_context(|| format!("{} is not a package of this workspace", wanted.display()))
+    }
+
+    /// The problem crate whose manifest is `directory/Cargo.toml`, with the judge's facts
+    /// from its manifest.
+    pub fn problem_in(&self, directory: &Path) -> Result<Problem> {
+        Problem::from_package(self.package_in(directory)?)
     }
 
     /// Every problem crate (a package under `problems/`), sorted by name.
@@ -272,7 +273,7 @@ impl Problem {
     /// Whether `name` names this problem, as `p2239` or `2239` (read by
     /// [`parse_problem_number`], as every subcommand reads a problem's name).
     pub fn is_called(&self, name: &str) -> bool {
-        parse_problem_number(name) == Some(self.id)
+        parse_problem_number(name) == Ok(self.id)
     }
 
     /// What the tooling knows of this problem's solution beyond its manifest, if anything
@@ -339,10 +340,33 @@ impl Problem {
     }
 }
 
+/// Reads one sample's files and judges `program` on it with `problem`'s limits and checker
+/// ([`judge_case`]): the judge knows nothing of manifests, so its facts are read here.
+pub fn judge_sample(
+    program: &mut Command,
+    problem: &Problem,
+    sample: &Sample,
+) -> Result<Judgement> {
+    let read =
+        |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
+    let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
+    judge_case(
+        program,
+        &input,
+        &expected,
+        problem.limits(),
+        problem.checker,
+    )
+}
+
 /// Keeps the problems the user named, as `p2239` or as the bare number `2239` (none: all
-/// of them; see [`parse_problem_number`]), each once and in the order of `problems`. An unknown name is a usage error
-/// that lists the known ones.
+/// of them), each once and in the order of `problems`. A name the one parser refuses
+/// ([`parse_problem_number`]) is a usage error in its words; the name of no problem here
+/// is one that lists the known ones.
 pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Problem>> {
+    for name in names {
+        parse_problem_number(name).map_err(usage_error)?;
+    }
     let is_known = |name: &&String| problems.iter().any(|problem| problem.is_called(name));
     if let Some(unknown) = names.iter().find(|name| !is_known(name)) {
         let known: Vec<&str> = problems

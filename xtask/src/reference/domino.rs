@@ -95,6 +95,10 @@ fn adjacent_pairs() -> Vec<(usize, usize)> {
     pairs.flatten().collect()
 }
 
+/// The search nodes the tooling lets [`reference_grids`] spend on one puzzle (`stress`,
+/// `bench`) before the reference says it cannot tell.
+pub const REFERENCE_BUDGET: u64 = 5_000_000;
+
 /// What the reference found about a puzzle's solved grids.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Grids {

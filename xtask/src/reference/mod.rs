@@ -1,6 +1,13 @@
-//! The reference Sudoku solver: exact cover, built apart from the solutions it judges.
+//! What the solutions are judged against, built apart from them: the reference solvers
+//! and the generators of puzzles.
 //!
-//! It shares no code with `common` or the problem crates: rows, columns and boxes are
+//! This module is the reference Sudoku solver (the smallest-completion oracle and a
+//! validity check); [`exact_cover`] is the engine of both reference solvers, [`domino`]
+//! the Su-domino-ku format, reference solver and generator, [`domino_textbook`] the
+//! textbook method `bench --baseline` times for 4574, and [`generate`] random grids and
+//! puzzles.
+//!
+//! None of it shares code with `common` or the problem crates: rows, columns and boxes are
 //! computed here again, and the search is [`ExactCover`] rather than candidate masks. The
 //! tests and `cargo xtask stress` compare the solutions against it.
 

@@ -16,14 +16,12 @@ pub mod page;
 
 use std::io::{self, Write};
 
-use anyhow::{anyhow, Result};
-use common::grid_reader::{read_grid, RowFormat};
-use common::input::Error;
+use anyhow::Result;
 use common::ladder::{solve_rung, RUNGS};
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
-use crate::problems::KnownProblem;
+use crate::problems::{KnownProblem, Puzzle};
 use crate::reference::Grid;
 
 /// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
@@ -126,8 +124,14 @@ impl Recorder {
         }
     }
 
-    /// Ends the record with the solver's `answer`, if it found one, and returns the trace.
-    fn finish(mut self, title: String, answer: Option<(Grid, String)>) -> PuzzleTrace {
+    /// Ends the record with the solver's `answer`, if it found one, and returns the trace,
+    /// whose steps name cells with `cell_name`.
+    fn finish(
+        mut self,
+        title: String,
+        answer: Option<(Grid, String)>,
+        cell_name: fn(usize) -> String,
+    ) -> PuzzleTrace {
         self.flush_givens();
         let solved = answer.is_some();
         let (grid, answer_text) = answer.unzip();
@@ -150,7 +154,7 @@ impl Recorder {
         );
         PuzzleTrace {
             title,
-            cell_name: sudoku_cell_name,
+            cell_name,
             events: self.events,
             steps: self.steps,
             limit: self.limit,
@@ -295,16 +299,6 @@ impl Replay {
     }
 }
 
-/// `r3c5`: row 3, column 5, counted from 1.
-pub fn sudoku_cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
-}
-
-/// `B3`: row 2, column 3, as the input of p4574 names cells (rows are letters from `A`).
-pub fn domino_cell_name(cell: usize) -> String {
-    format!("{}{}", char::from(b'A' + (cell / 9) as u8), cell % 9 + 1)
-}
-
 /// The kind and the text of a step's line (`None` for an event that is no step). The page
 /// words its steps the same way (`trace/page.html`, `describe`).
 pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
@@ -423,7 +417,7 @@ impl Searcher {
     /// rungs `0..RUNGS.len()` only.
     ///
     /// # Errors
-    /// A [usage error](crate::problems::workspace::usage_error) saying what is wrong.
+    /// A [usage error](crate::problems::usage_error) saying what is wrong.
     pub fn check(self, problem: KnownProblem) -> Result<()> {
         let Searcher::Rung { number } = self else {
             return Ok(());
@@ -431,13 +425,13 @@ impl Searcher {
         let last = RUNGS.len() - 1;
         if number > last {
             let message = format!("the ladder has rungs 0 to {last}, not {number}");
-            return Err(crate::problems::workspace::usage_error(message));
+            return Err(crate::problems::usage_error(message));
         }
         if !problem.is_sudoku() {
             let message = format!(
                 "the ladder solves Sudoku: --rung works with p2239 and p2580, not {problem}"
             );
-            return Err(crate::problems::workspace::usage_error(message));
+            return Err(crate::problems::usage_error(message));
         }
         Ok(())
     }
@@ -445,6 +439,7 @@ impl Searcher {
 
 /// Runs `searcher` on `problem`'s `input`, recording at most `limit` steps per puzzle, and
 /// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
+/// The input is read once, as the problem's entry in the table of problems reads it.
 ///
 /// # Errors
 /// A searcher that cannot search this problem (see [`Searcher::check`]), input the
@@ -457,85 +452,50 @@ pub fn record(
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
     searcher.check(problem)?;
-    let message = |error: &dyn std::fmt::Display| anyhow!("{error}");
-    if let Searcher::Rung { number } = searcher {
-        // The grid in the problem's own format, and the answer printed that way too.
-        let (grid, format_grid): (Grid, fn(&Grid) -> String) = match problem {
-            KnownProblem::P2239 => (
-                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?,
-                common::grid_text,
-            ),
-            _ => (
-                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?,
-                p2580::format_grid,
-            ),
-        };
+    let mut puzzle_number = 0;
+    problem.input.read_each(input.as_bytes(), |puzzle| {
+        puzzle_number += 1;
         let mut recorder = Recorder::new(limit);
-        let outcome = solve_rung(number, &grid, &mut recorder);
-        if outcome.capped {
-            recorder.remark(|| {
-                format!(
-                    "rung {number} stops at its cap of {} guesses",
-                    outcome.guesses
-                )
-            });
-        }
-        let answer = outcome.solution.map(|grid| (grid, format_grid(&grid)));
-        let name = RUNGS[number].name;
-        let title = format!(
-            "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
-        );
-        return each(recorder.finish(title, answer));
-    }
-    match problem {
-        KnownProblem::P2239 => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Packed).map_err(|error| message(&error))?;
-            let mut recorder = Recorder::new(limit);
-            let answer = p2239::solve_observed(&grid, &mut recorder)
-                .map(|grid| (grid, common::grid_text(&grid)));
-            each(recorder.finish("p2239: the smallest completion".into(), answer))
-        }
-        KnownProblem::P2580 => {
-            let grid =
-                read_grid(input.as_bytes(), RowFormat::Spaced).map_err(|error| message(&error))?;
-            let mut recorder = Recorder::new(limit);
-            let answer = p2580::solve_observed(&grid, &mut recorder)
-                .map(|grid| (grid, p2580::format_grid(&grid)));
-            each(recorder.finish("p2580: any completion".into(), answer))
-        }
-        KnownProblem::P4574 => {
-            let mut lines = common::input::Lines::new(input.as_bytes());
-            for number in 1.. {
-                let puzzle = match p4574::read_puzzle(&mut lines) {
-                    Ok(Some(puzzle)) => puzzle,
-                    Ok(None) => break,
-                    Err(error) => {
-                        return Err(message(&Error {
-                            puzzle: Some(number),
-                            ..error
-                        }))
-                    }
-                };
-                let mut recorder = Recorder::new(limit);
-                let answer = p4574::solve_observed(&puzzle, &mut recorder).map(|solution| {
-                    let text = p4574::format_solution(number, &solution.grid);
-                    (solution.grid, text)
-                });
-                let title = format!("p4574: puzzle {number}");
-                let mut trace = recorder.finish(title, answer);
-                trace.cell_name = domino_cell_name;
-                trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
-                each(trace)?;
+        let (title, solution) = match searcher {
+            Searcher::Rung { number } => {
+                let outcome = solve_rung(number, &puzzle.givens(), &mut recorder);
+                if outcome.capped {
+                    recorder.remark(|| {
+                        format!(
+                            "rung {number} stops at its cap of {} guesses",
+                            outcome.guesses
+                        )
+                    });
+                }
+                let name = RUNGS[number].name;
+                let title = format!(
+                    "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
+                );
+                (title, outcome.solution)
             }
-            Ok(())
+            Searcher::Solution => {
+                let title = if problem.is_sudoku() {
+                    format!("{problem}: {}", problem.goal)
+                } else {
+                    format!("{problem}: puzzle {puzzle_number}")
+                };
+                (title, (problem.solve_observed)(&puzzle, &mut recorder))
+            }
+        };
+        // The answer printed as the problem prints it.
+        let answer = solution.map(|grid| (grid, (problem.answer_text)(puzzle_number, &grid)));
+        let mut trace = recorder.finish(title, answer, problem.cell_name);
+        if let Puzzle::Domino { puzzle } = &puzzle {
+            trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
         }
-    }
+        each(trace)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::grid_reader::{read_grid, RowFormat};
 
     /// The traces of `problem` on `input`, every step recorded.
     fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
@@ -550,13 +510,6 @@ mod tests {
 
     fn sample(path: &str) -> String {
         std::fs::read_to_string(crate::problems::data::data_dir().join("..").join(path)).unwrap()
-    }
-
-    #[test]
-    fn cells_are_named_by_row_and_column() {
-        assert_eq!(sudoku_cell_name(0), "r1c1");
-        assert_eq!(sudoku_cell_name(80), "r9c9");
-        assert_eq!(sudoku_cell_name(11), "r2c3");
     }
 
     #[test]
@@ -665,7 +618,7 @@ mod tests {
         recorder.contradiction(Conflict::EmptyCell { cell: 5 });
         recorder.dead_end();
         recorder.keep();
-        let trace = recorder.finish("test".into(), None);
+        let trace = recorder.finish("test".into(), None, KnownProblem::P2580.cell_name);
         let mut text = Vec::new();
         write_text(&mut text, &trace).unwrap();
         let text = String::from_utf8(text).unwrap();

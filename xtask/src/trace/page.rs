@@ -147,7 +147,7 @@ mod tests {
     fn a_note_cannot_end_the_script_early() {
         let trace = PuzzleTrace {
             title: "test".into(),
-            cell_name: crate::trace::sudoku_cell_name,
+            cell_name: KnownProblem::P2580.cell_name,
             events: vec![Event::Note("</script><b>".into())],
             steps: 1,
             limit: 1,

@@ -8,8 +8,9 @@
 //!    `--svg` mean what they meant to the user.
 //! 2. Reads the puzzles: for 2239 and 2580 one per line (81 characters, `.` or `0` for
 //!    blanks, anything after a `:` ignored); for 4574 a judge input, timed puzzle by
-//!    puzzle. Without files: the sets in `data/` (and, for 4574, the judge's samples);
-//!    files named without `--problem` are timed with 2239 and 2580. `--relabel K` puts `K`
+//!    puzzle. Without files: each problem's default sets, from the table of problems
+//!    ([`KnownProblem::bench_sets`]); files named without `--problem` are timed with 2239
+//!    and 2580. `--relabel K` puts `K`
 //!    random isomorphs of each Sudoku puzzle in its place ([`Symmetry`], drawn from
 //!    `--seed`; the file is passed once per isomorph), so that no solver's luck with one
 //!    orientation of a puzzle decides anything.
@@ -20,7 +21,8 @@
 //!    cap or made over 20,000 guesses is timed in the first round only.
 //! 4. Checks every answer in the first round, outside the timed region: a valid completion
 //!    keeping every given (for 4574, the expected grid when a `.out` file lies beside the
-//!    input), or the reference's word that there is none. It counts the search's guesses
+//!    input), or, when the solver finds none, the reference solvers' word that there is
+//!    none (for Sudoku and Su-domino-ku alike); such puzzles are counted on standard error. It counts the search's guesses
 //!    with a [`GuessCounter`], also as tdoku's published benchmark counts them (every way
 //!    tried at a branch point but the last, which is forced).
 //! 5. Prints two lines per solver and file, in a fixed form that scripts can compare:
@@ -34,7 +36,9 @@
 //!    default the sets in `data/`), one line per rung and file: `bench rung=0
 //!    name=textbook file=… puzzles=P mean_us=.. median_us=.. max_us=.. guesses=..
 //!    capped=C` (guesses: placements tried, mean per puzzle; capped: puzzles that hit the
-//!    rung's cap, which only rung 0 has).
+//!    rung's cap, which only rung 0 has). `--write FILE` also writes the ladder as a
+//!    markdown table (rung, name, and per file the mean guesses and mean time) into FILE,
+//!    between the lines `<!-- bench-ladder:begin -->` and `<!-- bench-ladder:end -->`.
 //! 8. `--svg FILE` draws the per-puzzle times, sorted, on a log scale; `--process` times
 //!    whole processes instead ([`crate::commands::bench::process`]).
 
@@ -48,15 +52,13 @@ use anyhow::{bail, Context, Result};
 use common::ladder::{rung0_textbook, Outcome, RUNGS};
 use common::observe::GuessCounter;
 use rand::SeedableRng;
-use xtask::problems::data::{
-    data_dir, parse_puzzle_lines, COUNTED_SET, MULTI_SOLUTION_SET, UNIQUE_SETS,
-};
+use xtask::problems::data::parse_puzzle_lines;
 use xtask::problems::workspace::cargo;
-use xtask::problems::KnownProblem;
+use xtask::problems::{InputFormat, KnownProblem, Puzzle};
 use xtask::project_root;
-use xtask::reference::domino_textbook;
+use xtask::reference::domino::{self, reference_grids, Grids, REFERENCE_BUDGET};
 use xtask::reference::generate::Symmetry;
-use xtask::reference::{completion_fault, Grid};
+use xtask::reference::{completion_fault, count_completions, domino_textbook, Grid};
 
 /// Time the solutions on puzzle files, fairly, or each binary as a whole process.
 ///
@@ -86,6 +88,10 @@ pub struct Arguments {
     /// Draw the per-puzzle times, sorted, to FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// With --ladder: write the ladder's table into FILE, between its lines
+    /// `<!-- bench-ladder:begin -->` and `<!-- bench-ladder:end -->`.
+    #[arg(long, value_name = "FILE", requires = "ladder")]
+    write: Option<PathBuf>,
     /// Time each binary as a whole process on its samples, against a program that only
     /// reads its input, and report peak memory.
     #[arg(long)]
@@ -103,11 +109,57 @@ const TIMED_ONCE_ABOVE_GUESSES: u64 = 20_000;
 /// Set in the environment of the optimised run, so that it never starts another.
 const OPTIMISED_RUN: &str = "XTASK_BENCH_OPTIMISED";
 
-/// One puzzle to time, in the form its solver takes; a Su-domino-ku puzzle with its
-/// expected grid when a `.out` file gives it.
-enum Puzzle {
-    Sudoku(Grid),
-    Domino(p4574::Puzzle, Option<Grid>),
+/// The lines that mark where `--write` puts the ladder's table.
+const LADDER_BEGIN: &str = "<!-- bench-ladder:begin -->";
+const LADDER_END: &str = "<!-- bench-ladder:end -->";
+
+/// One puzzle to time, with the grid a `.out` file beside a Su-domino-ku input expects
+/// for it, if there is one.
+struct TimedPuzzle {
+    puzzle: Puzzle,
+    expected: Option<Grid>,
+}
+
+/// The kind of puzzle file a group of solvers is timed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PuzzleKind {
+    /// Sudoku grids, one per line (2239, 2580 and the ladder).
+    Sudoku,
+    /// Su-domino-ku puzzles in the judge's format (4574).
+    Domino,
+}
+
+impl PuzzleKind {
+    /// The kind of `problem`'s puzzles.
+    fn of(problem: &KnownProblem) -> PuzzleKind {
+        if problem.is_sudoku() {
+            PuzzleKind::Sudoku
+        } else {
+            PuzzleKind::Domino
+        }
+    }
+
+    /// The files timed when none are named: the default sets of the problems of this kind
+    /// in the table of problems, each once.
+    fn default_files(self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = Vec::new();
+        let problems = KnownProblem::ALL.into_iter();
+        for problem in problems.filter(|problem| PuzzleKind::of(problem) == self) {
+            for set in problem.bench_sets {
+                let path = project_root().join(set);
+                if !files.contains(&path) {
+                    files.push(path);
+                }
+            }
+        }
+        files
+    }
+}
+
+/// The solvers compared on one kind of puzzle file.
+struct SolverGroup {
+    kind: PuzzleKind,
+    solvers: Vec<Solver>,
 }
 
 /// Something `bench` times: a solution, or the textbook method beside it.
@@ -123,10 +175,10 @@ enum Solver {
 
 impl Solver {
     /// The name printed after `problem=` (or, for a rung, after `name=`).
-    fn label(self, sudoku: bool) -> String {
+    fn label(self, kind: PuzzleKind) -> String {
         match self {
             Solver::Solution(problem) => problem.crate_name(),
-            Solver::Baseline if sudoku => "baseline".to_string(),
+            Solver::Baseline if kind == PuzzleKind::Sudoku => "baseline".to_string(),
             Solver::Baseline => "baseline-p4574".to_string(),
             Solver::Rung(number) => RUNGS[number].name.to_string(),
         }
@@ -135,21 +187,19 @@ impl Solver {
     /// The timed call: solves `puzzle` and nothing else.
     fn solve(self, puzzle: &Puzzle) -> Outcome {
         let solution = match (self, puzzle) {
-            (Solver::Solution(KnownProblem::P2239), Puzzle::Sudoku(grid)) => p2239::solve(grid),
-            (Solver::Solution(KnownProblem::P2580), Puzzle::Sudoku(grid)) => p2580::solve(grid),
-            (Solver::Solution(KnownProblem::P4574), Puzzle::Domino(puzzle, _)) => {
-                p4574::solve(puzzle)
-            }
-            (Solver::Baseline, Puzzle::Sudoku(grid)) => return rung0_textbook::solve(grid),
-            (Solver::Rung(number), Puzzle::Sudoku(grid)) => return (RUNGS[number].solve)(grid),
-            (Solver::Baseline, Puzzle::Domino(puzzle, _)) => {
+            (Solver::Solution(problem), _) => (problem.solve)(puzzle),
+            (Solver::Baseline, Puzzle::Sudoku { grid }) => return rung0_textbook::solve(grid),
+            (Solver::Rung(number), Puzzle::Sudoku { grid }) => return (RUNGS[number].solve)(grid),
+            (Solver::Baseline, Puzzle::Domino { puzzle }) => {
                 let used = puzzle.tiles.iter().fold(0, |used, tile| {
                     used | domino_textbook::tile_bit(tile.digits[0], tile.digits[1])
                 });
                 let givens = puzzle.given_grid();
                 return domino_textbook::solve_within(&givens, used, rung0_textbook::CAP);
             }
-            _ => unreachable!("{self:?} is only given the puzzles of its problem"),
+            (Solver::Rung(_), Puzzle::Domino { .. }) => {
+                unreachable!("the ladder is only given Sudoku puzzles")
+            }
         };
         Outcome {
             solution,
@@ -158,58 +208,95 @@ impl Solver {
         }
     }
 
-    /// Checks `outcome`, this solver's answer to `puzzle`, and counts the guesses its
+    /// Checks `outcome`, this solver's answer to `timed`, and counts the guesses its
     /// search makes: all of them, and (for the Sudoku solutions) tdoku's way.
-    fn inspect(self, puzzle: &Puzzle, outcome: &Outcome) -> Result<(u64, Option<u64>)> {
-        match (outcome.solution, puzzle) {
-            (Some(answer), _) => {
-                let givens = match puzzle {
-                    Puzzle::Sudoku(grid) => *grid,
-                    Puzzle::Domino(puzzle, _) => puzzle.given_grid(),
-                };
-                if let Some(fault) = completion_fault(&givens, &answer) {
+    fn inspect(self, timed: &TimedPuzzle, outcome: &Outcome) -> Result<Guesses> {
+        let puzzle = &timed.puzzle;
+        match outcome.solution {
+            Some(answer) => {
+                if let Some(fault) = completion_fault(&puzzle.givens(), &answer) {
                     bail!("wrong answer: {fault}");
                 }
-                if matches!(puzzle, Puzzle::Domino(_, Some(expected)) if *expected != answer) {
+                if timed.expected.is_some_and(|expected| expected != answer) {
                     bail!("wrong answer: not the expected grid");
                 }
             }
-            (None, _) if outcome.capped => {}
-            (None, Puzzle::Sudoku(grid)) if xtask::reference::count_completions(grid, 1) == 0 => {}
-            (None, _) => bail!("no completion found, but there is one"),
+            None if outcome.capped => {}
+            // The solver found none: the reference decides whether that is right.
+            None if !reference_finds_completion(puzzle)? => {}
+            None => bail!("no completion found, but there is one"),
         }
+        let Solver::Solution(problem) = self else {
+            return Ok(Guesses {
+                all: outcome.guesses,
+                tdoku: None,
+            });
+        };
         let mut counter = GuessCounter::default();
         // The answers were checked above; here only the guesses matter.
-        let _ = match (self, puzzle) {
-            (Solver::Solution(KnownProblem::P2239), Puzzle::Sudoku(grid)) => {
-                p2239::solve_observed(grid, &mut counter)
-            }
-            (Solver::Solution(KnownProblem::P2580), Puzzle::Sudoku(grid)) => {
-                p2580::solve_observed(grid, &mut counter)
-            }
-            (Solver::Solution(KnownProblem::P4574), Puzzle::Domino(puzzle, _)) => {
-                p4574::solve_observed(puzzle, &mut counter);
-                return Ok((counter.guesses, None));
-            }
-            _ => return Ok((outcome.guesses, None)),
-        };
-        Ok((counter.guesses, Some(counter.tdoku_guesses)))
+        let _ = (problem.solve_observed)(puzzle, &mut counter);
+        Ok(Guesses {
+            all: counter.guesses,
+            // tdoku's count is told for Sudoku searches, which report their branch points.
+            tdoku: problem.is_sudoku().then_some(counter.tdoku_guesses),
+        })
     }
 }
 
-/// What one puzzle cost one solver: its best round, and its guesses.
+/// Whether the reference solvers find a completion of `puzzle` (for Su-domino-ku, a solved
+/// grid), which share no code with the solutions. A Su-domino-ku puzzle the reference
+/// cannot decide within its budget is an error.
+fn reference_finds_completion(puzzle: &Puzzle) -> Result<bool> {
+    match puzzle {
+        Puzzle::Sudoku { grid } => Ok(count_completions(grid, 1) > 0),
+        Puzzle::Domino { puzzle } => {
+            let tiles = puzzle.tiles.iter().map(|tile| domino::Tile {
+                digits: tile.digits,
+                cells: tile.cells,
+            });
+            let reference_puzzle = domino::Puzzle {
+                tiles: tiles.collect(),
+                singles: puzzle.single_cells,
+            };
+            match reference_grids(&reference_puzzle, REFERENCE_BUDGET) {
+                Grids::None => Ok(false),
+                Grids::One(_) | Grids::Several(..) => Ok(true),
+                Grids::Unknown => bail!(
+                    "no completion found, and the reference could not decide within \
+                     {REFERENCE_BUDGET} nodes whether there is one"
+                ),
+            }
+        }
+    }
+}
+
+/// The guesses one search made: all of them, and tdoku's way where it is told (see
+/// [`GuessCounter`]).
+#[derive(Clone, Copy, Debug)]
+struct Guesses {
+    all: u64,
+    tdoku: Option<u64>,
+}
+
+/// What one puzzle cost one solver: its best round, and its guesses; and whether the
+/// solver found a completion.
 #[derive(Clone, Copy)]
 struct Measurement {
     micros: f64,
     guesses: u64,
     tdoku_guesses: Option<u64>,
     capped: bool,
+    solved: bool,
 }
 
 /// Each solver's measurements, puzzle by puzzle, over `rounds` rounds: each takes the
 /// puzzles in order and solves each with every solver in turn. The first round also
 /// checks every answer and counts the guesses, outside the timed region.
-fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<Vec<Measurement>>> {
+fn measure(
+    solvers: &[Solver],
+    puzzles: &[TimedPuzzle],
+    rounds: usize,
+) -> Result<Vec<Vec<Measurement>>> {
     let mut table: Vec<Vec<Measurement>> = vec![Vec::with_capacity(puzzles.len()); solvers.len()];
     for round in 0..rounds.max(1) {
         for (index, puzzle) in puzzles.iter().enumerate() {
@@ -219,21 +306,23 @@ fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<
                     continue;
                 }
                 let started = Instant::now();
-                let outcome = std::hint::black_box(solver.solve(std::hint::black_box(puzzle)));
+                let timed = std::hint::black_box(&puzzle.puzzle);
+                let outcome = std::hint::black_box(solver.solve(timed));
                 let micros = started.elapsed().as_secs_f64() * 1e6;
                 if round > 0 {
                     let best = &mut measurements[index].micros;
                     *best = best.min(micros);
                     continue;
                 }
-                let (guesses, tdoku_guesses) = solver
+                let guesses = solver
                     .inspect(puzzle, &outcome)
                     .with_context(|| format!("{solver:?}, puzzle {}", index + 1))?;
                 measurements.push(Measurement {
                     micros,
-                    guesses,
-                    tdoku_guesses,
+                    guesses: guesses.all,
+                    tdoku_guesses: guesses.tdoku,
                     capped: outcome.capped,
+                    solved: outcome.solution.is_some(),
                 });
             }
         }
@@ -241,11 +330,15 @@ fn measure(solvers: &[Solver], puzzles: &[Puzzle], rounds: usize) -> Result<Vec<
     Ok(table)
 }
 
-/// One solver on one file, for the plot: its label and file, and the puzzles' best times,
-/// sorted.
+/// One solver on one file: its label and file, the puzzles' best times, sorted (for the
+/// plot), and the figures of its line.
 struct Summary {
-    name: String,
+    solver: Solver,
+    label: String,
+    file: String,
     micros: Vec<f64>,
+    statistics: Statistics,
+    mean_guesses: f64,
 }
 
 /// Prints the lines of `solver` on one file (see the module's docs, steps 5 and 7) and
@@ -253,7 +346,13 @@ struct Summary {
 fn summarise(solver: Solver, label: &str, file: &str, measurements: &[Measurement]) -> Summary {
     let mut micros: Vec<f64> = measurements.iter().map(|m| m.micros).collect();
     micros.sort_by(f64::total_cmp);
-    let [mean, median, p99, max] = statistics(&micros);
+    let statistics = Statistics::of(&micros);
+    let Statistics {
+        mean,
+        median,
+        p99,
+        max,
+    } = statistics;
     let n = micros.len();
     let guesses = measurements.iter().map(|m| m.guesses).sum::<u64>() as f64 / n as f64;
     let capped = measurements.iter().filter(|m| m.capped).count();
@@ -274,19 +373,47 @@ fn summarise(solver: Solver, label: &str, file: &str, measurements: &[Measuremen
             "nodes problem={label} file={file} mean={guesses:.1} max={max_guesses}{tdoku} capped={capped}"
         );
     }
-    let name = format!("{label} {file}");
-    Summary { name, micros }
+    let unsolved = measurements.iter().filter(|m| !m.solved && !m.capped);
+    let without_completion = unsolved.count();
+    if without_completion > 0 {
+        eprintln!(
+            "bench: {label} on {file}: no completion for {without_completion} of {n} puzzles, \
+             as the reference solvers agree"
+        );
+    }
+    Summary {
+        solver,
+        label: label.to_string(),
+        file: file.to_string(),
+        micros,
+        statistics,
+        mean_guesses: guesses,
+    }
 }
 
-/// Mean, median, 99th percentile and maximum of `sorted`, a non-empty ascending list.
-fn statistics(sorted: &[f64]) -> [f64; 4] {
-    let n = sorted.len();
-    let mean = sorted.iter().sum::<f64>() / n as f64;
-    // The middle time, or the mean of the two middle ones (the same one when `n` is odd).
-    let median = (sorted[(n - 1) / 2] + sorted[n / 2]) / 2.0;
-    // The 99th percentile: the smallest time that at least 99% of puzzles stay within.
-    let p99 = sorted[((n as f64 * 0.99).ceil() as usize).clamp(1, n) - 1];
-    [mean, median, p99, sorted[n - 1]]
+/// The figures of one solver's best times on one file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Statistics {
+    mean: f64,
+    median: f64,
+    /// The 99th percentile: the smallest time that at least 99% of puzzles stay within.
+    p99: f64,
+    max: f64,
+}
+
+impl Statistics {
+    /// The figures of `sorted`, a non-empty ascending list.
+    fn of(sorted: &[f64]) -> Statistics {
+        let n = sorted.len();
+        Statistics {
+            mean: sorted.iter().sum::<f64>() / n as f64,
+            // The middle time, or the mean of the two middle ones (the same one when `n` is
+            // odd).
+            median: (sorted[(n - 1) / 2] + sorted[n / 2]) / 2.0,
+            p99: sorted[((n as f64 * 0.99).ceil() as usize).clamp(1, n) - 1],
+            max: sorted[n - 1],
+        }
+    }
 }
 
 /// Runs `cargo xtask bench`.
@@ -296,7 +423,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         return run_optimised();
     }
     if arguments.process {
-        return crate::commands::bench::process::run(&arguments.files);
+        return process::run(&arguments.files);
     }
     let files: Vec<PathBuf> = arguments.files.iter().map(PathBuf::from).collect();
     let (rounds, relabel, seed) = (arguments.rounds as usize, arguments.relabel, arguments.seed);
@@ -307,35 +434,26 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     eprintln!("bench: each puzzle's best of {rounds} rounds{isomorphs}");
 
     let mut summaries = Vec::new();
-    for (solvers, is_sudoku) in groups {
-        if solvers.is_empty() {
+    for group in groups {
+        if group.solvers.is_empty() {
             continue;
         }
-        let files = if !files.is_empty() {
-            files.clone()
-        } else if is_sudoku {
-            let others = [MULTI_SOLUTION_SET, COUNTED_SET, "special.txt"];
-            let sets = UNIQUE_SETS.iter().chain(&others);
-            sets.map(|name| data_dir().join(name)).collect()
+        let files = if files.is_empty() {
+            group.kind.default_files()
         } else {
-            let samples = project_root().join("problems/p4574/samples");
-            vec![
-                samples.join("sample-1.in"),
-                samples.join("sample-2.in"),
-                data_dir().join("sudominoku_generated_1000.in"),
-            ]
+            files.clone()
         };
         for path in files {
-            let puzzles = read_puzzles(is_sudoku, &path, relabel, seed)?;
+            let puzzles = read_puzzles(group.kind, &path, relabel, seed)?;
             // The output lines name a file by the last part of its path.
             let file = path
                 .file_name()
                 .unwrap_or(path.as_os_str())
                 .to_string_lossy();
-            let table = measure(&solvers, &puzzles, rounds)
+            let table = measure(&group.solvers, &puzzles, rounds)
                 .with_context(|| format!("timing {}", path.display()))?;
-            for (&solver, measurements) in solvers.iter().zip(table) {
-                let label = solver.label(is_sudoku);
+            for (&solver, measurements) in group.solvers.iter().zip(table) {
+                let label = solver.label(group.kind);
                 summaries.push(summarise(solver, &label, &file, &measurements));
             }
         }
@@ -346,36 +464,111 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
             .with_context(|| format!("drawing {}", svg.display()))?;
         outln!("wrote {}", svg.display());
     }
+    if let Some(path) = arguments.write {
+        write_ladder_table(&path, &ladder_table(&summaries))?;
+        outln!("wrote the ladder's table into {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
+/// The ladder's figures as a markdown table: a row per rung (number and name), and per
+/// file two columns, the mean guesses and the mean time of a puzzle.
+fn ladder_table(summaries: &[Summary]) -> String {
+    let mut files: Vec<&str> = Vec::new();
+    let mut rungs: Vec<(usize, &str)> = Vec::new();
+    for summary in summaries {
+        if let Solver::Rung(number) = summary.solver {
+            if !files.contains(&summary.file.as_str()) {
+                files.push(&summary.file);
+            }
+            if !rungs.iter().any(|&(rung, _)| rung == number) {
+                rungs.push((number, &summary.label));
+            }
+        }
+    }
+    let mut header = "| rung | name |".to_string();
+    let mut rule = "|---:|---|".to_string();
+    for file in &files {
+        header.push_str(&format!(" {file} guesses | {file} µs |"));
+        rule.push_str("---:|---:|");
+    }
+    let mut lines = vec![header, rule];
+    for (number, name) in rungs {
+        let mut line = format!("| {number} | {name} |");
+        for file in &files {
+            let found = summaries
+                .iter()
+                .find(|summary| summary.solver == Solver::Rung(number) && summary.file == *file);
+            match found {
+                Some(summary) => line.push_str(&format!(
+                    " {:.1} | {:.2} |",
+                    summary.mean_guesses, summary.statistics.mean
+                )),
+                None => line.push_str(" | |"),
+            }
+        }
+        lines.push(line);
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Puts `table` into the file at `path`, in place of whatever lies between its lines
+/// [`LADDER_BEGIN`] and [`LADDER_END`], which stay; a file without them, or with them in
+/// the wrong order, is an error that says so and is left as it was.
+fn write_ladder_table(path: &Path, table: &str) -> Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let shown = path.display();
+    let Some(begin) = text.find(LADDER_BEGIN) else {
+        bail!("{shown} has no line {LADDER_BEGIN}: --write puts the table between it and {LADDER_END}");
+    };
+    let after_begin = begin + LADDER_BEGIN.len();
+    let Some(end) = text[after_begin..].find(LADDER_END) else {
+        bail!("{shown} has no line {LADDER_END} after {LADDER_BEGIN}: --write puts the table between them");
+    };
+    let end = after_begin + end;
+    let rewritten = format!("{}\n{table}{}", &text[..after_begin], &text[end..]);
+    std::fs::write(path, rewritten).with_context(|| format!("writing {shown}"))
+}
+
 /// The solvers to compare, on Sudoku files and on Su-domino-ku files.
-fn solvers(arguments: &Arguments) -> Result<[(Vec<Solver>, bool); 2]> {
+fn solvers(arguments: &Arguments) -> Result<[SolverGroup; 2]> {
     if arguments.ladder {
+        // Every rung of the ladder, as `common::ladder::RUNGS` lists them.
         let rungs = RUNGS.iter().map(|rung| Solver::Rung(rung.number)).collect();
-        return Ok([(rungs, true), (Vec::new(), false)]);
+        return Ok([
+            SolverGroup {
+                kind: PuzzleKind::Sudoku,
+                solvers: rungs,
+            },
+            SolverGroup {
+                kind: PuzzleKind::Domino,
+                solvers: Vec::new(),
+            },
+        ]);
     }
     // Without --problem: every solution, but files named on the command line are Sudoku.
     let problems = match &arguments.problem {
         Some(name) => vec![KnownProblem::named(name, "bench")?],
         None if arguments.files.is_empty() => KnownProblem::ALL.to_vec(),
-        None => vec![KnownProblem::P2239, KnownProblem::P2580],
+        None => KnownProblem::ALL
+            .into_iter()
+            .filter(KnownProblem::is_sudoku)
+            .collect(),
     };
-    let solutions = |sudoku: bool| -> Vec<Solver> {
-        let on_these_files = problems
+    let group = |kind: PuzzleKind| {
+        let of_this_kind = problems
             .iter()
-            .filter(|problem| problem.is_sudoku() == sudoku);
-        on_these_files
+            .filter(|problem| PuzzleKind::of(problem) == kind);
+        let mut solvers: Vec<Solver> = of_this_kind
             .map(|&problem| Solver::Solution(problem))
-            .collect()
-    };
-    let (mut sudoku, mut domino) = (solutions(true), solutions(false));
-    for solvers in [&mut sudoku, &mut domino] {
+            .collect();
         if arguments.baseline && !solvers.is_empty() {
             solvers.push(Solver::Baseline);
         }
-    }
-    Ok([(sudoku, true), (domino, false)])
+        SolverGroup { kind, solvers }
+    };
+    Ok([group(PuzzleKind::Sudoku), group(PuzzleKind::Domino)])
 }
 
 /// Runs this subcommand again from an optimised build (timing a debug build says nothing),
@@ -396,29 +589,42 @@ fn run_optimised() -> Result<ExitCode> {
 
 /// Reads the puzzles of `path`: Sudoku grids, one per line (with `relabel` isomorphs
 /// from `seed` in place of each), or else Su-domino-ku puzzles in the judge's format.
-fn read_puzzles(sudoku: bool, path: &Path, relabel: u32, seed: u64) -> Result<Vec<Puzzle>> {
+fn read_puzzles(
+    kind: PuzzleKind,
+    path: &Path,
+    relabel: u32,
+    seed: u64,
+) -> Result<Vec<TimedPuzzle>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let puzzles: Vec<Puzzle> = if sudoku {
-        let grids = parse_puzzle_lines(&text)
-            .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
-        let grids = relabelled(grids, relabel, seed);
-        grids.into_iter().map(Puzzle::Sudoku).collect()
-    } else {
-        if relabel > 0 {
-            bail!("--relabel applies to Sudoku puzzles only");
+    let puzzles: Vec<TimedPuzzle> = match kind {
+        PuzzleKind::Sudoku => {
+            let grids = parse_puzzle_lines(&text)
+                .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?;
+            let grids = relabelled(grids, relabel, seed);
+            let timed = |grid| TimedPuzzle {
+                puzzle: Puzzle::Sudoku { grid },
+                expected: None,
+            };
+            grids.into_iter().map(timed).collect()
         }
-        // A judge answer beside the input (`x.in` and `x.out`) gives the expected grids.
-        let answer = std::fs::read_to_string(path.with_extension("out")).unwrap_or_default();
-        let expected = expected_grids(&answer);
-        let mut lines = common::input::Lines::new(text.as_bytes());
-        let mut puzzles = Vec::new();
-        while let Some(puzzle) = p4574::read_puzzle(&mut lines)
-            .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))?
-        {
-            puzzles.push(Puzzle::Domino(puzzle, expected.get(puzzles.len()).copied()));
+        PuzzleKind::Domino => {
+            if relabel > 0 {
+                bail!("--relabel applies to Sudoku puzzles only");
+            }
+            // A judge answer beside the input (`x.in` and `x.out`) gives the expected grids.
+            let answer = std::fs::read_to_string(path.with_extension("out")).unwrap_or_default();
+            let expected = expected_grids(&answer);
+            let mut puzzles = Vec::new();
+            InputFormat::DominoPuzzles
+                .read_each(text.as_bytes(), |puzzle| {
+                    let expected = expected.get(puzzles.len()).copied();
+                    puzzles.push(TimedPuzzle { puzzle, expected });
+                    Ok(())
+                })
+                .with_context(|| path.display().to_string())?;
+            puzzles
         }
-        puzzles
     };
     if puzzles.is_empty() {
         bail!("{} holds no puzzles", path.display());
@@ -486,7 +692,7 @@ fn draw_svg(path: &Path, summaries: &[Summary], command: &str) -> Result<()> {
         let points = points.map(move |(rank, &micros)| (percentile(rank), micros));
         chart
             .draw_series(LineSeries::new(points, style))?
-            .label(&summary.name)
+            .label(format!("{} {}", summary.label, summary.file))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
     }
     chart
@@ -506,21 +712,38 @@ mod tests {
     #[test]
     fn statistics_of_a_small_list() {
         let times: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(statistics(&times), [50.5, 50.5, 99.0, 100.0]);
-        assert_eq!(statistics(&[3.0]), [3.0, 3.0, 3.0, 3.0]);
-        assert_eq!(statistics(&[1.0, 2.0, 6.0]), [3.0, 2.0, 6.0, 6.0]);
+        let figures = |mean, median, p99, max| Statistics {
+            mean,
+            median,
+            p99,
+            max,
+        };
+        assert_eq!(Statistics::of(&times), figures(50.5, 50.5, 99.0, 100.0));
+        assert_eq!(Statistics::of(&[3.0]), figures(3.0, 3.0, 3.0, 3.0));
+        assert_eq!(
+            Statistics::of(&[1.0, 2.0, 6.0]),
+            figures(3.0, 2.0, 6.0, 6.0)
+        );
+    }
+
+    /// `grid` to time, with no expected grid.
+    fn timed(grid: Grid) -> TimedPuzzle {
+        TimedPuzzle {
+            puzzle: Puzzle::Sudoku { grid },
+            expected: None,
+        }
     }
 
     /// The first `n` puzzles of magictour_top1465.
     fn some_puzzles(n: usize) -> Vec<Grid> {
-        let mut grids = xtask::problems::data::load(UNIQUE_SETS[1]).unwrap();
+        let mut grids = xtask::problems::data::load(xtask::problems::data::UNIQUE_SETS[1]).unwrap();
         grids.truncate(n);
         grids
     }
 
     #[test]
     fn every_solver_is_timed_and_counted_on_every_puzzle() {
-        let puzzles: Vec<Puzzle> = some_puzzles(4).into_iter().map(Puzzle::Sudoku).collect();
+        let puzzles: Vec<TimedPuzzle> = some_puzzles(4).into_iter().map(timed).collect();
         let solvers = [
             Solver::Solution(KnownProblem::P2239),
             Solver::Solution(KnownProblem::P2580),
@@ -545,7 +768,7 @@ mod tests {
     #[test]
     fn a_wrong_answer_or_a_missed_completion_is_an_error() {
         let grid = some_puzzles(1)[0];
-        let puzzle = Puzzle::Sudoku(grid);
+        let puzzle = timed(grid);
         let mut wrong = p2580::solve(&grid).unwrap();
         let open = (0..81).find(|&cell| grid[cell] == 0).unwrap();
         wrong[open] = wrong[open] % 9 + 1;
@@ -574,7 +797,7 @@ mod tests {
             capped: false,
         };
         Solver::Solution(KnownProblem::P2580)
-            .inspect(&Puzzle::Sudoku(clash), &none)
+            .inspect(&timed(clash), &none)
             .unwrap();
     }
 
