@@ -176,10 +176,10 @@ fn stress_hard_gives_plain_backtracking_a_tle() {
     );
 }
 
-/// Starts `check p2580 --command` on a program that loops forever (with a child), in a
-/// process group of its own as a shell starts a job, and returns it with the pids of the
-/// loop and its child.
-fn start_a_check_that_loops(pids: &Path) -> (Child, Vec<u32>) {
+/// Starts `cargo xtask SUBCOMMAND p2580 --command` (`check` or `stress`) on a program that
+/// loops forever (with a child), in a process group of its own as a shell starts a job,
+/// and returns it with the pids of the loop and its child.
+fn start_a_judge_that_loops(subcommand: &str, pids: &Path) -> (Child, Vec<u32>) {
     let command = format!(
         "sh {} {}",
         program_path("loop_forever.sh").display(),
@@ -187,7 +187,7 @@ fn start_a_check_that_loops(pids: &Path) -> (Child, Vec<u32>) {
     );
     let mut xtask = Command::new(env!("CARGO_BIN_EXE_xtask"));
     xtask
-        .args(["check", "p2580", "--command", &command])
+        .args([subcommand, "p2580", "--command", &command])
         .current_dir(xtask::project_root())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -199,10 +199,18 @@ fn start_a_check_that_loops(pids: &Path) -> (Child, Vec<u32>) {
 }
 
 #[test]
-fn sigint_sigterm_or_sighup_to_xtask_kill_the_program_and_all_it_started() {
-    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+fn sigint_sigterm_or_sighup_to_check_or_stress_kill_the_program_and_all_it_started() {
+    let runs = [
+        ("check", Signal::SIGINT),
+        ("check", Signal::SIGTERM),
+        ("check", Signal::SIGHUP),
+        ("stress", Signal::SIGINT),
+        ("stress", Signal::SIGTERM),
+    ];
+    for (subcommand, signal) in runs {
         let directory = tempfile::tempdir().unwrap();
-        let (mut xtask, pids) = start_a_check_that_loops(&directory.path().join("pids"));
+        let pids = directory.path().join("pids");
+        let (mut xtask, pids) = start_a_judge_that_loops(subcommand, &pids);
         let xtask_pid = Pid::from_raw(xtask.id() as i32);
         // Ctrl-C reaches the terminal's foreground group: xtask's, not the program's.
         match signal {
@@ -220,9 +228,17 @@ fn sigint_sigterm_or_sighup_to_xtask_kill_the_program_and_all_it_started() {
             );
             std::thread::sleep(Duration::from_millis(10));
         };
-        assert_eq!(status.code(), Some(128 + signal as i32), "{signal}");
+        assert_eq!(
+            status.code(),
+            Some(128 + signal as i32),
+            "{subcommand} {signal}"
+        );
         for pid in &pids {
-            assert!(is_gone(*pid), "{signal}: process {pid} outlived xtask");
+            let alive = !is_gone(*pid);
+            assert!(
+                !alive,
+                "{subcommand} {signal}: process {pid} outlived xtask"
+            );
         }
     }
 }
