@@ -17,17 +17,19 @@
 //!   gets SIGINT, SIGTERM or SIGHUP, [`stop_programs_on_signals`] kills every live program
 //!   the same way before xtask exits. Only SIGKILL to xtask (which nothing can catch)
 //!   leaves a program running.
-//! - **The program's own peak memory.** Every [`POLL_INTERVAL`] the runner reads the
-//!   resident memory of each process of the program's tree from `/proc/PID/status`
-//!   (`VmRSS`, and `VmHWM`, the kernel's high-water mark of one process). The peak is the
-//!   largest of the tree's resident memory added up, of any process's high-water mark, and
-//!   of the kernel's figure at the end (`ru_maxrss`, from `wait4`) when that figure can be
-//!   the program's. It cannot always: Linux counts into `ru_maxrss` the resident size of
-//!   the process that started the program (`cargo xtask`, 7 to 14 MB), so the runner takes
-//!   it only when it is above xtask's own high-water mark, which it resets just before the
-//!   start (`/proc/self/clear_refs`). What the figure may miss is a rise in the program's
-//!   last [`POLL_INTERVAL`] that stays below xtask's own size; and a program that ends
-//!   before the first poll has read it gets the kernel's figure, which may be xtask's size.
+//! - **The program's own peak memory.** Every [`POLL_INTERVAL`] (more often in the
+//!   program's first milliseconds) the runner reads the resident memory of each process
+//!   of the program's tree from `/proc/PID/status` (`VmRSS`, and `VmHWM`, the kernel's
+//!   high-water mark of one process). The peak is the largest of the tree's resident
+//!   memory added up, of any process's high-water mark, and of the kernel's figure at the
+//!   end (`ru_maxrss`, from `wait4`) when that figure can be the program's. It cannot
+//!   always: Linux counts into `ru_maxrss` the resident size of the process that started
+//!   the program (`cargo xtask`, a few megabytes), so the runner takes it only when it is
+//!   above xtask's own high-water mark, which it resets just before the start
+//!   (`/proc/self/clear_refs`). What the figure may miss is a rise in the program's last
+//!   moments, after the last poll, that stays below xtask's own size; and a program that
+//!   ends before a poll has read it after its first millisecond (its loading) gets the
+//!   kernel's figure, which is then at least xtask's size.
 //! - **The memory limit, enforced promptly.** When a poll finds the peak over the limit,
 //!   the runner kills the program: MLE, within a poll of crossing the limit, not after
 //!   the host has given it gigabytes. The limit is watched, not set with `setrlimit`,
@@ -65,10 +67,19 @@ pub const CAPTURE_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 /// been caught yet, and what it writes is not the program's.
 pub const LATE_OUTPUT_MARGIN: Duration = Duration::from_millis(300);
 
-/// How often the runner reads the program's memory. A poll reads two small files per
-/// process of the program, a few microseconds; `bench --process` found no difference in
-/// the time of a whole process with and without it (see the README).
+/// How often the runner reads the program's memory, once the program has run for a few
+/// milliseconds. A poll reads three small files per process of the program, some tens
+/// of microseconds; `bench --process` found no difference in the time of a whole process
+/// timed this way and by a plain wait (see the README).
 pub const POLL_INTERVAL: Duration = Duration::from_millis(2);
+
+/// How long a program may take to load (its executable and libraries read into memory): a
+/// reading before that may be far below what it then uses.
+const LOADING_TIME: Duration = Duration::from_millis(1);
+
+/// The first interval between two reads of the memory, doubled after each read up to
+/// [`POLL_INTERVAL`]: a program that ends within a millisecond is read a few times.
+const FIRST_POLL_INTERVAL: Duration = Duration::from_micros(100);
 
 /// The variables of the judge's environment taken from the user's: where programs are
 /// found (`python3`, `java`), and the home folder some runtimes expect.
@@ -195,9 +206,6 @@ pub fn run_program(program: &mut Command, input: &[u8], limits: Limits) -> Resul
     let started = Instant::now();
     let (live_program, mut child) = LiveProgram::start(program)?;
     let group = live_program.group;
-    // A first look at the memory before the threads start, while the program waits for
-    // its input: a program that ends within a millisecond may end before the first poll.
-    let memory_at_start = tree_memory_bytes(group).unwrap_or(0);
     let (sender, reports) = mpsc::channel();
     let (mut stdin, stdout, stderr) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take());
@@ -216,7 +224,6 @@ pub fn run_program(program: &mut Command, input: &[u8], limits: Limits) -> Resul
             kill_escaped_processes(&live_programs());
         },
         read_memory: &|| tree_memory_bytes(group),
-        memory_at_start,
     };
     let run = watch(&reports, started, limits, &mut watched_program);
     drop(live_program);
@@ -292,8 +299,6 @@ impl CapturedOutput {
 struct WatchedProgram<'a> {
     stop_group: &'a mut dyn FnMut(),
     read_memory: &'a dyn Fn() -> Option<u64>,
-    /// What a first reading of its memory found, in bytes (0 if nothing).
-    memory_at_start: u64,
 }
 
 /// Follows the reports of one run started at `started` until the program has been reaped
@@ -309,16 +314,21 @@ fn watch(
     let mut outputs = [CapturedOutput::default(), CapturedOutput::default()];
     let mut progress = Progress::Running;
     let mut deadline = started + limits.time;
-    let mut peak_memory_bytes = program.memory_at_start;
+    let mut peak_memory_bytes = 0;
+    // Whether a poll read the program once it had loaded (see `LOADING_TIME`).
+    let mut read_after_loading = false;
     let mut next_poll = Instant::now();
+    let mut poll_interval = FIRST_POLL_INTERVAL;
     let watched: Result<()> = loop {
         let all_closed = outputs.iter().all(|output| output.closed);
         if all_closed && matches!(progress, Progress::Reaped { .. }) {
             break Ok(());
         }
         if matches!(progress, Progress::Running) && Instant::now() >= next_poll {
-            let memory = (program.read_memory)().unwrap_or(0);
-            peak_memory_bytes = peak_memory_bytes.max(memory);
+            if let Some(memory) = (program.read_memory)() {
+                peak_memory_bytes = peak_memory_bytes.max(memory);
+                read_after_loading |= started.elapsed() >= LOADING_TIME;
+            }
             if peak_memory_bytes > limits.memory_bytes {
                 (program.stop_group)();
                 progress = Progress::Stopped {
@@ -326,7 +336,10 @@ fn watch(
                 };
                 deadline = Instant::now() + LATE_OUTPUT_MARGIN;
             }
-            next_poll += POLL_INTERVAL;
+            // Often at first, when a program of a millisecond is still loading, then
+            // every POLL_INTERVAL.
+            next_poll += poll_interval;
+            poll_interval = (poll_interval * 2).min(POLL_INTERVAL);
         }
         let wake = match progress {
             Progress::Running => deadline.min(next_poll),
@@ -344,8 +357,9 @@ fn watch(
                     Err(error) => break Err(anyhow!(error).context("waiting for the program")),
                 };
                 // The kernel's figure, when it is the program's own (see the module's
-                // docs), or when no poll saw the program: then it is the best known.
-                if waited.rusage.maxrss > runner_high_water_bytes || peak_memory_bytes == 0 {
+                // docs), or when no poll read the program after it had loaded: then it
+                // is the best known, if perhaps xtask's size.
+                if waited.rusage.maxrss > runner_high_water_bytes || !read_after_loading {
                     peak_memory_bytes = peak_memory_bytes.max(waited.rusage.maxrss);
                 }
                 let ending = match progress {
@@ -666,7 +680,6 @@ mod tests {
         WatchedProgram {
             stop_group,
             read_memory: &unknown_memory,
-            memory_at_start: 0,
         }
     }
 
