@@ -26,8 +26,8 @@ use std::time::Duration;
 use anyhow::Result;
 
 pub use run::{
-    run_program, stop_programs_on_signals, Ending, Limits, Run, CAPTURE_LIMIT_BYTES,
-    LATE_OUTPUT_MARGIN, POLL_INTERVAL,
+    run_program, run_program_watching, stop_programs_on_signals, Ending, Limits, MemoryWatch, Run,
+    CAPTURE_LIMIT_BYTES, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
 use crate::judge::checker::{shorten, Checker, CheckerVerdict};

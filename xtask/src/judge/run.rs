@@ -17,8 +17,8 @@
 //!   gets SIGINT, SIGTERM or SIGHUP, [`stop_programs_on_signals`] kills every live program
 //!   the same way before xtask exits. Only SIGKILL to xtask (which nothing can catch)
 //!   leaves a program running.
-//! - **The program's own peak memory.** Every [`POLL_INTERVAL`] (more often in the
-//!   program's first milliseconds) the runner reads the resident memory of each process
+//! - **The program's own peak memory.** Every [`POLL_INTERVAL`] (and, as the judge, without
+//!   a pause in the program's first milliseconds: [`MemoryWatch`]) the runner reads the resident memory of each process
 //!   of the program's tree from `/proc/PID/status` (`VmRSS`, and `VmHWM`, the kernel's
 //!   high-water mark of one process). The peak is the largest of the tree's resident
 //!   memory added up, of any process's high-water mark, and of the kernel's figure at the
@@ -28,7 +28,7 @@
 //!   above xtask's own high-water mark, which it resets just before the start
 //!   (`/proc/self/clear_refs`). What the figure may miss is a rise in the program's last
 //!   moments, after the last poll, that stays below xtask's own size; and a program that
-//!   ends before a poll has read it after its first millisecond (its loading) gets the
+//!   ends before a poll has read it after its loading (its first 300 µs) gets the
 //!   kernel's figure, which is then at least xtask's size.
 //! - **The memory limit, enforced promptly.** When a poll finds the peak over the limit,
 //!   the runner kills the program: MLE, within a poll of crossing the limit, not after
@@ -73,13 +73,16 @@ pub const LATE_OUTPUT_MARGIN: Duration = Duration::from_millis(300);
 /// timed this way and by a plain wait (see the README).
 pub const POLL_INTERVAL: Duration = Duration::from_millis(2);
 
-/// How long a program may take to load (its executable and libraries read into memory): a
-/// reading before that may be far below what it then uses.
-const LOADING_TIME: Duration = Duration::from_millis(1);
+/// How long a program may take to load (its executable and libraries mapped into memory):
+/// a reading before that may be far below what it then uses. A Rust solution on a sample
+/// runs in about a millisecond, and is loaded within a few hundred microseconds.
+const LOADING_TIME: Duration = Duration::from_micros(300);
 
-/// The first interval between two reads of the memory, doubled after each read up to
-/// [`POLL_INTERVAL`]: a program that ends within a millisecond is read a few times.
-const FIRST_POLL_INTERVAL: Duration = Duration::from_micros(100);
+/// How long after its start the runner reads a program's memory without a pause between
+/// two reads (some tens of microseconds each, on the runner's own thread): a Rust solution
+/// on a sample ends within about a millisecond, and a poll every [`POLL_INTERVAL`] would
+/// miss it.
+pub const CLOSE_WATCH_TIME: Duration = Duration::from_millis(3);
 
 /// The variables of the judge's environment taken from the user's: where programs are
 /// found (`python3`, `java`), and the home folder some runtimes expect.
@@ -180,13 +183,35 @@ pub struct Run {
     pub output_held_open: bool,
 }
 
+/// How closely the runner reads a program's memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryWatch {
+    /// Without a pause for the program's first [`CLOSE_WATCH_TIME`], then every
+    /// [`POLL_INTERVAL`]: the judge's way, which measures a program of a millisecond.
+    Close,
+    /// Every [`POLL_INTERVAL`] only: for timing (`bench --process`), as reading without a
+    /// pause takes a processor the program may need (see the README).
+    Periodic,
+}
+
 /// Runs `program` (a solution binary, or `sh -c COMMAND`) with `input` on its standard
-/// input, in the judge's environment, within `limits` (see the module's docs).
+/// input, in the judge's environment, within `limits`, watching its memory closely (see
+/// the module's docs).
 ///
 /// An `Err` means the program could not be run at all (for example, the executable
 /// does not exist) or watching it failed (then it was killed and reaped first); a crash
 /// or a limit passed is a normal [`Run`].
 pub fn run_program(program: &mut Command, input: &[u8], limits: Limits) -> Result<Run> {
+    run_program_watching(program, input, limits, MemoryWatch::Close)
+}
+
+/// [`run_program`], reading the memory as `memory_watch` says.
+pub fn run_program_watching(
+    program: &mut Command,
+    input: &[u8],
+    limits: Limits,
+    memory_watch: MemoryWatch,
+) -> Result<Run> {
     become_subreaper();
     program.env_clear().env("LANG", "C.UTF-8");
     for name in ENVIRONMENT_KEPT {
@@ -224,6 +249,7 @@ pub fn run_program(program: &mut Command, input: &[u8], limits: Limits) -> Resul
             kill_escaped_processes(&live_programs());
         },
         read_memory: &|| tree_memory_bytes(group),
+        memory_watch,
     };
     let run = watch(&reports, started, limits, &mut watched_program);
     drop(live_program);
@@ -299,6 +325,7 @@ impl CapturedOutput {
 struct WatchedProgram<'a> {
     stop_group: &'a mut dyn FnMut(),
     read_memory: &'a dyn Fn() -> Option<u64>,
+    memory_watch: MemoryWatch,
 }
 
 /// Follows the reports of one run started at `started` until the program has been reaped
@@ -318,7 +345,6 @@ fn watch(
     // Whether a poll read the program once it had loaded (see `LOADING_TIME`).
     let mut read_after_loading = false;
     let mut next_poll = Instant::now();
-    let mut poll_interval = FIRST_POLL_INTERVAL;
     let watched: Result<()> = loop {
         let all_closed = outputs.iter().all(|output| output.closed);
         if all_closed && matches!(progress, Progress::Reaped { .. }) {
@@ -336,10 +362,13 @@ fn watch(
                 };
                 deadline = Instant::now() + LATE_OUTPUT_MARGIN;
             }
-            // Often at first, when a program of a millisecond is still loading, then
-            // every POLL_INTERVAL.
-            next_poll += poll_interval;
-            poll_interval = (poll_interval * 2).min(POLL_INTERVAL);
+            // Without a pause in the program's first milliseconds, so that a program of a
+            // millisecond is read after it has loaded; then every POLL_INTERVAL.
+            let close = program.memory_watch == MemoryWatch::Close;
+            next_poll = match close && started.elapsed() < CLOSE_WATCH_TIME {
+                true => Instant::now(),
+                false => Instant::now() + POLL_INTERVAL,
+            };
         }
         let wake = match progress {
             Progress::Running => deadline.min(next_poll),
@@ -680,6 +709,7 @@ mod tests {
         WatchedProgram {
             stop_group,
             read_memory: &unknown_memory,
+            memory_watch: MemoryWatch::Close,
         }
     }
 

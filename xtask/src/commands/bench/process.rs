@@ -6,8 +6,9 @@
 //! 2. For every binary and sample, runs the binary [`RUNS`] times through the judge's own
 //!    runner ([`run_program`]: its own process group, killed with all it started after
 //!    each run; the program's own peak memory), with the sample on standard input and the
-//!    problem's time limit plus a second, and takes the median wall time and the largest
-//!    peak memory. A run that does not exit with 0 in time is an error.
+//!    problem's time limit plus a second, and takes the median wall time, and the peak
+//!    memory of one more run watched as the judge watches it. A run that does not exit
+//!    with 0 in time is an error.
 //! 3. Prints `process problem=p2239 file=sample-1.in runs=300 median_us=… floor_median_us=…
 //!    ratio=… peak_kb=… floor_peak_kb=…`.
 
@@ -18,7 +19,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use xtask::bundle::{start_judge_build, Bundle};
-use xtask::judge::{run_program, Limits};
+use xtask::judge::{run_program, run_program_watching, Limits, MemoryWatch};
 use xtask::problems::workspace::{Profile, Workspace};
 
 /// Runs per binary and sample: enough for a steady median of a ~1 ms process.
@@ -66,21 +67,24 @@ fn build_floor(target_directory: &Path) -> Result<PathBuf> {
 }
 
 /// Runs `binary` [`RUNS`] times on the file `input`, each within `time_limit`, and returns
-/// the median wall time in microseconds and the largest peak memory in kilobytes.
+/// the median wall time in microseconds and the peak memory in kilobytes. The timed runs
+/// read the memory only every few milliseconds ([`MemoryWatch::Periodic`]), so that the
+/// runner does not take a processor from the program; the memory is that of one more run,
+/// watched as the judge watches it.
 fn measure(binary: &Path, input: &Path, time_limit: Duration) -> Result<(f64, u64)> {
     let (binary_name, input_name) = (binary.display(), input.display());
     let input_bytes = std::fs::read(input).with_context(|| format!("reading {input_name}"))?;
     let limits = Limits::time_only(time_limit);
     let mut times = Vec::with_capacity(RUNS);
-    let mut peak_bytes = 0;
     for _ in 0..RUNS {
-        let run = run_program(&mut Command::new(binary), &input_bytes, limits)?;
+        let mut program = Command::new(binary);
+        let run = run_program_watching(&mut program, &input_bytes, limits, MemoryWatch::Periodic)?;
         if !run.ending.is_success() {
             bail!("{binary_name} on {input_name}: {}", run.ending);
         }
         times.push(run.elapsed.as_secs_f64() * 1e6);
-        peak_bytes = peak_bytes.max(run.peak_memory_bytes);
     }
     times.sort_by(f64::total_cmp);
-    Ok((times[RUNS / 2], peak_bytes / 1024))
+    let watched = run_program(&mut Command::new(binary), &input_bytes, limits)?;
+    Ok((times[RUNS / 2], watched.peak_memory_bytes / 1024))
 }
