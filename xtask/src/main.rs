@@ -58,12 +58,15 @@ enum Subcommands {
     Bench(bench::Arguments),
     Generate(generate::Arguments),
     Trace(trace::Arguments),
-    /// Used by `bench --process` only: measures one binary in a fresh process.
-    #[command(hide = true)]
-    BenchProcessWorker(bench::process::WorkerArguments),
 }
 
 fn main() -> ExitCode {
+    // Before any thread starts: SIGINT, SIGTERM and SIGHUP then kill the programs being
+    // judged, with all they started, before xtask exits (see `xtask::judge::run`).
+    if let Err(error) = xtask::judge::stop_programs_on_signals() {
+        eprintln!("error: {error:#}");
+        return ExitCode::FAILURE;
+    }
     // A mistake on the command line ends the process here, with exit code 2; `--help`
     // goes through `write_stdout`, so that a full standard output is an error there too.
     let cli = match Cli::try_parse() {
@@ -84,7 +87,6 @@ fn main() -> ExitCode {
         Subcommands::Bench(arguments) => bench::run(arguments),
         Subcommands::Generate(arguments) => generate::run(arguments),
         Subcommands::Trace(arguments) => trace::run(arguments),
-        Subcommands::BenchProcessWorker(arguments) => bench::process::worker(arguments),
     };
 
     let broken_pipe = |cause: &(dyn std::error::Error + 'static)| {

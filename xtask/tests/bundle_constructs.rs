@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::run_program;
+use xtask::judge::{run_program, Limits};
 use xtask::problems::workspace::Workspace;
 
 /// Debian's packaged compiler, older than the judge's.
@@ -72,8 +72,12 @@ fn bundle_build_and_run(files: &[(&str, &str)], expected: &str) -> String {
             bundle.source
         );
         let binary = build.binary.expect("rustc made a binary");
-        let run = run_program(&mut Command::new(binary), b"", Duration::from_secs(20))
-            .expect("the bundle runs");
+        let run = run_program(
+            &mut Command::new(binary),
+            b"",
+            Limits::time_only(Duration::from_secs(20)),
+        )
+        .expect("the bundle runs");
         assert!(run.ending.is_success(), "{}", run.ending);
         assert_eq!(String::from_utf8_lossy(&run.stdout), expected, "{compiler}");
     }

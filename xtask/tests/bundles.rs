@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::run_program;
+use xtask::judge::{run_program, Limits};
 use xtask::problems::workspace::{judge_sample, Problem, Workspace};
 
 /// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
@@ -58,7 +58,7 @@ fn judge_binary(name: &str, keep_docs: bool, rustc: Option<&Path>) -> (TempDir, 
 fn assert_samples_accepted(name: &str, binary: &Path) {
     let problem = problem(name);
     for sample in problem.samples().expect("the samples are readable") {
-        let judgement = judge_sample(binary, &problem, &sample)
+        let judgement = judge_sample(&mut Command::new(binary), &problem, &sample)
             .unwrap_or_else(|error| panic!("judging {name}: {error:#}"));
         assert!(
             judgement.verdict.is_accepted(),
@@ -73,8 +73,12 @@ fn assert_samples_accepted(name: &str, binary: &Path) {
 /// Runs `binary` on `input` with the runner of `cargo xtask check` and returns its
 /// standard output, failing if the run fails.
 fn run(binary: &Path, input: &str) -> String {
-    let run = run_program(&mut Command::new(binary), input.as_bytes(), RUN_TIME_LIMIT)
-        .expect("the bundled binary starts");
+    let run = run_program(
+        &mut Command::new(binary),
+        input.as_bytes(),
+        Limits::time_only(RUN_TIME_LIMIT),
+    )
+    .expect("the bundled binary starts");
     assert!(
         run.ending.is_success(),
         "the run ended with {}: {}",

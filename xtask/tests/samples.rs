@@ -10,6 +10,7 @@
 //! running `cargo test`, so the test does not wait on itself.
 
 use std::path::PathBuf;
+use std::process::Command;
 
 use xtask::problems::workspace::judge_sample;
 use xtask::problems::workspace::{Profile, Sample, Workspace};
@@ -48,9 +49,10 @@ fn every_problem_passes_its_samples_and_data() {
         let mut cases = problem.samples().expect("the samples are readable");
         cases.extend(data_cases(problem.directory.join("tests/data")));
         for case in cases {
-            let judgement = judge_sample(&binary, problem, &case).unwrap_or_else(|error| {
-                panic!("judging {} {}: {error:#}", problem.name, case.name)
-            });
+            let judgement = judge_sample(&mut Command::new(&binary), problem, &case)
+                .unwrap_or_else(|error| {
+                    panic!("judging {} {}: {error:#}", problem.name, case.name)
+                });
             judged += 1;
             if !judgement.verdict.is_accepted() {
                 failures.push(format!(

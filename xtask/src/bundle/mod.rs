@@ -42,7 +42,7 @@ use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{DependencyKind, Package};
@@ -498,6 +498,8 @@ pub struct JudgeBuild {
     pub binary: Option<PathBuf>,
     /// Everything `rustc` printed: warnings and errors. Empty for a clean build.
     pub diagnostics: String,
+    /// How `rustc` ended: `exit status: 1` when it failed.
+    pub status: ExitStatus,
 }
 
 /// A `rustc` run started by [`start_judge_build`].
@@ -558,6 +560,7 @@ impl PendingJudgeBuild {
         Ok(JudgeBuild {
             binary: (output.status.success() && self.binary.is_file()).then_some(self.binary),
             diagnostics,
+            status: output.status,
         })
     }
 }

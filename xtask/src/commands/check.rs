@@ -1,34 +1,38 @@
-//! The `check` subcommand: build the solutions and judge them on their samples.
+//! The `check` subcommand: build the solutions, or take any program, and judge them on
+//! the problems' samples.
 //!
-//! `cargo xtask check [--bundled | --debug] [PROBLEM...]`:
+//! `cargo xtask check [--bundled | --debug | --command CMD] [PROBLEM...]`:
 //!
 //! 1. finds the problems (all, or those named as `p2239` or `2239`) and their samples, so
-//!    a missing file is reported before anything is built (a problem fresh from `cargo
-//!    xtask new` has none yet, and nothing to judge);
+//!    a missing file is reported before anything is built; a file in `samples/` that is
+//!    not a sample (`1.in`, `sample_1.in`, an `.out` without its `.in`) is a failed line
+//!    that names it and says why;
 //! 2. builds their binaries: in release mode with one cargo command (with `--debug`, in
 //!    cargo's dev profile, where an arithmetic overflow panics instead of wrapping), or with
 //!    `--bundled` as the judge builds a submission: each problem's bundle
 //!    ([`xtask::bundle`]) compiled by plain `rustc --edition 2021 -O` in an empty folder,
 //!    where a warning or an error fails, as `p2239  rustc  WARN` or `CE` with what `rustc`
-//!    said;
-//! 3. judges each binary on each sample, a process each, as [`xtask::judge`] describes
+//!    said; with `--command`, nothing is built: the command, run by `sh -c` in the current
+//!    folder, is the program (`python3 sol.py`, `java -cp out Main`, `./a.out`);
+//! 3. judges each program on each sample, a process each, as [`xtask::judge`] describes
 //!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
 //!    and prints one aligned line per case with the verdict, the wall time and the peak
-//!    memory, `p2239  sample-1  AC    3 ms   6.9 MB`, and the reason under a case that
+//!    memory, `p2239  sample-1  AC    3 ms   1.9 MB`, and the reason under a case that
 //!    failed;
-//! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0.
+//! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0, or if nothing
+//!    was judged at all: a check that judged nothing is not a pass.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
 use anyhow::{Context, Result};
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::problems::workspace::judge_sample;
-use xtask::problems::workspace::{Problem, Profile, Workspace};
+use xtask::problems::usage_error;
+use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
 
-/// Build the solutions in release mode and judge them on their samples: verdict, time and
-/// memory of each.
+/// Build the solutions in release mode, or take any program, and judge them on the
+/// problems' samples: verdict, time and memory of each.
 #[derive(clap::Args)]
 pub struct Arguments {
     /// Judge the bundles instead, each built by plain `rustc --edition 2021 -O` in an
@@ -43,24 +47,89 @@ pub struct Arguments {
     /// [default: $RUSTC, or the rustc on the path].
     #[arg(long, value_name = "PATH", requires = "bundled")]
     rustc: Option<PathBuf>,
+    /// Judge this command instead of the solutions, on the samples of the problems named:
+    /// any program, run by `sh -c` in the current folder, for example `python3 sol.py`,
+    /// `java -cp out Main` or `./a.out`.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["bundled", "debug"])]
+    command: Option<String>,
     /// The problems to judge; none means all of them.
     #[arg(value_name = "PROBLEM")]
     problems: Vec<String>,
 }
 
 /// What step 2 made of one problem.
-struct Build {
-    /// The binary to judge; none when the build failed outright.
-    binary: Option<PathBuf>,
-    /// What went wrong in the build, if anything (a warning still leaves a binary).
-    failure: Option<BuildFailure>,
+enum Build {
+    /// A program to judge.
+    Ready {
+        /// The program.
+        program: Program,
+    },
+    /// A program to judge, but the compiler warned: a failed line of its own.
+    Warned {
+        /// The program.
+        program: Program,
+        /// What the compiler said.
+        warning: BuildFailure,
+    },
+    /// Nothing to judge.
+    Failed {
+        /// Why.
+        failure: BuildFailure,
+    },
+}
+
+impl Build {
+    /// The program to judge, unless the build failed.
+    fn program(&self) -> Option<&Program> {
+        match self {
+            Build::Ready { program } | Build::Warned { program, .. } => Some(program),
+            Build::Failed { .. } => None,
+        }
+    }
+
+    /// What went wrong, if anything.
+    fn failure(&self) -> Option<&BuildFailure> {
+        match self {
+            Build::Ready { .. } => None,
+            Build::Warned { warning, .. } => Some(warning),
+            Build::Failed { failure } => Some(failure),
+        }
+    }
+}
+
+/// A program to judge: one of the solutions, or the user's command.
+enum Program {
+    /// A binary that cargo or `rustc` built.
+    Binary {
+        /// Its path.
+        path: PathBuf,
+    },
+    /// A command line, run by `sh -c` in the current folder.
+    Shell {
+        /// The command line.
+        command: String,
+    },
+}
+
+impl Program {
+    /// The program as a process to start.
+    fn command(&self) -> Command {
+        match self {
+            Program::Binary { path } => Command::new(path),
+            Program::Shell { command } => {
+                let mut shell = Command::new("sh");
+                shell.args(["-c", command]);
+                shell
+            }
+        }
+    }
 }
 
 /// A build that failed or warned: one line `p2239  rustc  WARN` and the details under it.
 struct BuildFailure {
     /// The step that failed: `bundle` or `rustc`.
     step: &'static str,
-    /// What it came to: `could not be bundled`, `CE` or `WARN`.
+    /// What it came to: `could not be bundled`, `could not start`, `CE` or `WARN`.
     verdict: &'static str,
     /// What the step said.
     details: String,
@@ -71,14 +140,27 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
 
     // 1. The problems and their samples.
+    if arguments.command.is_some() && arguments.problems.is_empty() {
+        return Err(usage_error(
+            "--command judges a program on the samples of the problems it solves: name \
+             them, for example `cargo xtask check p2580 --command \"python3 sol.py\"`",
+        ));
+    }
     let problems = workspace.select(&arguments.problems)?;
-    let samples = problems
+    let sample_files = problems
         .iter()
-        .map(Problem::samples)
-        .collect::<Result<Vec<_>>>()?;
+        .map(Problem::sample_files)
+        .collect::<Result<Vec<SampleFiles>>>()?;
 
-    // 2. The programs: one release build for all of them, or one bundle each.
-    let (builds, bundle_directory) = if arguments.bundled {
+    // 2. The programs: the command, one release build for all of them, or one bundle each.
+    let (builds, bundle_directory) = if let Some(command) = &arguments.command {
+        let ready = |_| Build::Ready {
+            program: Program::Shell {
+                command: command.clone(),
+            },
+        };
+        (problems.iter().map(ready).collect(), None)
+    } else if arguments.bundled {
         let (builds, directory) = build_bundles(&workspace, &problems, arguments.rustc.as_deref())?;
         (builds, Some(directory))
     } else {
@@ -87,41 +169,54 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
             false => Profile::Release,
         };
         let binaries = workspace.build(&problems, profile)?;
-        let build = |binary| Build {
-            binary: Some(binary),
-            failure: None,
+        let ready = |path| Build::Ready {
+            program: Program::Binary { path },
         };
-        (binaries.into_iter().map(build).collect(), None)
+        (binaries.into_iter().map(ready).collect::<Vec<_>>(), None)
     };
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
     let name_width = width(problems.iter().map(|problem| problem.name.as_str()));
-    let failed_step = |build: &Build| Some(build.failure.as_ref()?.step);
-    let failed_steps = builds.iter().filter_map(failed_step);
-    let case_names = samples.iter().flatten().map(|sample| sample.name.as_str());
-    let case_width = width(case_names.chain(failed_steps));
+    let failed_steps = builds
+        .iter()
+        .filter_map(|build| Some(build.failure()?.step));
+    let case_names = sample_files
+        .iter()
+        .flat_map(|files| &files.samples)
+        .map(|sample| sample.name.clone());
+    let not_taken_names = sample_files
+        .iter()
+        .flat_map(|files| &files.not_taken)
+        .map(|file| not_taken_name(&file.path));
+    let column = case_names
+        .chain(not_taken_names)
+        .chain(failed_steps.map(str::to_string));
+    let case_width = column.map(|name| name.chars().count()).max().unwrap_or(0);
     let (mut passed, mut failed) = (0, 0);
-    for ((problem, samples), build) in problems.iter().zip(&samples).zip(&builds) {
+    for ((problem, files), build) in problems.iter().zip(&sample_files).zip(&builds) {
+        let name = &problem.name;
+        for file in &files.not_taken {
+            let file_name = not_taken_name(&file.path);
+            outln!("{name:<name_width$}  {file_name:<case_width$}  not taken");
+            print_indented(file.reason);
+            failed += 1;
+        }
         if let Some(BuildFailure {
             step,
             verdict,
             details,
-        }) = &build.failure
+        }) = build.failure()
         {
-            let name = &problem.name;
             outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
             print_indented(details);
             failed += 1;
         }
-        let Some(binary) = &build.binary else {
+        let Some(program) = build.program() else {
             continue;
         };
-        for sample in samples {
-            let case = format!(
-                "{:<name_width$}  {:<case_width$}",
-                problem.name, sample.name
-            );
-            match judge_sample(binary, problem, sample) {
+        for sample in &files.samples {
+            let case = format!("{name:<name_width$}  {:<case_width$}", sample.name);
+            match judge_sample(&mut program.command(), problem, sample) {
                 Ok(judgement) => {
                     outln!("{case}  {}", judgement.summary());
                     let verdict = &judgement.verdict;
@@ -140,19 +235,42 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 
     // The bundles are kept for a look when their build failed.
     if let Some(directory) = bundle_directory {
-        if builds.iter().any(|build| build.failure.is_some()) {
+        if builds.iter().any(|build| build.failure().is_some()) {
             let kept = directory.keep();
             eprintln!("the bundles and binaries are in {}", kept.display());
         }
     }
 
-    // 4. The closing count.
+    // 4. The closing count; a check that judged nothing did not pass.
     outln!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    if !is_a_pass(passed, failed) && failed == 0 {
+        let folders: Vec<String> = problems
+            .iter()
+            .map(|problem| problem.directory.join("samples").display().to_string())
+            .collect();
+        eprintln!(
+            "error: nothing was judged: no sample in {} (a sample is sample-N.in with its \
+             answer in sample-N.out)",
+            folders.join(", ")
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(match is_a_pass(passed, failed) {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::FAILURE,
     })
+}
+
+/// Whether a check that counted `passed` and `failed` cases passed: none failed, and
+/// something was judged.
+fn is_a_pass(passed: usize, failed: usize) -> bool {
+    failed == 0 && passed > 0
+}
+
+/// How a line names a file of `samples/` that was not taken: `samples/1.in`.
+fn not_taken_name(path: &Path) -> String {
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    format!("samples/{file_name}")
 }
 
 /// Step 2 with `--bundled`: each problem's bundle compiled by `rustc` (or the compiler
@@ -171,43 +289,85 @@ fn build_bundles(
         "bundling and compiling with `{compiler} --edition 2021 -O` in {}",
         directory.path().display()
     );
-    let started: Vec<Result<PendingJudgeBuild>> = problems
-        .iter()
-        .map(|problem| {
-            // Without doc comments, as `cargo xtask bundle` makes it by default.
-            let bundle = bundle_crate(workspace, problem, false)?;
-            start_judge_build(&bundle, &directory.path().join(&problem.name), rustc)
-        })
-        .collect();
-    let build =
-        |started: Result<PendingJudgeBuild>| match started.and_then(PendingJudgeBuild::finish) {
-            Err(error) => Build {
-                binary: None,
-                failure: Some(BuildFailure {
-                    step: "bundle",
-                    verdict: "could not be bundled",
-                    details: format!("{error:#}"),
-                }),
+    let builds = problems.iter().map(|problem| {
+        // Without doc comments, as `cargo xtask bundle` makes it by default.
+        let bundle = match bundle_crate(workspace, problem, false) {
+            Ok(bundle) => bundle,
+            Err(error) => {
+                return Pending::Failed {
+                    build: failed("bundle", "could not be bundled", error),
+                }
+            }
+        };
+        let folder = directory.path().join(&problem.name);
+        match start_judge_build(&bundle, &folder, rustc) {
+            Ok(compiling) => Pending::Compiling { compiling },
+            Err(error) => Pending::Failed {
+                build: failed("rustc", "could not start the compiler", error),
             },
+        }
+    });
+    // All compilers run at once; then each is waited for.
+    let builds: Vec<Pending> = builds.collect();
+    let finish = |pending: Pending| match pending {
+        Pending::Failed { build } => build,
+        Pending::Compiling { compiling } => match compiling.finish() {
+            Err(error) => failed("rustc", "could not be waited for", error),
             Ok(JudgeBuild {
                 binary,
                 diagnostics,
+                status,
             }) => {
                 let diagnostics = diagnostics.trim_end().to_string();
-                let verdict = match (&binary, diagnostics.is_empty()) {
-                    (None, _) => Some("CE"),
-                    (Some(_), false) => Some("WARN"),
-                    (Some(_), true) => None,
-                };
-                let failure = verdict.map(|verdict| BuildFailure {
-                    step: "rustc",
-                    verdict,
-                    details: diagnostics,
-                });
-                Build { binary, failure }
+                match binary {
+                    None => Build::Failed {
+                        failure: BuildFailure {
+                            step: "rustc",
+                            verdict: "CE",
+                            details: format!("rustc ended with {status}\n{diagnostics}"),
+                        },
+                    },
+                    Some(path) if diagnostics.is_empty() => Build::Ready {
+                        program: Program::Binary { path },
+                    },
+                    Some(path) => Build::Warned {
+                        program: Program::Binary { path },
+                        warning: BuildFailure {
+                            step: "rustc",
+                            verdict: "WARN",
+                            details: diagnostics,
+                        },
+                    },
+                }
             }
-        };
-    Ok((started.into_iter().map(build).collect(), directory))
+        },
+    };
+    Ok((builds.into_iter().map(finish).collect(), directory))
+}
+
+/// One problem's bundle on its way through step 2 with `--bundled`.
+enum Pending {
+    /// `rustc` is compiling it.
+    Compiling {
+        /// The compiler's run.
+        compiling: PendingJudgeBuild,
+    },
+    /// It failed before `rustc` could start.
+    Failed {
+        /// What failed.
+        build: Build,
+    },
+}
+
+/// A build that failed at `step` with `verdict`, because of `error`.
+fn failed(step: &'static str, verdict: &'static str, error: anyhow::Error) -> Build {
+    Build::Failed {
+        failure: BuildFailure {
+            step,
+            verdict,
+            details: format!("{error:#}"),
+        },
+    }
 }
 
 /// The number of characters in the longest of `names`: the width of their column.
@@ -219,5 +379,17 @@ fn width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
 fn print_indented(text: &str) {
     for line in text.lines() {
         outln!("    {line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_judged_is_not_a_pass() {
+        assert!(!is_a_pass(0, 0));
+        assert!(!is_a_pass(3, 1));
+        assert!(is_a_pass(3, 0));
     }
 }

@@ -1,42 +1,51 @@
-//! The `stress` subcommand: random differential testing of a release binary against the
+//! The `stress` subcommand: random differential testing of a program against the
 //! reference solvers, the competitive programmer's stress test.
 //!
-//! `cargo xtask stress <PROBLEM> [--cases N] [--seed S] [--binary PATH]`
+//! `cargo xtask stress <PROBLEM> [--cases N] [--seed S | --hard]
+//! [--binary PATH | --command CMD [--beyond-promise]]`
 //!
-//! 1. Builds the problem's binary in release mode (unless `--binary` names another one).
+//! 1. Builds the problem's binary in release mode, unless `--binary` names another one or
+//!    `--command` gives any program (run by `sh -c` in the current folder).
 //! 2. For case `k`, seeds a random number generator with `S + k` and makes an input: for
 //!    2239 and 2580 a random solved grid with holes of a random density, sometimes renamed
 //!    against row-major search, sometimes with one given overwritten (so that some have no
 //!    completion); for 4574 one to three generated puzzles with one solved grid each (10 to
-//!    35 tiles), sometimes with one tile's digit changed (so that some have no grid).
+//!    35 tiles), sometimes with one tile's digit changed (so that some have no grid). With
+//!    `--hard`, the cases are instead a handful of hard puzzles ([`hard_cases`]), each once.
 //! 3. Works out with the reference solvers what a correct program does ([`Expectation`]):
 //!    writes the answer (the smallest completion for 2239, any completion for 2580, the
 //!    solved grids for 4574), or fails clearly: a message on standard error and a non-zero
 //!    exit, after the answers to the puzzles before the bad one. A case the reference cannot
 //!    decide (a Su-domino-ku puzzle with several grids, which the judge never gives, or one
-//!    past its search budget) is skipped and counted.
-//! 4. Runs the binary and judges the run as `cargo xtask check` does ([`judge_run`]): the
+//!    past its search budget) is skipped and counted. A program given by `--command` is not
+//!    ours: it meets only the cases inside the judge's promise ([`Promise`]; the others
+//!    are counted), unless `--beyond-promise`.
+//! 4. Runs the program and judges the run as `cargo xtask check` does ([`judge_run`]): the
 //!    problem's time and memory limits, then the problem's own checker from its manifest.
 //! 5. On the first failure, runs the same input once more. If it fails again, shrinks the
 //!    input (drops givens, puzzles or tiles while it still fails, for at most
-//!    [`SHRINK_TIME_BUDGET`]); if it passes, the failure is *flaky* and the input is kept as
-//!    it was. Either way it prints the input, the case's seed, what was expected, the output
-//!    of the run that failed (not of a fresh one), why it failed, and the command that
-//!    replays the case; the exit code is then 1.
+//!    [`SHRINK_TIME_BUDGET`]; a hard puzzle is not shrunk); if it passes, the failure is
+//!    *flaky* and the input is kept as it was. Either way it prints the input, where it
+//!    came from, what was expected, the output of the run that failed (not of a fresh
+//!    one), why it failed, and the command that replays the case; the exit code is then 1.
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use common::ladder::rung0_textbook;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use xtask::judge::checker::{excerpt, Checker, CheckerVerdict};
 use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
+use xtask::problems::data;
 use xtask::problems::workspace::{Problem, Profile, Workspace};
-use xtask::problems::{Case, KnownProblem};
+use xtask::problems::{Case, KnownProblem, Promise};
 use xtask::reference;
-use xtask::reference::domino::{answer_text, reference_grids, Grids, REFERENCE_BUDGET};
+use xtask::reference::domino::{
+    answer_text, generate_puzzle, reference_grids, Grids, REFERENCE_BUDGET,
+};
 
 /// Random differential testing against the reference solvers.
 ///
@@ -55,6 +64,65 @@ pub struct Arguments {
     /// Test this binary instead of building the problem's release binary.
     #[arg(long, value_name = "PATH")]
     binary: Option<PathBuf>,
+    /// Test this command instead: any program, run by `sh -c` in the current folder, for
+    /// example `python3 sol.py`. As it is not ours, the cases stay inside the judge's
+    /// promise (for 2580, the grid has a completion) unless --beyond-promise.
+    #[arg(long, value_name = "CMD", conflicts_with = "binary")]
+    command: Option<String>,
+    /// With --command, also the cases beyond the judge's promise (grids without a
+    /// completion, a Su-domino-ku puzzle without a solved grid), which our solutions must
+    /// refuse clearly.
+    #[arg(long, requires = "command")]
+    beyond_promise: bool,
+    /// The hard puzzles instead of random ones, each once, with the problem's time limit:
+    /// a plain backtracking solution that passes the samples meets TLE here.
+    #[arg(long, conflicts_with_all = ["cases", "seed"])]
+    hard: bool,
+}
+
+/// Which cases a run of `stress` judges.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Every case the reference can decide: for our own solutions, which must refuse an
+    /// input without an answer clearly.
+    Everything,
+    /// Only the cases the judge promises: for a program that is not ours.
+    InsidePromise,
+}
+
+/// Whether `case`, whose right answer is `expectation`, is inside the judge's `promise`.
+fn is_inside_promise(promise: Promise, case: &Case, expectation: &Expectation) -> bool {
+    let has_answer = matches!(expectation, Expectation::Answer { .. });
+    match (promise, case) {
+        (Promise::CompletionWithinTextbookBacktracking, Case::Grid { grid }) => {
+            has_answer && !rung0_textbook::solve(grid).capped
+        }
+        // A Su-domino-ku case with a puzzle of several grids is undecided before this.
+        _ => has_answer,
+    }
+}
+
+/// How many hard puzzles of each source `--hard` takes.
+const HARD_PUZZLES_PER_SET: usize = 2;
+
+/// The cases of `--hard` for `problem`: for Sudoku, the two grids of `data/special.txt`
+/// (the empty grid, and the puzzle built against row-major backtracking) and the first
+/// puzzles of the 17-clue set and of forum_hardest_1106; for Su-domino-ku, puzzles with
+/// 10 tiles, the fewest the statement allows.
+fn hard_cases(problem: KnownProblem) -> Result<Vec<Case>> {
+    if !problem.is_sudoku() {
+        let puzzle = |seed| generate_puzzle(&mut StdRng::seed_from_u64(seed), 10).0;
+        let cases = (0..3).map(|seed| Case::Dominoes {
+            puzzles: vec![puzzle(seed)],
+        });
+        return Ok(cases.collect());
+    }
+    let mut grids = data::load("special.txt").map_err(anyhow::Error::msg)?;
+    for set in ["17_clue_2000.txt", "forum_hardest_1106.txt"] {
+        let set = data::load(set).map_err(anyhow::Error::msg)?;
+        grids.extend(set.into_iter().take(HARD_PUZZLES_PER_SET));
+    }
+    Ok(grids.into_iter().map(|grid| Case::Grid { grid }).collect())
 }
 
 /// How long shrinking a failure may take; past it, the smallest failing input found so
@@ -102,6 +170,8 @@ enum Outcome {
     Passed,
     /// The reference could not decide the case, so it was not run.
     Undecided,
+    /// The case is beyond the judge's promise, and only cases inside it are run.
+    BeyondPromise,
     /// The run was wrong.
     Failed {
         /// The case, the run and why (boxed: it is large, and rare).
@@ -207,7 +277,7 @@ fn fault(
     let verdict = judge_run(run, limits, input, output_before.as_bytes(), Checker::Exact);
     match verdict {
         Ok(Verdict::RuntimeError {
-            first_stderr_line: Some(_),
+            stderr_message: Some(_),
             ..
         }) => match Checker::Exact.check(input, output_before.as_bytes(), &run.stdout) {
             Ok(CheckerVerdict::Accepted) => None,
@@ -244,6 +314,15 @@ struct SolutionUnderTest {
     program: Command,
     limits: Limits,
     checker: Checker,
+    scope: Scope,
+}
+
+/// What shrinking a failure came to.
+struct Shrunk {
+    /// The smallest failure found.
+    failure: Failure,
+    /// Whether the time ran out before no smaller case failed (a smaller input may fail too).
+    time_ran_out: bool,
 }
 
 impl SolutionUnderTest {
@@ -252,8 +331,12 @@ impl SolutionUnderTest {
         let Some(expectation) = expectation(self.problem, case) else {
             return Ok(Outcome::Undecided);
         };
+        let inside_promise = is_inside_promise(self.problem.promise, case, &expectation);
+        if self.scope == Scope::InsidePromise && !inside_promise {
+            return Ok(Outcome::BeyondPromise);
+        }
         let input = self.problem.input.case_text(case);
-        let run = run_program(&mut self.program, input.as_bytes(), self.limits.time)?;
+        let run = run_program(&mut self.program, input.as_bytes(), self.limits)?;
         let Some(reason) = fault(&run, &input, &expectation, self.limits, self.checker) else {
             return Ok(Outcome::Passed);
         };
@@ -270,14 +353,16 @@ impl SolutionUnderTest {
     }
 
     /// Shrinks `failure` greedily, taking the first smaller case that still fails until
-    /// none does or `budget` has passed; returns the smallest failure found and whether
-    /// the time ran out.
-    fn shrink(&mut self, mut failure: Failure, budget: Duration) -> Result<(Failure, bool)> {
+    /// none does or `budget` has passed.
+    fn shrink(&mut self, mut failure: Failure, budget: Duration) -> Result<Shrunk> {
         let started = Instant::now();
         'shrinking: loop {
             for smaller in smaller_cases(&failure.case) {
                 if started.elapsed() > budget {
-                    return Ok((failure, true));
+                    return Ok(Shrunk {
+                        failure,
+                        time_ran_out: true,
+                    });
                 }
                 if let Outcome::Failed {
                     failure: smaller_failure,
@@ -287,7 +372,10 @@ impl SolutionUnderTest {
                     continue 'shrinking;
                 }
             }
-            return Ok((failure, false));
+            return Ok(Shrunk {
+                failure,
+                time_ran_out: false,
+            });
         }
     }
 }
@@ -297,25 +385,87 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
     let problem: &Problem = &problems[0];
+    let known = problem.known("stress")?;
+    // The program, and the arguments that name it again in the replay line.
+    let (program, scope, program_arguments) = match (&options.command, &options.binary) {
+        (Some(command), _) => {
+            let mut shell = Command::new("sh");
+            shell.args(["-c", command]);
+            let mut arguments = format!(" --command {}", shell_word(command));
+            let scope = match options.beyond_promise {
+                true => {
+                    arguments.push_str(" --beyond-promise");
+                    Scope::Everything
+                }
+                false => Scope::InsidePromise,
+            };
+            (shell, scope, arguments)
+        }
+        (None, Some(path)) => {
+            let arguments = format!(" --binary {}", shell_word(&path.display().to_string()));
+            (Command::new(path), Scope::Everything, arguments)
+        }
+        (None, None) => {
+            let binary = workspace.build(&problems, Profile::Release)?.remove(0);
+            (Command::new(binary), Scope::Everything, String::new())
+        }
+    };
     let mut solution = SolutionUnderTest {
-        problem: problem.known("stress")?,
-        program: Command::new(match &options.binary {
-            Some(path) => path.clone(),
-            None => workspace.build(&problems, Profile::Release)?.remove(0),
-        }),
+        problem: known,
+        program,
         limits: problem.limits(),
         checker: problem.checker,
+        scope,
     };
-    // A fresh seed each run, printed so that a failure can be replayed.
-    let seed = options
-        .seed
-        .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_007);
-    let (name, cases) = (&problem.name, options.cases);
-    outln!("stress {name}: {cases} cases from seed {seed}");
-    let (mut judged, mut skipped) = (0, 0);
-    for case_number in 0..options.cases {
-        let case_seed = seed.wrapping_add(case_number);
-        let case = (solution.problem.stress_case)(&mut StdRng::seed_from_u64(case_seed));
+
+    // The cases: random ones from a seed, or the hard puzzles.
+    let name = &problem.name;
+    let cases: Box<dyn Iterator<Item = NamedCase>> = if options.hard {
+        let hard = hard_cases(known)?;
+        let count = hard.len();
+        let millis = problem.time_limit.as_millis();
+        outln!(
+            "stress {name}: the {count} hard puzzles, each within the time limit of {millis} ms"
+        );
+        Box::new(
+            hard.into_iter()
+                .enumerate()
+                .map(move |(index, case)| NamedCase {
+                    case,
+                    origin: format!("hard puzzle {} of {count}", index + 1),
+                    replay: "--hard".to_string(),
+                }),
+        )
+    } else {
+        // A fresh seed each run, printed so that a failure can be replayed.
+        let seed = options
+            .seed
+            .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_007);
+        outln!("stress {name}: {} cases from seed {seed}", options.cases);
+        Box::new((0..options.cases).map(move |case_number| {
+            let case_seed = seed.wrapping_add(case_number);
+            NamedCase {
+                case: (known.stress_case)(&mut StdRng::seed_from_u64(case_seed)),
+                origin: format!("case seed {case_seed}"),
+                replay: format!("--seed {case_seed} --cases 1"),
+            }
+        }))
+    };
+    if scope == Scope::InsidePromise {
+        outln!(
+            "only cases inside the judge's promise, as the program is not ours: {}; \
+             --beyond-promise adds the others",
+            known.promise.words()
+        );
+    }
+
+    let (mut judged, mut skipped, mut beyond_promise) = (0, 0, 0);
+    for NamedCase {
+        case,
+        origin,
+        replay,
+    } in cases
+    {
         let failure = match solution.try_case(&case)? {
             Outcome::Passed => {
                 judged += 1;
@@ -325,33 +475,41 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
                 skipped += 1;
                 continue;
             }
+            Outcome::BeyondPromise => {
+                beyond_promise += 1;
+                continue;
+            }
             Outcome::Failed { failure } => *failure,
         };
         // The same input once more: a failure that does not repeat is flaky, and is
-        // reported as it was found, without shrinking.
+        // reported as it was found, without shrinking. A hard puzzle is not shrunk: it
+        // is the puzzle that matters.
         let outcome = solution.try_case(&failure.case)?;
         let repeated = matches!(outcome, Outcome::Failed { .. });
-        let (failure, shrinking_stopped) = match repeated {
+        let shrunk = match repeated && !options.hard {
             true => solution.shrink(failure, SHRINK_TIME_BUDGET)?,
-            false => (failure, false),
+            false => Shrunk {
+                failure,
+                time_ran_out: false,
+            },
         };
-        let shrunk = failure.input != solution.problem.input.case_text(&case);
-        report_failure(&failure, solution.checker, case_seed, shrunk);
+        let was_shrunk = shrunk.failure.input != known.input.case_text(&case);
+        let which = match was_shrunk {
+            true => format!("shrunk from the input of {origin}"),
+            false => format!("the input of {origin}"),
+        };
+        report_failure(&shrunk.failure, solution.checker, &which);
         if !repeated {
             outln!(
                 "flaky: a second run on the same input passed; the output above is from \
                  the run that failed"
             );
         }
-        if shrinking_stopped {
+        if shrunk.time_ran_out {
             let seconds = SHRINK_TIME_BUDGET.as_secs();
             outln!("(shrinking stopped after {seconds} s; a smaller input may fail too)");
         }
-        let binary = match &options.binary {
-            Some(path) => format!(" --binary {}", shell_word(&path.display().to_string())),
-            None => String::new(),
-        };
-        outln!("replay: cargo xtask stress {name} --seed {case_seed} --cases 1{binary}");
+        outln!("replay: cargo xtask stress {name} {replay}{program_arguments}");
         outln!("{judged} passed, 1 failed");
         return Ok(ExitCode::FAILURE);
     }
@@ -361,8 +519,19 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
              Su-domino-ku puzzle had several grids)"
         );
     }
+    if beyond_promise > 0 {
+        outln!("({beyond_promise} cases beyond the judge's promise were not run)");
+    }
     outln!("{judged} passed, 0 failed");
     Ok(ExitCode::SUCCESS)
+}
+
+/// One case to run, with where it came from for the report (`case seed 12`, `hard puzzle
+/// 2 of 6`) and the arguments of `stress` that replay it.
+struct NamedCase {
+    case: Case,
+    origin: String,
+    replay: String,
 }
 
 /// `word` as a shell reads it back: as it is when it holds only safe characters,
@@ -377,9 +546,9 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-/// Prints a failure of the case with seed `case_seed` (or, if `shrunk`, of a case shrunk
-/// from it): the input, what was expected, what the failing run wrote, and why it failed.
-fn report_failure(failure: &Failure, checker: Checker, case_seed: u64, shrunk: bool) {
+/// Prints a failure on the input described by `which` (`the input of case seed 12`): the
+/// input, what was expected, what the failing run wrote, and why it failed.
+fn report_failure(failure: &Failure, checker: Checker, which: &str) {
     let Failure {
         input,
         expectation,
@@ -387,10 +556,6 @@ fn report_failure(failure: &Failure, checker: Checker, case_seed: u64, shrunk: b
         reason,
         ..
     } = failure;
-    let which = match shrunk {
-        true => format!("shrunk from the input of case seed {case_seed}"),
-        false => format!("the input of case seed {case_seed}"),
-    };
     outln!("FAILED on this input ({which}):\n{input}");
     outln!("expected:");
     match expectation {
@@ -484,6 +649,7 @@ mod tests {
             program: Command::new(binary),
             limits: LIMITS,
             checker: Checker::Exact,
+            scope: Scope::Everything,
         };
         let case = (1..100)
             .map(|seed| (KnownProblem::P2239.stress_case)(&mut StdRng::seed_from_u64(seed)))
@@ -498,9 +664,12 @@ mod tests {
             panic!("cat answered a grid with holes");
         };
         let started = Instant::now();
-        let (shrunk, stopped) = solution.shrink(*failure, Duration::ZERO).unwrap();
-        assert!(stopped, "the time was up at once");
-        assert_eq!(shrunk.input, KnownProblem::P2239.input.case_text(&case));
+        let shrunk = solution.shrink(*failure, Duration::ZERO).unwrap();
+        assert!(shrunk.time_ran_out, "the time was up at once");
+        assert_eq!(
+            shrunk.failure.input,
+            KnownProblem::P2239.input.case_text(&case)
+        );
         assert!(started.elapsed() < Duration::from_secs(2));
     }
 

@@ -10,6 +10,7 @@
 //!   right. The output must be 9 lines of 9 digits 1 to 9 separated by single spaces,
 //!   every row, column and box must hold each digit once, and every digit given in the
 //!   input must be kept in its cell. The `.out` file is one valid answer and is not used.
+//!   A byte order mark at the start of the input is skipped, as the solutions skip it.
 //!
 //! Both read the output as a stream of lines, a line at a time, and keep no more than a
 //! window of [`DIFF_WINDOW_LINES`] lines for the diff: judging an output takes memory on
@@ -209,6 +210,9 @@ pub fn shorten(line: &str) -> Cow<'_, str> {
 /// decides) of the puzzle in `input`, written as 9 lines of 9 digits 1 to 9 with one space
 /// between neighbours. An input that is no puzzle is an `Err`: the test data is broken.
 pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
+    // A byte order mark before the first digit is no part of the grid: the solutions'
+    // reader (`common::input`) skips it, and so does the checker.
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
     let tokens: Vec<&str> = input.split_whitespace().collect();
     let givens = grid_from_line(&tokens.concat());
     let Some(givens) = givens.filter(|_| tokens.len() == 81 && !tokens.contains(&".")) else {

@@ -192,6 +192,35 @@ pub struct KnownProblem {
     pub stress_case: fn(&mut StdRng) -> Case,
     /// How an output is judged; the manifest says the same (a test checks it).
     pub checker: Checker,
+    /// What the judge promises about the inputs (`stress --command` keeps to it).
+    pub promise: Promise,
+}
+
+/// What the judge promises about a problem's inputs, from its statement: a program that
+/// is not ours is tested inside the promise unless asked otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// The grid has a completion (2580).
+    Completion,
+    /// The grid has a completion, which plain row-major backtracking finds within the
+    /// judge's step cap (2239).
+    CompletionWithinTextbookBacktracking,
+    /// Every puzzle has exactly one solved grid (4574).
+    OneSolvedGridEach,
+}
+
+impl Promise {
+    /// The promise in words, for the first line of `stress --command`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Promise::Completion => "the grid has a completion",
+            Promise::CompletionWithinTextbookBacktracking => {
+                "the grid has a completion, which plain row-major backtracking finds \
+                 within 2,000,000 guesses (rung 0's cap; the judge does not publish its own)"
+            }
+            Promise::OneSolvedGridEach => "every puzzle has exactly one solved grid",
+        }
+    }
 }
 
 /// The Sudoku sets of `data/` (see `data/SOURCES.md`), which `bench` times for 2239, 2580
@@ -221,6 +250,7 @@ impl KnownProblem {
         bench_sets: SUDOKU_BENCH_SETS,
         stress_case: sudoku_stress_case,
         checker: Checker::Exact,
+        promise: Promise::CompletionWithinTextbookBacktracking,
     };
 
     /// 2580 Sudoku: any completion of one grid.
@@ -237,6 +267,7 @@ impl KnownProblem {
         bench_sets: SUDOKU_BENCH_SETS,
         stress_case: sudoku_stress_case,
         checker: Checker::Sudoku,
+        promise: Promise::Completion,
     };
 
     /// 4574 Su-domino-ku: several puzzles of tiles, each with its one solved grid.
@@ -259,6 +290,7 @@ impl KnownProblem {
         ],
         stress_case: domino_stress_case,
         checker: Checker::Exact,
+        promise: Promise::OneSolvedGridEach,
     };
 
     /// The table of problems, in the order of their numbers.

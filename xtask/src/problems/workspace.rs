@@ -23,7 +23,8 @@
 //! ```
 //!
 //! The sample cases are the files `samples/sample-N.in` with their answers
-//! `samples/sample-N.out`, taken in the order of N. A new problem crate is picked up
+//! `samples/sample-N.out`, taken in the order of N; any other file there is named, with
+//! why it is not taken, by `cargo xtask check`. A new problem crate is picked up
 //! as soon as it exists; nothing here names the problems.
 
 use std::ffi::OsString;
@@ -210,6 +211,24 @@ fn milliseconds<'de, D: serde::Deserializer<'de>>(
     u64::deserialize(deserializer).map(Duration::from_millis)
 }
 
+/// The files of a problem's `samples/` folder, as [`Problem::sample_files`] reads them.
+#[derive(Debug, Clone, Default)]
+pub struct SampleFiles {
+    /// The sample cases, in the order of their numbers.
+    pub samples: Vec<Sample>,
+    /// The files that are not part of a sample case.
+    pub not_taken: Vec<NotTaken>,
+}
+
+/// A file of a `samples/` folder that is not part of a sample case, and why.
+#[derive(Debug, Clone)]
+pub struct NotTaken {
+    /// The file.
+    pub path: PathBuf,
+    /// Why it was not taken.
+    pub reason: &'static str,
+}
+
 /// One sample case: an input file and the file with its expected output.
 #[derive(Debug, Clone)]
 pub struct Sample {
@@ -264,53 +283,75 @@ impl Problem {
     }
 
     /// The problem's sample cases, in the order of their numbers: none while it has no
-    /// `samples/` folder or no `.in` file in it (a problem fresh from `cargo xtask new`).
-    ///
-    /// It is an error if an `.in` file has no `.out` beside it.
+    /// `samples/` folder or no sample in it (a problem fresh from `cargo xtask new`).
+    /// Files that are not samples are left out: see [`Problem::sample_files`].
     pub fn samples(&self) -> Result<Vec<Sample>> {
+        Ok(self.sample_files()?.samples)
+    }
+
+    /// The files of the problem's `samples/` folder: the sample cases, each `sample-N.in`
+    /// with its `sample-N.out`, in the order of N, and every other file (but hidden ones,
+    /// such as `.gitkeep`) with why it was not taken.
+    pub fn sample_files(&self) -> Result<SampleFiles> {
         let folder = self.directory.join("samples");
+        let mut files = SampleFiles::default();
         if !folder.is_dir() {
-            return Ok(Vec::new());
+            return Ok(files);
         }
         let listing = || format!("listing the samples in {}", folder.display());
         // `sample-N.in`, in the order of N: sample-10 after sample-9.
         let number = |name: &str| name.strip_prefix("sample-")?.parse::<u32>().ok();
-        let mut samples = Vec::new();
         for entry in fs::read_dir(&folder).with_context(listing)? {
-            let input_path = entry.with_context(listing)?.path();
-            let file_name = input_path.file_name().unwrap_or_default().to_string_lossy();
-            let Some(name) = file_name
-                .strip_suffix(".in")
-                .filter(|name| number(name).is_some())
-            else {
+            let path = entry.with_context(listing)?.path();
+            let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+            if file_name.starts_with('.') {
                 continue;
-            };
-            let name = name.to_string();
-            let expected_path = input_path.with_extension("out");
-            if !expected_path.is_file() {
-                let (input, expected) = (input_path.display(), expected_path.display());
-                bail!("{input} has no expected output {expected}");
             }
-            samples.push(Sample {
-                name,
-                input_path,
-                expected_path,
-            });
+            let (name, extension) = file_name.rsplit_once('.').unwrap_or((&file_name, ""));
+            let partner = match extension {
+                "in" => path.with_extension("out"),
+                _ => path.with_extension("in"),
+            };
+            let is_sample_file = number(name).is_some() && matches!(extension, "in" | "out");
+            let reason = if !is_sample_file {
+                "not a sample's name: a sample is sample-N.in with its answer in sample-N.out"
+            } else if partner.is_file() && extension == "out" {
+                // Taken with its `.in`.
+                continue;
+            } else if partner.is_file() {
+                files.samples.push(Sample {
+                    name: name.to_string(),
+                    expected_path: partner,
+                    input_path: path,
+                });
+                continue;
+            } else if extension == "in" {
+                "its answer, the .out file of the same name, is missing"
+            } else {
+                "its input, the .in file of the same name, is missing"
+            };
+            files.not_taken.push(NotTaken { path, reason });
         }
-        samples.sort_by_key(|sample| number(&sample.name));
-        Ok(samples)
+        files.samples.sort_by_key(|sample| number(&sample.name));
+        files
+            .not_taken
+            .sort_by(|first, second| first.path.cmp(&second.path));
+        Ok(files)
     }
 }
 
-/// Reads one sample's files and judges `binary` on it with `problem`'s limits and checker
+/// Reads one sample's files and judges `program` on it with `problem`'s limits and checker
 /// ([`judge_case`]): the judge knows nothing of manifests, so its facts are read here.
-pub fn judge_sample(binary: &Path, problem: &Problem, sample: &Sample) -> Result<Judgement> {
+pub fn judge_sample(
+    program: &mut Command,
+    problem: &Problem,
+    sample: &Sample,
+) -> Result<Judgement> {
     let read =
         |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
     let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
-    let mut program = Command::new(binary);
     judge_case(
-        &mut program,
+        program,
         &input,
         &expected,
         problem.limits(),
@@ -413,6 +454,56 @@ mod tests {
             assert!(sample.input_path.is_file());
             assert!(sample.expected_path.is_file());
         }
+    }
+
+    #[test]
+    fn every_file_that_is_not_a_sample_is_named_with_why() {
+        let directory = tempfile::tempdir().expect("a temporary folder");
+        let samples = directory.path().join("samples");
+        fs::create_dir(&samples).expect("temp dir is writable");
+        for name in [
+            ".gitkeep",
+            "1.in",
+            "1.out",
+            "sample_1.in",
+            "sample-1.txt",
+            "sample-2.in",
+            "sample-2.out",
+            "sample-3.out",
+            "sample-4.in",
+        ] {
+            fs::write(samples.join(name), "").expect("temp dir is writable");
+        }
+        let mut problem = real_problem("p2239");
+        problem.directory = directory.path().to_path_buf();
+        let files = problem.sample_files().expect("the folder is readable");
+        let names: Vec<&str> = files
+            .samples
+            .iter()
+            .map(|sample| sample.name.as_str())
+            .collect();
+        assert_eq!(names, ["sample-2"]);
+        let not_taken: Vec<String> = files
+            .not_taken
+            .iter()
+            .map(|file| {
+                let name = file.path.file_name().unwrap().to_string_lossy();
+                format!("{name}: {}", file.reason)
+            })
+            .collect();
+        let not_a_name =
+            "not a sample's name: a sample is sample-N.in with its answer in sample-N.out";
+        assert_eq!(
+            not_taken,
+            [
+                format!("1.in: {not_a_name}"),
+                format!("1.out: {not_a_name}"),
+                "sample-1.txt: ".to_string() + not_a_name,
+                "sample-3.out: its input, the .in file of the same name, is missing".to_string(),
+                "sample-4.in: its answer, the .out file of the same name, is missing".to_string(),
+                format!("sample_1.in: {not_a_name}"),
+            ]
+        );
     }
 
     #[test]

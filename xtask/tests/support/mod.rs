@@ -67,3 +67,46 @@ pub fn grid_to_line(grid: &Grid) -> String {
         })
         .collect()
 }
+
+/// The path of one of our small programs in `xtask/tests/programs/`.
+pub fn program_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/programs")
+        .join(name)
+}
+
+/// The first `count` process ids in the file at `path`, one a line, waiting up to 20
+/// seconds for a program to write them (it writes the file whole, by renaming).
+pub fn wait_for_pids(path: &std::path::Path, count: usize) -> Vec<u32> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            let pids: Vec<u32> = text
+                .lines()
+                .filter_map(|line| line.trim().parse().ok())
+                .collect();
+            if pids.len() >= count {
+                return pids;
+            }
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no {count} process ids in {}",
+            path.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Whether process `pid` is gone (or a zombie, dead and waiting to be reaped), within
+/// two seconds.
+pub fn is_gone(pid: u32) -> bool {
+    let stat = format!("/proc/{pid}/stat");
+    (0..200).any(|_| {
+        let gone = std::fs::read_to_string(&stat).map_or(true, |text| text.contains(") Z "));
+        if !gone {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        gone
+    })
+}

@@ -1,0 +1,2 @@
+# Prints its environment, one variable a line.
+env

@@ -1,0 +1,158 @@
+//! The runner that judges every program (`xtask::judge::run_program`), tried with small
+//! misbehaving programs of our own (`tests/programs/`): one test for each way a program
+//! can try the judge, as issue 32's table lists them. The memory figure has a file of its
+//! own, `runner_memory.rs`, as it needs a process to itself.
+
+mod support;
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use support::{is_gone, program_path, wait_for_pids};
+use xtask::judge::checker::Checker;
+use xtask::judge::{judge_case, run_program, Limits, Verdict};
+
+/// Plenty of time and memory.
+const GENEROUS: Limits = Limits {
+    time: Duration::from_secs(20),
+    memory_bytes: 1 << 30,
+};
+
+/// `sh PROGRAM ARGUMENT...` for one of our programs.
+fn shell_program(name: &str, arguments: &[&str]) -> Command {
+    let mut command = Command::new("sh");
+    command.arg(program_path(name)).args(arguments);
+    command
+}
+
+/// A fresh file name in a temporary folder (kept as long as the folder).
+fn pid_file(directory: &tempfile::TempDir) -> PathBuf {
+    directory.path().join("pids")
+}
+
+#[test]
+fn a_program_that_starts_sleep_and_exits_leaves_nothing_behind() {
+    // The row of `bench --process`, which runs every program through this runner.
+    let directory = tempfile::tempdir().unwrap();
+    let pids = pid_file(&directory);
+    let mut program = shell_program("leave_sleep_behind.sh", &[pids.to_str().unwrap()]);
+    let run = run_program(&mut program, b"", GENEROUS).expect("sh runs");
+    assert!(run.ending.is_success(), "{run:?}");
+    let sleeper = wait_for_pids(&pids, 1);
+    assert!(is_gone(sleeper[0]), "sleep {} outlived the run", sleeper[0]);
+}
+
+#[test]
+fn a_process_that_calls_setsid_is_killed_too() {
+    // It leaves the program's group and session; xtask, a child subreaper, inherits it
+    // when the program ends, and kills it.
+    let directory = tempfile::tempdir().unwrap();
+    let pids = pid_file(&directory);
+    let mut program = shell_program("leave_the_group.sh", &[pids.to_str().unwrap()]);
+    let started = Instant::now();
+    let run = run_program(&mut program, b"", GENEROUS).expect("sh runs");
+    assert!(run.ending.is_success(), "{run:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "the run waited for it"
+    );
+    let escaped = wait_for_pids(&pids, 1);
+    assert!(
+        is_gone(escaped[0]),
+        "the process {} that left the group lived on",
+        escaped[0]
+    );
+}
+
+#[test]
+fn the_program_runs_in_the_judges_environment_not_the_users() {
+    let mut program = shell_program("print_environment.sh", &[]);
+    program
+        .env("RUST_BACKTRACE", "1")
+        .env("XTASK_TEST_SECRET", "x");
+    let run = run_program(&mut program, b"", GENEROUS).expect("sh runs");
+    let environment = String::from_utf8_lossy(&run.stdout);
+    let names: Vec<&str> = environment
+        .lines()
+        .filter_map(|line| line.split_once('=').map(|(name, _)| name))
+        .collect();
+    // `sh` itself adds PWD (and some shells SHLVL and `_`).
+    for name in &names {
+        assert!(
+            ["PATH", "HOME", "LANG", "PWD", "SHLVL", "_"].contains(name),
+            "{name} reached the program:\n{environment}"
+        );
+    }
+    assert!(environment.contains("LANG=C.UTF-8\n"), "{environment}");
+    assert!(names.contains(&"PATH"), "{environment}");
+}
+
+#[test]
+fn a_rust_panic_is_re_with_its_message_even_with_rust_backtrace_set() {
+    // A real Rust panic, compiled here; `RUST_BACKTRACE=1` in the caller's environment
+    // does not reach it, so it does not symbolise a backtrace past a 16 MB limit.
+    let directory = tempfile::tempdir().unwrap();
+    let binary = directory.path().join("panic");
+    let compiled = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+        .args(["--edition", "2021", "-o"])
+        .arg(&binary)
+        .arg(program_path("panic.rs"))
+        .output()
+        .expect("rustc starts");
+    assert!(compiled.status.success(), "{compiled:?}");
+    let mut program = Command::new(&binary);
+    program.env("RUST_BACKTRACE", "1");
+    let limits = Limits {
+        memory_bytes: 16 << 20,
+        ..GENEROUS
+    };
+    let judgement = judge_case(&mut program, b"", b"", limits, Checker::Exact).unwrap();
+    assert_eq!(judgement.verdict.short_name(), "RE", "{judgement:?}");
+    let details = judgement.verdict.details().unwrap();
+    assert!(details.contains("panicked at"), "{details}");
+    assert!(
+        details.contains("puzzle 7 is past the end of the list of 0"),
+        "{details}"
+    );
+}
+
+#[test]
+fn allocating_64_mb_at_a_time_under_a_64_mb_limit_is_mle_when_it_crosses() {
+    let mut program = Command::new("python3");
+    program.arg(program_path("allocate_64_mb_at_a_time.py"));
+    let limits = Limits {
+        time: Duration::from_secs(5),
+        memory_bytes: 64 << 20,
+    };
+    let judgement = match judge_case(&mut program, b"", b"", limits, Checker::Exact) {
+        Ok(judgement) => judgement,
+        Err(error) => {
+            eprintln!("skipped: python3 could not be run: {error:#}");
+            return;
+        }
+    };
+    assert_eq!(
+        judgement.verdict,
+        Verdict::MemoryLimitExceeded,
+        "{judgement:?}"
+    );
+    assert!(judgement.elapsed < Duration::from_secs(2), "{judgement:?}");
+    // Stopped within a poll of crossing: far from the gigabytes it would have taken.
+    assert!(judgement.peak_memory_bytes < 300 << 20, "{judgement:?}");
+}
+
+#[test]
+fn a_2580_sample_starting_with_a_byte_order_mark_is_judged() {
+    let root = xtask::project_root().join("problems/p2580/samples");
+    let input = std::fs::read(root.join("sample-1.in")).unwrap();
+    let answer = std::fs::read(root.join("sample-1.out")).unwrap();
+    let mut with_mark = "\u{feff}".as_bytes().to_vec();
+    with_mark.extend_from_slice(&input);
+    // The program prints the sample's answer, a valid completion.
+    let mut program = Command::new("cat");
+    program.arg(root.join("sample-1.out"));
+    let judgement = judge_case(&mut program, &with_mark, &answer, GENEROUS, Checker::Sudoku)
+        .expect("the input is a Sudoku with a byte order mark");
+    assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
+}
