@@ -111,7 +111,11 @@ fn a_new_problem_is_checked_bundled_and_tested() {
     );
 
     // The bundle compiles with plain rustc without a warning: `check --bundled` fails
-    // on any warning.
+    // on any warning. A check that judges nothing fails, so the problem gets a sample
+    // first, which the skeleton (it prints nothing) passes.
+    let samples = workspace.join("problems").join(&name).join("samples");
+    fs::write(samples.join("sample-1.in"), "1 2\n").unwrap();
+    fs::write(samples.join("sample-1.out"), "").unwrap();
     let bundled = succeeded(
         "cargo xtask check --bundled",
         cargo(
@@ -120,7 +124,14 @@ fn a_new_problem_is_checked_bundled_and_tested() {
             &["xtask", "check", "--bundled", &name],
         ),
     );
-    assert_eq!(bundled.trim_end(), "0 passed, 0 failed");
+    assert!(
+        bundled.contains(&format!("{name}  sample-1  AC")),
+        "{bundled}"
+    );
+    assert!(
+        bundled.trim_end().ends_with("1 passed, 0 failed"),
+        "{bundled}"
+    );
     let written = succeeded(
         "cargo xtask bundle",
         cargo(&workspace, &target_directory, &["xtask", "bundle", &name]),
