@@ -51,8 +51,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
+use nix::errno::Errno;
+use nix::sys::ptrace;
 use nix::sys::signal::{kill, killpg, SigSet, Signal};
-use nix::sys::wait::{waitpid, WaitPidFlag};
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{getpgid, getpgrp, Pid};
 use wait4::Wait4;
 
@@ -78,11 +80,16 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(2);
 /// runs in about a millisecond, and is loaded within a few hundred microseconds.
 const LOADING_TIME: Duration = Duration::from_micros(300);
 
-/// How long after its start the runner reads a program's memory without a pause between
-/// two reads (some tens of microseconds each, on the runner's own thread): a Rust solution
-/// on a sample ends within about a millisecond, and a poll every [`POLL_INTERVAL`] would
-/// miss it.
+/// How long after its start the runner reads a program's memory closely, every
+/// [`CLOSE_WATCH_PAUSE`]: a Rust solution on a sample ends within about a millisecond, and
+/// a poll every [`POLL_INTERVAL`] would miss it.
 pub const CLOSE_WATCH_TIME: Duration = Duration::from_millis(3);
+
+/// The pause between two reads of the close watch. Reading without a pause kept a processor
+/// busy, and on a machine of two processors with other work the program waited for it:
+/// traced, a p2580 run sat runnable for 2.3 ms, its processor time frozen at 0.33 ms
+/// (`/proc/PID/schedstat`), until the close watch ended, then ran and ended between two polls.
+const CLOSE_WATCH_PAUSE: Duration = Duration::from_micros(50);
 
 /// The variables of the judge's environment taken from the user's: where programs are
 /// found (`python3`, `java`), and the home folder some runtimes expect.
@@ -240,7 +247,7 @@ pub fn run_program_watching(
     thread::spawn(move || stdin.as_mut().map(|stdin| stdin.write_all(&input)));
     read_on_thread(stdout, Stream::Stdout, sender.clone());
     read_on_thread(stderr, Stream::Stderr, sender.clone());
-    wait_on_thread(child, sender);
+    wait_on_thread(child, sender, memory_watch);
     let mut watched_program = WatchedProgram {
         // The group, and what escaped it and is xtask's child by now; an error means the
         // group is gone already.
@@ -274,6 +281,9 @@ enum Report {
         /// xtask's own high-water mark right after, the most the program's `ru_maxrss`
         /// can hold of xtask's size (see the module's docs).
         runner_high_water_bytes: u64,
+        /// The program's own high-water mark, read while it was held at its exit, if it
+        /// could be (see [`follow_to_exit`]).
+        high_water_at_exit_bytes: Option<u64>,
     },
     /// The next bytes of one output; no bytes at its end.
     Output {
@@ -362,11 +372,11 @@ fn watch(
                 };
                 deadline = Instant::now() + LATE_OUTPUT_MARGIN;
             }
-            // Without a pause in the program's first milliseconds, so that a program of a
-            // millisecond is read after it has loaded; then every POLL_INTERVAL.
+            // Closely in the program's first milliseconds, so that a program of a
+            // millisecond is read while it runs; then every POLL_INTERVAL.
             let close = program.memory_watch == MemoryWatch::Close;
             next_poll = match close && started.elapsed() < CLOSE_WATCH_TIME {
-                true => Instant::now(),
+                true => Instant::now() + CLOSE_WATCH_PAUSE,
                 false => Instant::now() + POLL_INTERVAL,
             };
         }
@@ -379,16 +389,20 @@ fn watch(
                 waited,
                 at,
                 runner_high_water_bytes,
+                high_water_at_exit_bytes,
             }) => {
                 (program.stop_group)();
                 let waited = match waited {
                     Ok(waited) => waited,
                     Err(error) => break Err(anyhow!(error).context("waiting for the program")),
                 };
-                // The kernel's figure, when it is the program's own (see the module's
-                // docs), or when no poll read the program after it had loaded: then it
-                // is the best known, if perhaps xtask's size.
-                if waited.rusage.maxrss > runner_high_water_bytes || !read_after_loading {
+                // The program's high-water mark at its exit, exact; the kernel's figure,
+                // when it is the program's own (see the module's docs), or when nothing
+                // read the program after it had loaded: then it is the best known, if
+                // perhaps xtask's size.
+                peak_memory_bytes = peak_memory_bytes.max(high_water_at_exit_bytes.unwrap_or(0));
+                let unread = !read_after_loading && high_water_at_exit_bytes.is_none();
+                if waited.rusage.maxrss > runner_high_water_bytes || unread {
                     peak_memory_bytes = peak_memory_bytes.max(waited.rusage.maxrss);
                 }
                 let ending = match progress {
@@ -494,9 +508,14 @@ fn read_on_thread(
 }
 
 /// Starts a thread that waits for `child` to end, reaps it with `wait4` (which also reads
-/// its resource usage) and reports when.
-fn wait_on_thread(mut child: Child, sender: Sender<Report>) {
+/// its resource usage) and reports when. Watched closely, the child is first followed to
+/// its exit, where its own high-water mark is read ([`follow_to_exit`]).
+fn wait_on_thread(mut child: Child, sender: Sender<Report>, memory_watch: MemoryWatch) {
     thread::spawn(move || {
+        let high_water_at_exit_bytes = match memory_watch {
+            MemoryWatch::Close => follow_to_exit(Pid::from_raw(child.id() as i32)),
+            MemoryWatch::Periodic => None,
+        };
         let waited = loop {
             match child.wait4() {
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
@@ -509,8 +528,55 @@ fn wait_on_thread(mut child: Child, sender: Sender<Report>) {
             waited,
             at,
             runner_high_water_bytes,
+            high_water_at_exit_bytes,
         });
     });
+}
+
+/// Follows `program`, a child of xtask, until it has ended, and returns its own high-water
+/// mark (`VmHWM`) read while it was held at its exit, its memory still whole; `None` where
+/// it could not be held (ptrace refused, not Linux, or the program ended first).
+///
+/// The thread that calls this attaches to the program as its tracer (`PTRACE_SEIZE`) with
+/// one option, `PTRACE_O_TRACEEXIT`: the kernel then stops the program as it starts to
+/// exit, before it releases its memory, and nowhere else but at signals. A stop at a
+/// signal is continued with that signal, so the program sees what it would have seen
+/// untraced. The end itself is seen with `WNOWAIT`, which leaves the program to be reaped
+/// by `wait4` with its resource usage. Only the program's first process is held; what it
+/// starts is read by the polls.
+fn follow_to_exit(program: Pid) -> Option<u64> {
+    ptrace::seize(program, ptrace::Options::PTRACE_O_TRACEEXIT).ok()?;
+    let mut high_water = None;
+    loop {
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WSTOPPED | WaitPidFlag::WNOWAIT;
+        let (signal, event) = match waitid(Id::Pid(program), flags) {
+            Err(Errno::EINTR) => continue,
+            Ok(WaitStatus::PtraceEvent(_, signal, event)) => (signal, event),
+            Ok(WaitStatus::Stopped(_, signal)) => (signal, 0),
+            // The program ended (or cannot be waited for): it is left to be reaped.
+            _ => return high_water,
+        };
+        // WNOWAIT left the stop pending: take it (WNOHANG, in case the program was killed
+        // meanwhile, and its end is what is pending now).
+        let _ = waitid(
+            Id::Pid(program),
+            WaitPidFlag::WSTOPPED | WaitPidFlag::WNOHANG,
+        );
+        let delivered = match event {
+            // Held at its exit: its memory is whole, its high-water mark final.
+            exit if exit == ptrace::Event::PTRACE_EVENT_EXIT as i32 => {
+                high_water = status_kilobytes(&program.as_raw().to_string(), "VmHWM:")
+                    .map(|kilobytes| kilobytes * 1024);
+                None
+            }
+            // A signal on its way to the program: delivered as it would be untraced.
+            0 => Some(signal),
+            // A group stop (SIGSTOP and the like): the program goes on.
+            _ => None,
+        };
+        // The program may be gone already (killed at a limit); the next wait says so.
+        let _ = ptrace::cont(program, delivered);
+    }
 }
 
 /// A field of `/proc/PROCESS/status` in kilobytes, for example `VmRSS:`, if the process
@@ -731,6 +797,7 @@ mod tests {
             }),
             at,
             runner_high_water_bytes: 0,
+            high_water_at_exit_bytes: None,
         }
     }
 
@@ -813,6 +880,7 @@ mod tests {
                 waited: Err(io::Error::other("no such child")),
                 at: Instant::now(),
                 runner_high_water_bytes: 0,
+                high_water_at_exit_bytes: None,
             })
             .unwrap();
         drop(sender);
