@@ -220,6 +220,16 @@ pub fn run_program_watching(
     memory_watch: MemoryWatch,
 ) -> Result<Run> {
     become_subreaper();
+    // Watched closely on Linux, the program is started held (see `held_at_start`).
+    let held = memory_watch == MemoryWatch::Close && cfg!(target_os = "linux");
+    let mut held_program;
+    let program = match held {
+        true => {
+            held_program = held_at_start(program)?;
+            &mut held_program
+        }
+        false => program,
+    };
     program.env_clear().env("LANG", "C.UTF-8");
     for name in ENVIRONMENT_KEPT {
         if let Some(value) = std::env::var_os(name) {
@@ -239,15 +249,12 @@ pub fn run_program_watching(
     let (live_program, mut child) = LiveProgram::start(program)?;
     let group = live_program.group;
     let (sender, reports) = mpsc::channel();
-    let (mut stdin, stdout, stderr) =
-        (child.stdin.take(), child.stdout.take(), child.stderr.take());
-    let input = input.to_vec();
-    // A program may end without reading all of its input, and a process it left behind
-    // may hold the pipe without reading: the writer is never waited for.
-    thread::spawn(move || stdin.as_mut().map(|stdin| stdin.write_all(&input)));
+    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
     read_on_thread(stdout, Stream::Stdout, sender.clone());
     read_on_thread(stderr, Stream::Stderr, sender.clone());
-    wait_on_thread(child, sender, memory_watch);
+    // The line that releases a held program comes first (see `held_at_start`).
+    let input = [if held { &b"\n"[..] } else { b"" }, input].concat();
+    wait_on_thread(child, input, sender, held);
     let mut watched_program = WatchedProgram {
         // The group, and what escaped it and is xtask's child by now; an error means the
         // group is gone already.
@@ -261,6 +268,40 @@ pub fn run_program_watching(
     let run = watch(&reports, started, limits, &mut watched_program);
     drop(live_program);
     run
+}
+
+/// The shell script that starts a program held: the shell reads one line of its input
+/// (the runner writes an empty line first, once it has attached to the shell), then becomes
+/// the program (`exec`), the same process with the rest of the input: so the runner is
+/// attached from the program's first instruction and holds it at its exit, however soon
+/// that comes ([`follow_to_exit`]). The shell's `read` takes one byte at a time from a
+/// pipe, as POSIX asks, and leaves the program's input whole.
+const HOLD_AT_START: &str = r#"read -r _ && exec "$0" "$@""#;
+
+/// `program` started held, by `/bin/sh` running [`HOLD_AT_START`]. A program that cannot
+/// be found is an error here, as it is when started directly: the shell would report it
+/// as an exit code, like the program's own.
+fn held_at_start(program: &Command) -> Result<Command> {
+    let name = program.get_program();
+    let found = match Path::new(name).components().count() > 1 {
+        true => Path::new(name).is_file(),
+        false => std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|folder| folder.join(name).is_file())
+        }),
+    };
+    if !found {
+        return Err(anyhow!(io::Error::from(io::ErrorKind::NotFound)))
+            .with_context(|| format!("starting {}", Path::new(name).display()));
+    }
+    let mut held = Command::new("/bin/sh");
+    held.arg("-c")
+        .arg(HOLD_AT_START)
+        .arg(name)
+        .args(program.get_args());
+    if let Some(folder) = program.get_current_dir() {
+        held.current_dir(folder);
+    }
+    Ok(held)
 }
 
 /// Which output of the program a report is about.
@@ -284,6 +325,8 @@ enum Report {
         /// The program's own high-water mark, read while it was held at its exit, if it
         /// could be (see [`follow_to_exit`]).
         high_water_at_exit_bytes: Option<u64>,
+        /// When a held program was released (see [`held_at_start`]): its time starts there.
+        released: Option<Instant>,
     },
     /// The next bytes of one output; no bytes at its end.
     Output {
@@ -390,6 +433,7 @@ fn watch(
                 at,
                 runner_high_water_bytes,
                 high_water_at_exit_bytes,
+                released,
             }) => {
                 (program.stop_group)();
                 let waited = match waited {
@@ -409,9 +453,15 @@ fn watch(
                     Progress::Stopped { ending } => ending,
                     _ => Ending::from_status(waited.status),
                 };
+                // A held program's time starts when it is released; one stopped at the
+                // time limit ran until the limit, which counts from its start.
+                let timed_from = match ending {
+                    Ending::StoppedAtTimeLimit => started,
+                    _ => released.unwrap_or(started),
+                };
                 progress = Progress::Reaped {
                     ending,
-                    elapsed: at.saturating_duration_since(started),
+                    elapsed: at.saturating_duration_since(timed_from),
                 };
                 deadline = at + LATE_OUTPUT_MARGIN;
             }
@@ -507,14 +557,26 @@ fn read_on_thread(
     });
 }
 
-/// Starts a thread that waits for `child` to end, reaps it with `wait4` (which also reads
-/// its resource usage) and reports when. Watched closely, the child is first followed to
-/// its exit, where its own high-water mark is read ([`follow_to_exit`]).
-fn wait_on_thread(mut child: Child, sender: Sender<Report>, memory_watch: MemoryWatch) {
+/// Starts a thread that writes `input` to `child` (on a thread of its own), waits for the
+/// child to end, reaps it with `wait4` (which also reads its resource usage) and reports
+/// when. A `held` child (see [`held_at_start`]) is first attached to, before its input is
+/// written, and followed to its exit, where its own high-water mark is read.
+fn wait_on_thread(mut child: Child, input: Vec<u8>, sender: Sender<Report>, held: bool) {
+    let mut stdin = child.stdin.take();
     thread::spawn(move || {
-        let high_water_at_exit_bytes = match memory_watch {
-            MemoryWatch::Close => follow_to_exit(Pid::from_raw(child.id() as i32)),
-            MemoryWatch::Periodic => None,
+        let program = Pid::from_raw(child.id() as i32);
+        // If attaching fails, the program is released all the same, and only polled.
+        let attached = held && ptrace::seize(program, ptrace::Options::PTRACE_O_TRACEEXIT).is_ok();
+        let released = match held {
+            true => Some(wait_until_asleep(program)),
+            false => None,
+        };
+        // A program may end without reading all of its input, and a process it left
+        // behind may hold the pipe without reading: the writer is never waited for.
+        thread::spawn(move || stdin.as_mut().map(|stdin| stdin.write_all(&input)));
+        let high_water_at_exit_bytes = match attached {
+            true => follow_to_exit(program),
+            false => None,
         };
         let waited = loop {
             match child.wait4() {
@@ -529,23 +591,46 @@ fn wait_on_thread(mut child: Child, sender: Sender<Report>, memory_watch: Memory
             at,
             runner_high_water_bytes,
             high_water_at_exit_bytes,
+            released,
         });
     });
 }
 
-/// Follows `program`, a child of xtask, until it has ended, and returns its own high-water
-/// mark (`VmHWM`) read while it was held at its exit, its memory still whole; `None` where
-/// it could not be held (ptrace refused, not Linux, or the program ended first).
+/// Waits until `program` sleeps (a held program's shell, waiting for its line), at most
+/// [`LATE_OUTPUT_MARGIN`], and returns the moment: what came before is the shell's start,
+/// not the program's time.
+fn wait_until_asleep(program: Pid) -> Instant {
+    let give_up = Instant::now() + LATE_OUTPUT_MARGIN;
+    let stat = format!("/proc/{program}/stat");
+    while Instant::now() < give_up {
+        let state = std::fs::read_to_string(&stat).unwrap_or_default();
+        // The state is the first field after the command's name, in parentheses.
+        if state
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('S')
+        {
+            break;
+        }
+        thread::sleep(CLOSE_WATCH_PAUSE);
+    }
+    Instant::now()
+}
+
+/// Follows `program`, a child of xtask to which the calling thread is attached as its
+/// tracer (`PTRACE_SEIZE`, with `PTRACE_O_TRACEEXIT`), until it has ended, and returns its
+/// own high-water mark (`VmHWM`) read while it was held at its exit, its memory still
+/// whole; `None` if it did not get there held.
 ///
-/// The thread that calls this attaches to the program as its tracer (`PTRACE_SEIZE`) with
-/// one option, `PTRACE_O_TRACEEXIT`: the kernel then stops the program as it starts to
-/// exit, before it releases its memory, and nowhere else but at signals. A stop at a
-/// signal is continued with that signal, so the program sees what it would have seen
-/// untraced. The end itself is seen with `WNOWAIT`, which leaves the program to be reaped
-/// by `wait4` with its resource usage. Only the program's first process is held; what it
-/// starts is read by the polls.
+/// The kernel stops a program so attached as it starts to exit, before it releases its
+/// memory, and nowhere else but at signals. A stop at a signal is continued with that
+/// signal, so the program sees what it would have seen untraced; a program stopped
+/// (`SIGSTOP`) is let go, stopped, as it would stay untraced. The end itself is seen with
+/// `WNOWAIT`, which leaves the program to be reaped by `wait4` with its resource usage.
+/// Only the program's first process is held; what it starts is read by the polls.
 fn follow_to_exit(program: Pid) -> Option<u64> {
-    ptrace::seize(program, ptrace::Options::PTRACE_O_TRACEEXIT).ok()?;
     let mut high_water = None;
     loop {
         let flags = WaitPidFlag::WEXITED | WaitPidFlag::WSTOPPED | WaitPidFlag::WNOWAIT;
@@ -571,8 +656,11 @@ fn follow_to_exit(program: Pid) -> Option<u64> {
             }
             // A signal on its way to the program: delivered as it would be untraced.
             0 => Some(signal),
-            // A group stop (SIGSTOP and the like): the program goes on.
-            _ => None,
+            // Stopped (SIGSTOP and the like): let go, it stays stopped.
+            _ => {
+                let _ = ptrace::detach(program, None);
+                return high_water;
+            }
         };
         // The program may be gone already (killed at a limit); the next wait says so.
         let _ = ptrace::cont(program, delivered);
@@ -739,9 +827,12 @@ pub fn stop_programs_on_signals() -> Result<()> {
         for group in live.iter() {
             let _ = killpg(*group, Signal::SIGKILL);
         }
-        // Each killed process hands its children to xtask; a few rounds catch them.
+        // Each killed process hands its children to xtask; a few rounds catch them. The
+        // programs' groups are killed by group, not waited for here: a wait from this
+        // thread could take the stop of a program held at its exit (`follow_to_exit`)
+        // from the thread that holds it, and the program would stay held.
         for _ in 0..MOST_ROUNDS_OF_KILLING {
-            let escaped = kill_escaped_processes(&[]);
+            let escaped = kill_escaped_processes(&live);
             let groups_alive = live
                 .iter()
                 .filter(|group| killpg(**group, Signal::SIGKILL).is_ok())
@@ -798,6 +889,7 @@ mod tests {
             at,
             runner_high_water_bytes: 0,
             high_water_at_exit_bytes: None,
+            released: None,
         }
     }
 
@@ -881,6 +973,7 @@ mod tests {
                 at: Instant::now(),
                 runner_high_water_bytes: 0,
                 high_water_at_exit_bytes: None,
+                released: None,
             })
             .unwrap();
         drop(sender);
