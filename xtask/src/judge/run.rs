@@ -17,19 +17,26 @@
 //!   gets SIGINT, SIGTERM or SIGHUP, [`stop_programs_on_signals`] kills every live program
 //!   the same way before xtask exits. Only SIGKILL to xtask (which nothing can catch)
 //!   leaves a program running.
-//! - **The program's own peak memory.** Every [`POLL_INTERVAL`] (and, as the judge, without
-//!   a pause in the program's first milliseconds: [`MemoryWatch`]) the runner reads the resident memory of each process
-//!   of the program's tree from `/proc/PID/status` (`VmRSS`, and `VmHWM`, the kernel's
-//!   high-water mark of one process). The peak is the largest of the tree's resident
-//!   memory added up, of any process's high-water mark, and of the kernel's figure at the
-//!   end (`ru_maxrss`, from `wait4`) when that figure can be the program's. It cannot
-//!   always: Linux counts into `ru_maxrss` the resident size of the process that started
-//!   the program (`cargo xtask`, a few megabytes), so the runner takes it only when it is
-//!   above xtask's own high-water mark, which it resets just before the start
-//!   (`/proc/self/clear_refs`). What the figure may miss is a rise in the program's last
-//!   moments, after the last poll, that stays below xtask's own size; and a program that
-//!   ends before a poll has read it after its loading (its first 300 µs) gets the
-//!   kernel's figure, which is then at least xtask's size.
+//! - **The program's own peak memory.** Watched as the judge watches
+//!   ([`MemoryWatch::Close`], on Linux), the program starts held: `/bin/sh` reads one line
+//!   of the input, written once the runner has attached to it (`ptrace`,
+//!   `PTRACE_O_TRACEEXIT`), and then becomes the program (`exec`). The kernel then holds
+//!   the program as it starts to exit, its memory still whole, and the runner reads its
+//!   high-water mark there (`VmHWM` in `/proc/PID/status`): the exact peak of its first
+//!   process, however soon it ends. Besides, the runner polls the resident memory of each
+//!   process of the program's tree (`VmRSS`, and `VmHWM`), every [`CLOSE_WATCH_PAUSE`] in
+//!   its first [`CLOSE_WATCH_TIME`], then every [`POLL_INTERVAL`]. The peak is the largest
+//!   of the tree's resident memory added up, of any process's high-water mark, of the
+//!   figure at the exit, and of the kernel's figure at the end (`ru_maxrss`, from
+//!   `wait4`) when that figure can be the program's. It cannot always: Linux counts into
+//!   `ru_maxrss` the resident size of the process that started the program (`cargo
+//!   xtask`, some megabytes), so the runner takes it only when it is above xtask's own
+//!   high-water mark, which it resets just before the start (`/proc/self/clear_refs`).
+//!   Polls alone (the timed runs of `bench --process`, [`MemoryWatch::Periodic`], or
+//!   where `ptrace` is refused) can miss a program of a millisecond: on two busy
+//!   processors such a program ran and ended between two polls, and `check` printed
+//!   0.0 MB for a solution of 2 MB about one run in four. What the exit figure leaves to
+//!   the polls is the processes the program starts, whose last moments they may miss.
 //! - **The memory limit, enforced promptly.** When a poll finds the peak over the limit,
 //!   the runner kills the program: MLE, within a poll of crossing the limit, not after
 //!   the host has given it gigabytes. The limit is watched, not set with `setrlimit`,
@@ -89,7 +96,7 @@ pub const CLOSE_WATCH_TIME: Duration = Duration::from_millis(3);
 /// busy, and on a machine of two processors with other work the program waited for it:
 /// traced, a p2580 run sat runnable for 2.3 ms, its processor time frozen at 0.33 ms
 /// (`/proc/PID/schedstat`), until the close watch ended, then ran and ended between two polls.
-const CLOSE_WATCH_PAUSE: Duration = Duration::from_micros(50);
+pub const CLOSE_WATCH_PAUSE: Duration = Duration::from_micros(50);
 
 /// The variables of the judge's environment taken from the user's: where programs are
 /// found (`python3`, `java`), and the home folder some runtimes expect.
@@ -193,11 +200,12 @@ pub struct Run {
 /// How closely the runner reads a program's memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MemoryWatch {
-    /// Without a pause for the program's first [`CLOSE_WATCH_TIME`], then every
+    /// Held at its start and at its exit (see the module's docs), and polled every
+    /// [`CLOSE_WATCH_PAUSE`] in its first [`CLOSE_WATCH_TIME`], then every
     /// [`POLL_INTERVAL`]: the judge's way, which measures a program of a millisecond.
     Close,
-    /// Every [`POLL_INTERVAL`] only: for timing (`bench --process`), as reading without a
-    /// pause takes a processor the program may need (see the README).
+    /// Polled every [`POLL_INTERVAL`] only, never held: for timing (`bench --process`), as
+    /// reading closely takes a processor the program may need (see the README).
     Periodic,
 }
 
