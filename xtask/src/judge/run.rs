@@ -649,8 +649,8 @@ fn follow_to_exit(program: Pid) -> Option<u64> {
             // The program ended (or cannot be waited for): it is left to be reaped.
             _ => return high_water,
         };
-        // WNOWAIT left the stop pending: take it (WNOHANG, in case the program was killed
-        // meanwhile, and its end is what is pending now).
+        // WNOWAIT left the stop pending: take it, and only a stop (no WEXITED: a program
+        // killed meanwhile stays to be reaped by `wait4`; WNOHANG: nothing to wait for).
         let _ = waitid(
             Id::Pid(program),
             WaitPidFlag::WSTOPPED | WaitPidFlag::WNOHANG,
