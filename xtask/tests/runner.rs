@@ -31,6 +31,22 @@ fn pid_file(directory: &tempfile::TempDir) -> PathBuf {
     directory.path().join("pids")
 }
 
+/// Compiles our program `tests/programs/NAME.rs` with `rustc` and `options` into
+/// `directory`, and returns the binary's path.
+fn compile(directory: &tempfile::TempDir, name: &str, options: &[&str]) -> PathBuf {
+    let binary = directory.path().join(name);
+    let compiled = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+        .args(["--edition", "2021"])
+        .args(options)
+        .arg("-o")
+        .arg(&binary)
+        .arg(program_path(&format!("{name}.rs")))
+        .output()
+        .expect("rustc starts");
+    assert!(compiled.status.success(), "{compiled:?}");
+    binary
+}
+
 #[test]
 fn a_program_that_starts_sleep_and_exits_leaves_nothing_behind() {
     // The row of `bench --process`, which runs every program through this runner.
@@ -93,15 +109,7 @@ fn a_rust_panic_is_re_with_its_message_even_with_rust_backtrace_set() {
     // A real Rust panic, compiled here; `RUST_BACKTRACE=1` in the caller's environment
     // does not reach it, so it does not symbolise a backtrace past a 16 MB limit.
     let directory = tempfile::tempdir().unwrap();
-    let binary = directory.path().join("panic");
-    let compiled = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
-        .args(["--edition", "2021", "-o"])
-        .arg(&binary)
-        .arg(program_path("panic.rs"))
-        .output()
-        .expect("rustc starts");
-    assert!(compiled.status.success(), "{compiled:?}");
-    let mut program = Command::new(&binary);
+    let mut program = Command::new(compile(&directory, "panic", &[]));
     program.env("RUST_BACKTRACE", "1");
     let limits = Limits {
         memory_bytes: 16 << 20,
@@ -155,4 +163,25 @@ fn a_2580_sample_starting_with_a_byte_order_mark_is_judged() {
     let judgement = judge_case(&mut program, &with_mark, &answer, GENEROUS, Checker::Sudoku)
         .expect("the input is a Sudoku with a byte order mark");
     assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
+}
+
+#[test]
+fn a_program_of_a_millisecond_is_measured_at_its_peak_every_time() {
+    // The bug this guards: with two processors and other work, such a program ran and
+    // ended between two polls, and `check` printed 0.0 MB for it about one run in four.
+    if !std::path::Path::new("/proc/self/status").exists() {
+        eprintln!("skipped: the runner reads memory from /proc, which this system lacks");
+        return;
+    }
+    let directory = tempfile::tempdir().unwrap();
+    let binary = compile(&directory, "touch_2_mb", &["-O"]);
+    for attempt in 1..=20 {
+        let run = run_program(&mut Command::new(&binary), b"", GENEROUS).expect("it runs");
+        assert_eq!(run.stdout, format!("{}\n", 2 << 20).as_bytes(), "{run:?}");
+        assert!(
+            run.peak_memory_bytes >= 2 << 20,
+            "run {attempt}: a program that wrote to 2 MiB measured {} bytes",
+            run.peak_memory_bytes
+        );
+    }
 }

@@ -17,19 +17,26 @@
 //!   gets SIGINT, SIGTERM or SIGHUP, [`stop_programs_on_signals`] kills every live program
 //!   the same way before xtask exits. Only SIGKILL to xtask (which nothing can catch)
 //!   leaves a program running.
-//! - **The program's own peak memory.** Every [`POLL_INTERVAL`] (and, as the judge, without
-//!   a pause in the program's first milliseconds: [`MemoryWatch`]) the runner reads the resident memory of each process
-//!   of the program's tree from `/proc/PID/status` (`VmRSS`, and `VmHWM`, the kernel's
-//!   high-water mark of one process). The peak is the largest of the tree's resident
-//!   memory added up, of any process's high-water mark, and of the kernel's figure at the
-//!   end (`ru_maxrss`, from `wait4`) when that figure can be the program's. It cannot
-//!   always: Linux counts into `ru_maxrss` the resident size of the process that started
-//!   the program (`cargo xtask`, a few megabytes), so the runner takes it only when it is
-//!   above xtask's own high-water mark, which it resets just before the start
-//!   (`/proc/self/clear_refs`). What the figure may miss is a rise in the program's last
-//!   moments, after the last poll, that stays below xtask's own size; and a program that
-//!   ends before a poll has read it after its loading (its first 300 µs) gets the
-//!   kernel's figure, which is then at least xtask's size.
+//! - **The program's own peak memory.** Watched as the judge watches
+//!   ([`MemoryWatch::Close`], on Linux), the program starts held: `/bin/sh` reads one line
+//!   of the input, written once the runner has attached to it (`ptrace`,
+//!   `PTRACE_O_TRACEEXIT`), and then becomes the program (`exec`). The kernel then holds
+//!   the program as it starts to exit, its memory still whole, and the runner reads its
+//!   high-water mark there (`VmHWM` in `/proc/PID/status`): the exact peak of its first
+//!   process, however soon it ends. Besides, the runner polls the resident memory of each
+//!   process of the program's tree (`VmRSS`, and `VmHWM`), every [`CLOSE_WATCH_PAUSE`] in
+//!   its first [`CLOSE_WATCH_TIME`], then every [`POLL_INTERVAL`]. The peak is the largest
+//!   of the tree's resident memory added up, of any process's high-water mark, of the
+//!   figure at the exit, and of the kernel's figure at the end (`ru_maxrss`, from
+//!   `wait4`) when that figure can be the program's. It cannot always: Linux counts into
+//!   `ru_maxrss` the resident size of the process that started the program (`cargo
+//!   xtask`, some megabytes), so the runner takes it only when it is above xtask's own
+//!   high-water mark, which it resets just before the start (`/proc/self/clear_refs`).
+//!   Polls alone (the timed runs of `bench --process`, [`MemoryWatch::Periodic`], or
+//!   where `ptrace` is refused) can miss a program of a millisecond: on two busy
+//!   processors such a program ran and ended between two polls, and `check` printed
+//!   0.0 MB for a solution of 2 MB about one run in four. What the exit figure leaves to
+//!   the polls is the processes the program starts, whose last moments they may miss.
 //! - **The memory limit, enforced promptly.** When a poll finds the peak over the limit,
 //!   the runner kills the program: MLE, within a poll of crossing the limit, not after
 //!   the host has given it gigabytes. The limit is watched, not set with `setrlimit`,
@@ -51,8 +58,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
+use nix::errno::Errno;
+use nix::sys::ptrace;
 use nix::sys::signal::{kill, killpg, SigSet, Signal};
-use nix::sys::wait::{waitpid, WaitPidFlag};
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{getpgid, getpgrp, Pid};
 use wait4::Wait4;
 
@@ -78,11 +87,16 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(2);
 /// runs in about a millisecond, and is loaded within a few hundred microseconds.
 const LOADING_TIME: Duration = Duration::from_micros(300);
 
-/// How long after its start the runner reads a program's memory without a pause between
-/// two reads (some tens of microseconds each, on the runner's own thread): a Rust solution
-/// on a sample ends within about a millisecond, and a poll every [`POLL_INTERVAL`] would
-/// miss it.
+/// How long after its start the runner reads a program's memory closely, every
+/// [`CLOSE_WATCH_PAUSE`]: a Rust solution on a sample ends within about a millisecond, and
+/// a poll every [`POLL_INTERVAL`] would miss it.
 pub const CLOSE_WATCH_TIME: Duration = Duration::from_millis(3);
+
+/// The pause between two reads of the close watch. Reading without a pause kept a processor
+/// busy, and on a machine of two processors with other work the program waited for it:
+/// traced, a p2580 run sat runnable for 2.3 ms, its processor time frozen at 0.33 ms
+/// (`/proc/PID/schedstat`), until the close watch ended, then ran and ended between two polls.
+pub const CLOSE_WATCH_PAUSE: Duration = Duration::from_micros(50);
 
 /// The variables of the judge's environment taken from the user's: where programs are
 /// found (`python3`, `java`), and the home folder some runtimes expect.
@@ -186,11 +200,12 @@ pub struct Run {
 /// How closely the runner reads a program's memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MemoryWatch {
-    /// Without a pause for the program's first [`CLOSE_WATCH_TIME`], then every
+    /// Held at its start and at its exit (see the module's docs), and polled every
+    /// [`CLOSE_WATCH_PAUSE`] in its first [`CLOSE_WATCH_TIME`], then every
     /// [`POLL_INTERVAL`]: the judge's way, which measures a program of a millisecond.
     Close,
-    /// Every [`POLL_INTERVAL`] only: for timing (`bench --process`), as reading without a
-    /// pause takes a processor the program may need (see the README).
+    /// Polled every [`POLL_INTERVAL`] only, never held: for timing (`bench --process`), as
+    /// reading closely takes a processor the program may need (see the README).
     Periodic,
 }
 
@@ -213,6 +228,16 @@ pub fn run_program_watching(
     memory_watch: MemoryWatch,
 ) -> Result<Run> {
     become_subreaper();
+    // Watched closely on Linux, the program is started held (see `held_at_start`).
+    let held = memory_watch == MemoryWatch::Close && cfg!(target_os = "linux");
+    let mut held_program;
+    let program = match held {
+        true => {
+            held_program = held_at_start(program)?;
+            &mut held_program
+        }
+        false => program,
+    };
     program.env_clear().env("LANG", "C.UTF-8");
     for name in ENVIRONMENT_KEPT {
         if let Some(value) = std::env::var_os(name) {
@@ -232,15 +257,12 @@ pub fn run_program_watching(
     let (live_program, mut child) = LiveProgram::start(program)?;
     let group = live_program.group;
     let (sender, reports) = mpsc::channel();
-    let (mut stdin, stdout, stderr) =
-        (child.stdin.take(), child.stdout.take(), child.stderr.take());
-    let input = input.to_vec();
-    // A program may end without reading all of its input, and a process it left behind
-    // may hold the pipe without reading: the writer is never waited for.
-    thread::spawn(move || stdin.as_mut().map(|stdin| stdin.write_all(&input)));
+    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
     read_on_thread(stdout, Stream::Stdout, sender.clone());
     read_on_thread(stderr, Stream::Stderr, sender.clone());
-    wait_on_thread(child, sender);
+    // The line that releases a held program comes first (see `held_at_start`).
+    let input = [if held { &b"\n"[..] } else { b"" }, input].concat();
+    wait_on_thread(child, input, sender, held);
     let mut watched_program = WatchedProgram {
         // The group, and what escaped it and is xtask's child by now; an error means the
         // group is gone already.
@@ -254,6 +276,40 @@ pub fn run_program_watching(
     let run = watch(&reports, started, limits, &mut watched_program);
     drop(live_program);
     run
+}
+
+/// The shell script that starts a program held: the shell reads one line of its input
+/// (the runner writes an empty line first, once it has attached to the shell), then becomes
+/// the program (`exec`), the same process with the rest of the input: so the runner is
+/// attached from the program's first instruction and holds it at its exit, however soon
+/// that comes ([`follow_to_exit`]). The shell's `read` takes one byte at a time from a
+/// pipe, as POSIX asks, and leaves the program's input whole.
+const HOLD_AT_START: &str = r#"read -r _ && exec "$0" "$@""#;
+
+/// `program` started held, by `/bin/sh` running [`HOLD_AT_START`]. A program that cannot
+/// be found is an error here, as it is when started directly: the shell would report it
+/// as an exit code, like the program's own.
+fn held_at_start(program: &Command) -> Result<Command> {
+    let name = program.get_program();
+    let found = match Path::new(name).components().count() > 1 {
+        true => Path::new(name).is_file(),
+        false => std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|folder| folder.join(name).is_file())
+        }),
+    };
+    if !found {
+        return Err(anyhow!(io::Error::from(io::ErrorKind::NotFound)))
+            .with_context(|| format!("starting {}", Path::new(name).display()));
+    }
+    let mut held = Command::new("/bin/sh");
+    held.arg("-c")
+        .arg(HOLD_AT_START)
+        .arg(name)
+        .args(program.get_args());
+    if let Some(folder) = program.get_current_dir() {
+        held.current_dir(folder);
+    }
+    Ok(held)
 }
 
 /// Which output of the program a report is about.
@@ -274,6 +330,11 @@ enum Report {
         /// xtask's own high-water mark right after, the most the program's `ru_maxrss`
         /// can hold of xtask's size (see the module's docs).
         runner_high_water_bytes: u64,
+        /// The program's own high-water mark, read while it was held at its exit, if it
+        /// could be (see [`follow_to_exit`]).
+        high_water_at_exit_bytes: Option<u64>,
+        /// When a held program was released (see [`held_at_start`]): its time starts there.
+        released: Option<Instant>,
     },
     /// The next bytes of one output; no bytes at its end.
     Output {
@@ -362,11 +423,11 @@ fn watch(
                 };
                 deadline = Instant::now() + LATE_OUTPUT_MARGIN;
             }
-            // Without a pause in the program's first milliseconds, so that a program of a
-            // millisecond is read after it has loaded; then every POLL_INTERVAL.
+            // Closely in the program's first milliseconds, so that a program of a
+            // millisecond is read while it runs; then every POLL_INTERVAL.
             let close = program.memory_watch == MemoryWatch::Close;
             next_poll = match close && started.elapsed() < CLOSE_WATCH_TIME {
-                true => Instant::now(),
+                true => Instant::now() + CLOSE_WATCH_PAUSE,
                 false => Instant::now() + POLL_INTERVAL,
             };
         }
@@ -379,25 +440,36 @@ fn watch(
                 waited,
                 at,
                 runner_high_water_bytes,
+                high_water_at_exit_bytes,
+                released,
             }) => {
                 (program.stop_group)();
                 let waited = match waited {
                     Ok(waited) => waited,
                     Err(error) => break Err(anyhow!(error).context("waiting for the program")),
                 };
-                // The kernel's figure, when it is the program's own (see the module's
-                // docs), or when no poll read the program after it had loaded: then it
-                // is the best known, if perhaps xtask's size.
-                if waited.rusage.maxrss > runner_high_water_bytes || !read_after_loading {
+                // The program's high-water mark at its exit, exact; the kernel's figure,
+                // when it is the program's own (see the module's docs), or when nothing
+                // read the program after it had loaded: then it is the best known, if
+                // perhaps xtask's size.
+                peak_memory_bytes = peak_memory_bytes.max(high_water_at_exit_bytes.unwrap_or(0));
+                let unread = !read_after_loading && high_water_at_exit_bytes.is_none();
+                if waited.rusage.maxrss > runner_high_water_bytes || unread {
                     peak_memory_bytes = peak_memory_bytes.max(waited.rusage.maxrss);
                 }
                 let ending = match progress {
                     Progress::Stopped { ending } => ending,
                     _ => Ending::from_status(waited.status),
                 };
+                // A held program's time starts when it is released; one stopped at the
+                // time limit ran until the limit, which counts from its start.
+                let timed_from = match ending {
+                    Ending::StoppedAtTimeLimit => started,
+                    _ => released.unwrap_or(started),
+                };
                 progress = Progress::Reaped {
                     ending,
-                    elapsed: at.saturating_duration_since(started),
+                    elapsed: at.saturating_duration_since(timed_from),
                 };
                 deadline = at + LATE_OUTPUT_MARGIN;
             }
@@ -493,10 +565,27 @@ fn read_on_thread(
     });
 }
 
-/// Starts a thread that waits for `child` to end, reaps it with `wait4` (which also reads
-/// its resource usage) and reports when.
-fn wait_on_thread(mut child: Child, sender: Sender<Report>) {
+/// Starts a thread that writes `input` to `child` (on a thread of its own), waits for the
+/// child to end, reaps it with `wait4` (which also reads its resource usage) and reports
+/// when. A `held` child (see [`held_at_start`]) is first attached to, before its input is
+/// written, and followed to its exit, where its own high-water mark is read.
+fn wait_on_thread(mut child: Child, input: Vec<u8>, sender: Sender<Report>, held: bool) {
+    let mut stdin = child.stdin.take();
     thread::spawn(move || {
+        let program = Pid::from_raw(child.id() as i32);
+        // If attaching fails, the program is released all the same, and only polled.
+        let attached = held && ptrace::seize(program, ptrace::Options::PTRACE_O_TRACEEXIT).is_ok();
+        let released = match held {
+            true => Some(wait_until_asleep(program)),
+            false => None,
+        };
+        // A program may end without reading all of its input, and a process it left
+        // behind may hold the pipe without reading: the writer is never waited for.
+        thread::spawn(move || stdin.as_mut().map(|stdin| stdin.write_all(&input)));
+        let high_water_at_exit_bytes = match attached {
+            true => follow_to_exit(program),
+            false => None,
+        };
         let waited = loop {
             match child.wait4() {
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
@@ -509,8 +598,81 @@ fn wait_on_thread(mut child: Child, sender: Sender<Report>) {
             waited,
             at,
             runner_high_water_bytes,
+            high_water_at_exit_bytes,
+            released,
         });
     });
+}
+
+/// Waits until `program` sleeps (a held program's shell, waiting for its line), at most
+/// [`LATE_OUTPUT_MARGIN`], and returns the moment: what came before is the shell's start,
+/// not the program's time.
+fn wait_until_asleep(program: Pid) -> Instant {
+    let give_up = Instant::now() + LATE_OUTPUT_MARGIN;
+    let stat = format!("/proc/{program}/stat");
+    while Instant::now() < give_up {
+        let state = std::fs::read_to_string(&stat).unwrap_or_default();
+        // The state is the first field after the command's name, in parentheses.
+        if state
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('S')
+        {
+            break;
+        }
+        thread::sleep(CLOSE_WATCH_PAUSE);
+    }
+    Instant::now()
+}
+
+/// Follows `program`, a child of xtask to which the calling thread is attached as its
+/// tracer (`PTRACE_SEIZE`, with `PTRACE_O_TRACEEXIT`), until it has ended, and returns its
+/// own high-water mark (`VmHWM`) read while it was held at its exit, its memory still
+/// whole; `None` if it did not get there held.
+///
+/// The kernel stops a program so attached as it starts to exit, before it releases its
+/// memory, and nowhere else but at signals. A stop at a signal is continued with that
+/// signal, so the program sees what it would have seen untraced; a program stopped
+/// (`SIGSTOP`) is let go, stopped, as it would stay untraced. The end itself is seen with
+/// `WNOWAIT`, which leaves the program to be reaped by `wait4` with its resource usage.
+/// Only the program's first process is held; what it starts is read by the polls.
+fn follow_to_exit(program: Pid) -> Option<u64> {
+    let mut high_water = None;
+    loop {
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WSTOPPED | WaitPidFlag::WNOWAIT;
+        let (signal, event) = match waitid(Id::Pid(program), flags) {
+            Err(Errno::EINTR) => continue,
+            Ok(WaitStatus::PtraceEvent(_, signal, event)) => (signal, event),
+            Ok(WaitStatus::Stopped(_, signal)) => (signal, 0),
+            // The program ended (or cannot be waited for): it is left to be reaped.
+            _ => return high_water,
+        };
+        // WNOWAIT left the stop pending: take it, and only a stop (no WEXITED: a program
+        // killed meanwhile stays to be reaped by `wait4`; WNOHANG: nothing to wait for).
+        let _ = waitid(
+            Id::Pid(program),
+            WaitPidFlag::WSTOPPED | WaitPidFlag::WNOHANG,
+        );
+        let delivered = match event {
+            // Held at its exit: its memory is whole, its high-water mark final.
+            exit if exit == ptrace::Event::PTRACE_EVENT_EXIT as i32 => {
+                high_water = status_kilobytes(&program.as_raw().to_string(), "VmHWM:")
+                    .map(|kilobytes| kilobytes * 1024);
+                None
+            }
+            // A signal on its way to the program: delivered as it would be untraced.
+            0 => Some(signal),
+            // Stopped (SIGSTOP and the like): let go, it stays stopped.
+            _ => {
+                let _ = ptrace::detach(program, None);
+                return high_water;
+            }
+        };
+        // The program may be gone already (killed at a limit); the next wait says so.
+        let _ = ptrace::cont(program, delivered);
+    }
 }
 
 /// A field of `/proc/PROCESS/status` in kilobytes, for example `VmRSS:`, if the process
@@ -673,9 +835,12 @@ pub fn stop_programs_on_signals() -> Result<()> {
         for group in live.iter() {
             let _ = killpg(*group, Signal::SIGKILL);
         }
-        // Each killed process hands its children to xtask; a few rounds catch them.
+        // Each killed process hands its children to xtask; a few rounds catch them. The
+        // programs' groups are killed by group, not waited for here: a wait from this
+        // thread could take the stop of a program held at its exit (`follow_to_exit`)
+        // from the thread that holds it, and the program would stay held.
         for _ in 0..MOST_ROUNDS_OF_KILLING {
-            let escaped = kill_escaped_processes(&[]);
+            let escaped = kill_escaped_processes(&live);
             let groups_alive = live
                 .iter()
                 .filter(|group| killpg(**group, Signal::SIGKILL).is_ok())
@@ -731,6 +896,8 @@ mod tests {
             }),
             at,
             runner_high_water_bytes: 0,
+            high_water_at_exit_bytes: None,
+            released: None,
         }
     }
 
@@ -813,6 +980,8 @@ mod tests {
                 waited: Err(io::Error::other("no such child")),
                 at: Instant::now(),
                 runner_high_water_bytes: 0,
+                high_water_at_exit_bytes: None,
+                released: None,
             })
             .unwrap();
         drop(sender);
