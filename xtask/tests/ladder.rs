@@ -19,7 +19,7 @@ const SLICE: usize = 12;
 /// `SLICE` puzzles of a set with their places in it, evenly spread over the set, so the
 /// slice sees its easy and its hard puzzles alike.
 fn slice_of(file_name: &str) -> Vec<(usize, Grid)> {
-    let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+    let puzzles = data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"));
     assert!(!puzzles.is_empty(), "{file_name} is empty");
     let step = (puzzles.len() / SLICE).max(1);
     puzzles
@@ -309,7 +309,7 @@ fn a_small_gain_shows_on_whole_files() {
     for number in SMALL_GAIN_RUNGS {
         let (below, above) = (RUNGS[number - 1], RUNGS[number]);
         for file_name in ["forum_hardest_1106.txt", "magictour_top1465.txt"] {
-            let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+            let puzzles = data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"));
             let guesses = |rung: Rung| -> u64 {
                 puzzles
                     .iter()

@@ -14,16 +14,18 @@
 //!
 //! Without Chromium (set `CHROMIUM` to choose one) the tests print why and pass; CI installs it.
 
-use std::io::Write;
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
 use wait_timeout::ChildExt;
+use xtask::problems::recording::{record, Searcher};
 use xtask::problems::KnownProblem;
 use xtask::reference::Grid;
-use xtask::trace::{record, Event, PuzzleTrace, Replay, Searcher};
+use xtask::trace::{Event, PuzzleTrace, Replay};
 
 /// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
 fn chromium() -> Option<PathBuf> {
@@ -36,27 +38,10 @@ fn chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// The workspace root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs the `xtask` binary with `arguments` on `input` and returns its standard output.
-fn xtask(arguments: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+/// Runs `cargo xtask ARGUMENTS` on `input` and returns its standard output.
+fn xtask_output(arguments: &[&str], input: &str) -> String {
+    let mut xtask = support::xtask(arguments);
+    let output = support::output_with_input(&mut xtask, input.as_bytes(), Duration::from_secs(300));
     assert!(
         output.status.success(),
         "xtask {arguments:?} failed:\n{}",
@@ -340,12 +325,12 @@ fn check_page_of(
             .iter()
             .flat_map(|limit| ["--limit", limit.as_str()]),
     );
-    xtask(&arguments, input);
+    xtask_output(&arguments, input);
     let page_limit = limit.unwrap_or(100_000);
     let page_limit_text = page_limit.to_string();
     let mut text_arguments = vec!["trace", problem, "--limit", &page_limit_text];
     text_arguments.extend(&rung_arguments);
-    let text = xtask(&text_arguments, input);
+    let text = xtask_output(&text_arguments, input);
     let lines = text_lines(&text);
     let mut traces = Vec::new();
     let known = KnownProblem::named(problem, "trace").unwrap();
@@ -440,12 +425,12 @@ fn check_page_of(
 
 /// The text of a file in the workspace.
 fn read(path: &str) -> String {
-    std::fs::read_to_string(root().join(path)).unwrap()
+    std::fs::read_to_string(xtask::project_root().join(path)).unwrap()
 }
 
 /// The first puzzle of the hardest set, in `problem`'s input format.
 fn hardest_first(problem: &str) -> String {
-    let grid = xtask::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
+    let grid = xtask::problems::data::load_puzzles("forum_hardest_1106.txt").unwrap()[0];
     if problem == "p2580" {
         p2580::format_grid(&grid)
     } else {
@@ -500,7 +485,8 @@ fn a_page_cut_by_the_limit_says_so() {
 #[test]
 fn two_completions_and_the_witness() {
     // The first puzzle with several completions: p2239's step 4 walks the witness.
-    let grid = xtask::problems::data::load("serg_benchmark_multisolution_1000.txt").unwrap()[0];
+    let grid =
+        xtask::problems::data::load_puzzles("serg_benchmark_multisolution_1000.txt").unwrap()[0];
     check_page(
         "p2239-witness",
         "p2239",

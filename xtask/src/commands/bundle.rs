@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use xtask::bundle::{bundle_crate, GENERATED_MARK};
 use xtask::problems::workspace::Workspace;
 
-use xtask::problems::usage_error;
+use xtask::usage_error;
 
 /// Write one self-contained source file per problem, to submit to the judge.
 #[derive(clap::Args)]

@@ -28,8 +28,8 @@ use std::process::{Command, ExitCode};
 use anyhow::{Context, Result};
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::problems::usage_error;
 use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
+use xtask::usage_error;
 
 /// Build the solutions in release mode, or take any program, and judge them on the
 /// problems' samples: verdict, time and memory of each.

@@ -27,7 +27,8 @@ use common::input::quote;
 use xtask::judge::checker::Checker;
 use xtask::project_root;
 
-use xtask::problems::{parse_problem_number, usage_error};
+use xtask::problems::parse_problem_number;
+use xtask::usage_error;
 
 /// Create problems/pID/ from a skeleton.
 ///
