@@ -9,8 +9,8 @@
 //!    path dependency (found with `cargo metadata`), following `mod x;` into its files,
 //!    without test-only code (`#[cfg(test)]`, `#[test]`; `bundle/load.rs`,
 //!    `bundle/attributes.rs`).
-//! 2. **Lay out**: `main.rs` stays at the root, and its `p2239::run` names the module
-//!    `mod p2239 { ... }` that holds the library; each dependency becomes a module too
+//! 2. **Lay out**: `main.rs` stays at the root, and its `p1000::run` names the module
+//!    `mod p1000 { ... }` that holds the library; each dependency becomes a module too
 //!    (`mod common { ... }`). The paths that change meaning are rewritten
 //!    (`bundle/paths.rs`): `crate::X` and `common::X` in every form (`use common as c;`,
 //!    `extern crate common;`, `pub(in crate::board)`) get the module they now live in,
@@ -59,7 +59,7 @@ use paths::{PathRewriter, Place};
 /// A finished bundle.
 #[derive(Clone, Debug)]
 pub struct Bundle {
-    /// The problem crate's name, for example `p2239`; also the bundle's file stem.
+    /// The problem crate's name, for example `p1000`; also the bundle's file stem.
     pub crate_name: String,
     /// The source text, ready to submit.
     pub source: String,
@@ -569,28 +569,29 @@ impl PendingJudgeBuild {
 mod tests {
     use super::*;
 
-    /// The folder of the problem crate `name` in this workspace.
-    fn problem_directory(name: &str) -> PathBuf {
-        crate::project_root().join("problems").join(name)
-    }
-
     /// The bundle of problem `name`.
     fn bundle_of(name: &str, keep_docs: bool) -> String {
         let workspace = Workspace::load().unwrap();
-        let problem = workspace.problem_in(&problem_directory(name)).unwrap();
+        let directory = crate::project_root().join("problems").join(name);
+        let problem = workspace.problem_in(&directory).unwrap();
         bundle_crate(&workspace, &problem, keep_docs)
             .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"))
             .source
     }
 
-    const PROBLEMS: [&str; 3] = ["p2239", "p2580", "p4574"];
+    /// The names of the workspace's problem crates.
+    fn problem_names() -> Vec<String> {
+        let problems = Workspace::load().and_then(|workspace| workspace.problems());
+        let problems = problems.expect("the workspace's problems");
+        problems.into_iter().map(|problem| problem.name).collect()
+    }
 
     /// The smallest source limit among the common judges.
     const JUDGE_SOURCE_LIMIT: usize = 64 * 1024;
 
     #[test]
     fn bundles_parse_fit_the_judge_and_hold_no_test_code() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             let source = bundle_of(name, false);
             syn::parse_file(&source).unwrap_or_else(|error| panic!("{name}: {error}"));
             assert!(
@@ -623,14 +624,14 @@ mod tests {
 
     #[test]
     fn bundles_are_deterministic() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             assert_eq!(bundle_of(name, false), bundle_of(name, false), "{name}");
         }
     }
 
     #[test]
     fn doc_comments_are_left_out_unless_kept() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             let stripped = bundle_of(name, false);
             let with_docs = bundle_of(name, true);
             assert!(
@@ -725,7 +726,7 @@ mod tests {
 
     #[test]
     fn the_solutions_never_bundle_the_ladder() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             assert!(!bundle_of(name, true).contains("mod ladder"), "{name}");
         }
     }

@@ -3,7 +3,7 @@
 //!
 //! `cargo xtask check [--bundled | --debug | --command CMD] [PROBLEM...]`:
 //!
-//! 1. finds the problems (all, or those named as `p2239` or `2239`) and their samples, so
+//! 1. finds the problems (all, or those named as `p1000` or `1000`) and their samples, so
 //!    a missing file is reported before anything is built; a file in `samples/` that is
 //!    not a sample (`1.in`, `sample_1.in`, an `.out` without its `.in`) is a failed line
 //!    that names it and says why;
@@ -11,13 +11,13 @@
 //!    cargo's dev profile, where an arithmetic overflow panics instead of wrapping), or with
 //!    `--bundled` as the judge builds a submission: each problem's bundle
 //!    ([`xtask::bundle`]) compiled by plain `rustc --edition 2021 -O` in an empty folder,
-//!    where a warning or an error fails, as `p2239  rustc  WARN` or `CE` with what `rustc`
+//!    where a warning or an error fails, as `p1000  rustc  WARN` or `CE` with what `rustc`
 //!    said; with `--command`, nothing is built: the command, run by `sh -c` in the current
 //!    folder, is the program (`python3 sol.py`, `java -cp out Main`, `./a.out`);
 //! 3. judges each program on each sample, a process each, as [`xtask::judge`] describes
 //!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
 //!    and prints one aligned line per case with the verdict, the wall time and the peak
-//!    memory, `p2239  sample-1  AC    3 ms   1.9 MB`, and the reason under a case that
+//!    memory, `p1000  sample-1  AC    3 ms   1.9 MB`, and the reason under a case that
 //!    failed;
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0, or if nothing
 //!    was judged at all: a check that judged nothing is not a pass.
@@ -125,7 +125,7 @@ impl Program {
     }
 }
 
-/// A build that failed or warned: one line `p2239  rustc  WARN` and the details under it.
+/// A build that failed or warned: one line `p1000  rustc  WARN` and the details under it.
 struct BuildFailure {
     /// The step that failed: `bundle` or `rustc`.
     step: &'static str,
@@ -143,7 +143,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     if arguments.command.is_some() && arguments.problems.is_empty() {
         return Err(usage_error(
             "--command judges a program on the samples of the problems it solves: name \
-             them, for example `cargo xtask check p2580 --command \"python3 sol.py\"`",
+             them, for example `cargo xtask check p1000 --command \"python3 sol.py\"`",
         ));
     }
     let problems = workspace.select(&arguments.problems)?;

@@ -346,7 +346,7 @@ mod tests {
         assert_eq!(defaults.memory_mb, 256);
         assert_eq!(defaults.checker, "exact");
         let given =
-            parse_options("2580 --checker sudoku --memory-mb 128 --time-limit-ms 1500").unwrap();
+            parse_options("1000 --checker sudoku --memory-mb 128 --time-limit-ms 1500").unwrap();
         assert_eq!((given.checker.as_str(), given.memory_mb), ("sudoku", 128));
         assert_eq!(time_limit_text(given.time_limit_ms), "1500 ms");
         // The one parser of problem names: `p1000` is problem 1000, as everywhere.

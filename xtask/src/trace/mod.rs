@@ -29,7 +29,7 @@ use crate::reference::Grid;
 pub enum Event {
     /// The givens of one row, as (cell, digit) pairs: one step per row, not per digit.
     Givens(Vec<(usize, u8)>),
-    /// Propagation (or, for 2239, a witness) placed a digit in a cell.
+    /// Propagation (or a witness, a completion found earlier) placed a digit in a cell.
     Deduced {
         /// The cell.
         cell: usize,
@@ -249,7 +249,7 @@ impl SearchObserver for Recorder {
 /// The record of one puzzle's search.
 #[derive(Clone, Debug)]
 pub struct PuzzleTrace {
-    /// What was traced: `p2580`, or `p4574: puzzle 2`.
+    /// What was traced: `p1000, puzzle 2: the solved grid`.
     pub title: String,
     /// How cells are named: `r3c5` for Sudoku, `C5` for Su-domino-ku.
     pub cell_name: fn(usize) -> String,
@@ -275,7 +275,7 @@ pub enum Origin {
     Open,
     /// A given of the puzzle.
     Given,
-    /// Placed by a rule (or, for 2239, a witness).
+    /// Placed by a rule (or a witness).
     Deduced,
     /// Placed by a guess.
     Guessed,

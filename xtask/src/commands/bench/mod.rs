@@ -32,9 +32,9 @@
 //!    benchmark counts them (every way tried at a branch point but the last, which is
 //!    forced) where the family is plain Sudoku.
 //! 5. Prints two lines per solver and file, in a fixed form that scripts can compare:
-//!    `bench problem=p2580 file=forum_hardest_1106.txt puzzles=375 mean_us=41.20
+//!    `bench problem=p1000 file=forum_hardest_1106.txt puzzles=375 mean_us=41.20
 //!    median_us=30.10 p99_us=210.0 max_us=290.3` (over the puzzles' best rounds), then
-//!    `nodes problem=p2580 file=… mean=248.1 max=1800 tdoku_mean=190.2 capped=0`.
+//!    `nodes problem=p1000 file=… mean=248.1 max=1800 tdoku_mean=190.2 capped=0`.
 //! 6. `--baseline` times the family's textbook method beside the solutions, with a cap
 //!    ([`Family::baseline`]: for Sudoku, `problem=baseline`, rung 0 of
 //!    [`common::ladder`]; for Su-domino-ku, `baseline-su-domino-ku`).
