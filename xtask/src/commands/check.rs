@@ -153,84 +153,13 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         .collect::<Result<Vec<SampleFiles>>>()?;
 
     // 2. The programs: the command, one release build for all of them, or one bundle each.
-    let (builds, bundle_directory) = if let Some(command) = &arguments.command {
-        let ready = |_| Build::Ready {
-            program: Program::Shell {
-                command: command.clone(),
-            },
-        };
-        (problems.iter().map(ready).collect(), None)
-    } else if arguments.bundled {
-        let (builds, directory) = build_bundles(&workspace, &problems, arguments.rustc.as_deref())?;
-        (builds, Some(directory))
-    } else {
-        let profile = match arguments.debug {
-            true => Profile::Dev,
-            false => Profile::Release,
-        };
-        let binaries = workspace.build(&problems, profile)?;
-        let ready = |path| Build::Ready {
-            program: Program::Binary { path },
-        };
-        (binaries.into_iter().map(ready).collect::<Vec<_>>(), None)
-    };
+    let (builds, bundle_directory) = build_programs(&arguments, &workspace, &problems)?;
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
-    let name_width = width(problems.iter().map(|problem| problem.name.as_str()));
-    let failed_steps = builds
-        .iter()
-        .filter_map(|build| Some(build.failure()?.step));
-    let case_names = sample_files
-        .iter()
-        .flat_map(|files| &files.samples)
-        .map(|sample| sample.name.clone());
-    let not_taken_names = sample_files
-        .iter()
-        .flat_map(|files| &files.not_taken)
-        .map(|file| not_taken_name(&file.path));
-    let column = case_names
-        .chain(not_taken_names)
-        .chain(failed_steps.map(str::to_string));
-    let case_width = column.map(|name| name.chars().count()).max().unwrap_or(0);
-    let (mut passed, mut failed) = (0, 0);
+    let columns = Columns::of(&problems, &sample_files, &builds);
+    let mut count = Count::default();
     for ((problem, files), build) in problems.iter().zip(&sample_files).zip(&builds) {
-        let name = &problem.name;
-        for file in &files.not_taken {
-            let file_name = not_taken_name(&file.path);
-            outln!("{name:<name_width$}  {file_name:<case_width$}  not taken");
-            print_indented(file.reason);
-            failed += 1;
-        }
-        if let Some(BuildFailure {
-            step,
-            verdict,
-            details,
-        }) = build.failure()
-        {
-            outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
-            print_indented(details);
-            failed += 1;
-        }
-        let Some(program) = build.program() else {
-            continue;
-        };
-        for sample in &files.samples {
-            let case = format!("{name:<name_width$}  {:<case_width$}", sample.name);
-            match judge_sample(&mut program.command(), problem, sample) {
-                Ok(judgement) => {
-                    outln!("{case}  {}", judgement.summary());
-                    let verdict = &judgement.verdict;
-                    print_indented(&verdict.details().unwrap_or_default());
-                    passed += usize::from(verdict.is_accepted());
-                    failed += usize::from(!verdict.is_accepted());
-                }
-                Err(error) => {
-                    outln!("{case}  could not be judged");
-                    print_indented(&format!("{error:#}"));
-                    failed += 1;
-                }
-            }
-        }
+        judge_problem(problem, files, build, columns, &mut count);
     }
 
     // The bundles are kept for a look when their build failed.
@@ -242,23 +171,156 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     }
 
     // 4. The closing count; a check that judged nothing did not pass.
-    outln!("{passed} passed, {failed} failed");
-    if !is_a_pass(passed, failed) && failed == 0 {
-        let folders: Vec<String> = problems
-            .iter()
-            .map(|problem| problem.directory.join("samples").display().to_string())
-            .collect();
-        eprintln!(
-            "error: nothing was judged: no sample in {} (a sample is sample-N.in with its \
-             answer in sample-N.out)",
-            folders.join(", ")
-        );
-        return Ok(ExitCode::FAILURE);
+    count.close(&problems)
+}
+
+/// Step 2: the program to judge for each problem, and the temporary folder of the bundles
+/// when they are built (`--bundled`).
+fn build_programs(
+    arguments: &Arguments,
+    workspace: &Workspace,
+    problems: &[Problem],
+) -> Result<(Vec<Build>, Option<TempDir>)> {
+    if let Some(command) = &arguments.command {
+        let ready = |_| Build::Ready {
+            program: Program::Shell {
+                command: command.clone(),
+            },
+        };
+        return Ok((problems.iter().map(ready).collect(), None));
     }
-    Ok(match is_a_pass(passed, failed) {
-        true => ExitCode::SUCCESS,
-        false => ExitCode::FAILURE,
-    })
+    if arguments.bundled {
+        let (builds, directory) = build_bundles(workspace, problems, arguments.rustc.as_deref())?;
+        return Ok((builds, Some(directory)));
+    }
+    let profile = match arguments.debug {
+        true => Profile::Dev,
+        false => Profile::Release,
+    };
+    let binaries = workspace.build(problems, profile)?;
+    let ready = |path| Build::Ready {
+        program: Program::Binary { path },
+    };
+    Ok((binaries.into_iter().map(ready).collect(), None))
+}
+
+/// The widths of the first two columns of step 3's lines: the problem's name, and the
+/// case (a sample, a file not taken, or a build step that failed).
+#[derive(Clone, Copy)]
+struct Columns {
+    name: usize,
+    case: usize,
+}
+
+impl Columns {
+    /// Wide enough for every entry of the lines to come.
+    fn of(problems: &[Problem], sample_files: &[SampleFiles], builds: &[Build]) -> Columns {
+        let failed_steps = builds
+            .iter()
+            .filter_map(|build| Some(build.failure()?.step));
+        let case_names = sample_files
+            .iter()
+            .flat_map(|files| &files.samples)
+            .map(|sample| sample.name.clone());
+        let not_taken_names = sample_files
+            .iter()
+            .flat_map(|files| &files.not_taken)
+            .map(|file| not_taken_name(&file.path));
+        let cases = case_names
+            .chain(not_taken_names)
+            .chain(failed_steps.map(str::to_string));
+        Columns {
+            name: width(problems.iter().map(|problem| problem.name.as_str())),
+            case: cases.map(|name| name.chars().count()).max().unwrap_or(0),
+        }
+    }
+}
+
+/// How many cases passed and failed.
+#[derive(Default)]
+struct Count {
+    passed: usize,
+    failed: usize,
+}
+
+impl Count {
+    /// Counts one case.
+    fn add(&mut self, passed: bool) {
+        match passed {
+            true => self.passed += 1,
+            false => self.failed += 1,
+        }
+    }
+
+    /// Step 4: the closing line `N passed, M failed`, and the exit code: a failure if a
+    /// case failed, or if nothing was judged at all (which says where samples go).
+    fn close(&self, problems: &[Problem]) -> Result<ExitCode> {
+        let Count { passed, failed } = *self;
+        outln!("{passed} passed, {failed} failed");
+        if !is_a_pass(passed, failed) && failed == 0 {
+            let folders: Vec<String> = problems
+                .iter()
+                .map(|problem| problem.directory.join("samples").display().to_string())
+                .collect();
+            eprintln!(
+                "error: nothing was judged: no sample in {} (a sample is sample-N.in with its \
+                 answer in sample-N.out)",
+                folders.join(", ")
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        Ok(match is_a_pass(passed, failed) {
+            true => ExitCode::SUCCESS,
+            false => ExitCode::FAILURE,
+        })
+    }
+}
+
+/// Step 3 for one problem: a failed line for each file of `samples/` not taken and for a
+/// build that failed or warned, then, if there is a program, a line for each sample.
+fn judge_problem(
+    problem: &Problem,
+    files: &SampleFiles,
+    build: &Build,
+    columns: Columns,
+    count: &mut Count,
+) {
+    let (name, name_width, case_width) = (&problem.name, columns.name, columns.case);
+    for file in &files.not_taken {
+        let file_name = not_taken_name(&file.path);
+        outln!("{name:<name_width$}  {file_name:<case_width$}  not taken");
+        print_indented(file.reason);
+        count.add(false);
+    }
+    if let Some(BuildFailure {
+        step,
+        verdict,
+        details,
+    }) = build.failure()
+    {
+        outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
+        print_indented(details);
+        count.add(false);
+    }
+    let Some(program) = build.program() else {
+        return;
+    };
+    for sample in &files.samples {
+        let case = format!("{name:<name_width$}  {:<case_width$}", sample.name);
+        match judge_sample(&mut program.command(), problem, sample) {
+            Ok(judgement) => {
+                outln!("{case}  {}", judgement.summary());
+                let verdict = &judgement.verdict;
+                print_indented(&verdict.details().unwrap_or_default());
+                count.add(verdict.is_accepted());
+            }
+            Err(error) => {
+                outln!("{case}  could not be judged");
+                print_indented(&format!("{error:#}"));
+                count.add(false);
+            }
+        }
+    }
 }
 
 /// Whether a check that counted `passed` and `failed` cases passed: none failed, and
