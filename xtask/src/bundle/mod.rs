@@ -296,93 +296,19 @@ pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -
         .map(|(name, directory)| (name.replace('-', "_"), directory))
         .collect();
     let module_names: Vec<String> = crates.iter().map(|(name, _)| name.clone()).collect();
-    let own_name = &module_names[0];
 
     // 1. Read the binary, the problem's library and each dependency's.
-    let binary_path = crate_directory.join("src").join("main.rs");
-    if !binary_path.is_file() {
-        let missing = binary_path.display();
-        bail!("{missing} is missing: a bundle needs the binary's `fn main`");
-    }
-    let mut binary = load_crate_root(&binary_path)?;
-    let mut libraries: Vec<(&String, File)> = Vec::new();
-    for (name, directory) in &crates {
-        let library_path = directory.join("src").join("lib.rs");
-        if name == own_name && !library_path.is_file() {
-            continue;
-        }
-        libraries.push((name, load_crate_root(&library_path)?));
-    }
-    let mut definitions = Definitions::default();
-    for (_, library) in &libraries {
-        definitions.visit_file(library);
-    }
-
-    // 2. The binary at the root; the library, then each dependency, as a module, with
-    // the paths that change meaning rewritten.
-    let exported_macros = &definitions.exported_macros;
-    PathRewriter::new(Place::Root, &module_names, exported_macros).visit_file_mut(&mut binary);
-    let mut kept_names = identifiers(&binary.items);
-    let mut modules = Vec::new();
-    let mut left_out: Vec<LeftOutModule> = Vec::new();
-    for (name, mut library) in libraries {
-        let place = Place::Module { name: name.clone() };
-        PathRewriter::new(place, &module_names, exported_macros).visit_file_mut(&mut library);
-        let wrapper = format!("#[allow(dead_code, unused_imports)] mod {name} {{}}");
-        let mut module: ItemMod =
-            syn::parse_str(&wrapper).with_context(|| format!("`{name}` cannot name a module"))?;
-        module
-            .attrs
-            .extend(library.attrs.into_iter().filter(keep_inner_attribute));
-        // All of the problem's library is kept; of a dependency, the root items are, and
-        // its modules as step 3 finds them needed.
-        for item in &library.items {
-            match item {
-                Item::Mod(inner) if name != own_name => {
-                    let owner = modules.len();
-                    left_out.push(LeftOutModule::new(owner, inner, &definitions.traits));
-                }
-                _ => kept_names.extend(identifiers([item])),
-            }
-        }
-        module.content = Some((Default::default(), library.items));
-        modules.push(module);
-    }
-
-    // 3. The modules of the dependencies that kept code needs, until no new one is.
-    while let Some(needed) = left_out
-        .iter()
-        .position(|module| module.is_needed(&kept_names))
-    {
-        kept_names.extend(left_out.swap_remove(needed).identifiers);
-    }
-    for (index, module) in modules.iter_mut().enumerate() {
-        let items = &mut module.content.as_mut().expect("inline module").1;
-        items.retain(|item| {
-            let Item::Mod(inner) = item else { return true };
-            !left_out
-                .iter()
-                .any(|module| module.owner == index && inner.ident == module.name)
-        });
-    }
-
+    let Sources { binary, libraries } = read_sources(crate_directory, &crates)?;
+    // 2. The binary at the root; the libraries as modules, paths rewritten.
+    let mut laid_out = lay_out(binary, libraries, &module_names)?;
+    // 3. The modules of the dependencies that kept code needs.
+    laid_out.leave_out_unneeded_modules();
     // 4. The file, printed.
-    let mut items = binary.items;
-    items.extend(modules.into_iter().map(Item::Mod));
-    let attrs = binary
-        .attrs
-        .into_iter()
-        .filter(keep_inner_attribute)
-        .collect();
-    let mut file = File {
-        shebang: None,
-        frontmatter: None,
-        attrs,
-        items,
-    };
+    let mut file = laid_out.into_file();
     if !keep_docs {
         strip_doc_comments(&mut file);
     }
+    let own_name = &module_names[0];
     let header = header_comment(
         own_name,
         problem,
@@ -394,6 +320,133 @@ pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -
         crate_name: own_name.clone(),
         source: header + "\n" + &indent_with_tabs(&prettyplease::unparse(&file)),
     })
+}
+
+/// What step 1 reads: the binary's `main.rs`, and the `lib.rs` of each crate named (the
+/// problem's first, which may have none), with the modules they declare.
+struct Sources {
+    binary: File,
+    libraries: Vec<(String, File)>,
+}
+
+/// Step 1: reads the binary of the problem crate in `crate_directory` and the library of
+/// each of `crates` (name and folder, the problem's first), without test-only code.
+fn read_sources(crate_directory: &Path, crates: &[(String, &Path)]) -> Result<Sources> {
+    let binary_path = crate_directory.join("src").join("main.rs");
+    if !binary_path.is_file() {
+        let missing = binary_path.display();
+        bail!("{missing} is missing: a bundle needs the binary's `fn main`");
+    }
+    let binary = load_crate_root(&binary_path)?;
+    let mut libraries = Vec::new();
+    for (index, (name, directory)) in crates.iter().enumerate() {
+        let library_path = directory.join("src").join("lib.rs");
+        if index == 0 && !library_path.is_file() {
+            continue;
+        }
+        libraries.push((name.clone(), load_crate_root(&library_path)?));
+    }
+    Ok(Sources { binary, libraries })
+}
+
+/// The bundle as step 2 lays it out: the binary's items and inner attributes, a module per
+/// library, and the modules of the dependencies that step 3 has not kept yet.
+struct LaidOut {
+    binary: File,
+    modules: Vec<ItemMod>,
+    left_out: Vec<LeftOutModule>,
+    /// Every name the kept code uses.
+    kept_names: BTreeSet<String>,
+}
+
+/// Step 2: `binary` at the root, and each library a module (`mod p1000 { ... }`, `mod
+/// common { ... }`), with the paths that change meaning rewritten. All of the problem's
+/// library is kept; of a dependency, the root items are, and its modules are left out
+/// until step 3 finds them needed.
+fn lay_out(
+    mut binary: File,
+    libraries: Vec<(String, File)>,
+    module_names: &[String],
+) -> Result<LaidOut> {
+    let mut definitions = Definitions::default();
+    for (_, library) in &libraries {
+        definitions.visit_file(library);
+    }
+    let exported_macros = &definitions.exported_macros;
+    PathRewriter::new(Place::Root, module_names, exported_macros).visit_file_mut(&mut binary);
+    let mut kept_names = identifiers(&binary.items);
+    let (mut modules, mut left_out) = (Vec::new(), Vec::new());
+    for (name, mut library) in libraries {
+        let place = Place::Module { name: name.clone() };
+        PathRewriter::new(place, module_names, exported_macros).visit_file_mut(&mut library);
+        let wrapper = format!("#[allow(dead_code, unused_imports)] mod {name} {{}}");
+        let mut module: ItemMod =
+            syn::parse_str(&wrapper).with_context(|| format!("`{name}` cannot name a module"))?;
+        module
+            .attrs
+            .extend(library.attrs.into_iter().filter(keep_inner_attribute));
+        let is_dependency = name != module_names[0];
+        for item in &library.items {
+            match item {
+                Item::Mod(inner) if is_dependency => {
+                    let owner = modules.len();
+                    left_out.push(LeftOutModule::new(owner, inner, &definitions.traits));
+                }
+                _ => kept_names.extend(identifiers([item])),
+            }
+        }
+        module.content = Some((Default::default(), library.items));
+        modules.push(module);
+    }
+    Ok(LaidOut {
+        binary,
+        modules,
+        left_out,
+        kept_names,
+    })
+}
+
+impl LaidOut {
+    /// Step 3: keeps each left-out module that kept code needs, until no new one is
+    /// needed, and takes the others out of their libraries.
+    fn leave_out_unneeded_modules(&mut self) {
+        while let Some(needed) = self
+            .left_out
+            .iter()
+            .position(|module| module.is_needed(&self.kept_names))
+        {
+            let kept = self.left_out.swap_remove(needed);
+            self.kept_names.extend(kept.identifiers);
+        }
+        let left_out = &self.left_out;
+        for (index, module) in self.modules.iter_mut().enumerate() {
+            let items = &mut module.content.as_mut().expect("inline module").1;
+            items.retain(|item| {
+                let Item::Mod(inner) = item else { return true };
+                !left_out
+                    .iter()
+                    .any(|module| module.owner == index && inner.ident == module.name)
+            });
+        }
+    }
+
+    /// The one file: the binary's inner attributes and items, then the modules.
+    fn into_file(self) -> File {
+        let mut items = self.binary.items;
+        items.extend(self.modules.into_iter().map(Item::Mod));
+        let attrs = self
+            .binary
+            .attrs
+            .into_iter()
+            .filter(keep_inner_attribute)
+            .collect();
+        File {
+            shebang: None,
+            frontmatter: None,
+            attrs,
+            items,
+        }
+    }
 }
 
 /// `source` with each level of indentation one tab instead of four spaces: two fifths of
