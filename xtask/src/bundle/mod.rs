@@ -16,15 +16,15 @@
 //!    `extern crate common;`, `pub(in crate::board)`) get the module they now live in,
 //!    `crate::common::X`, and an exported macro (`common::m!()`) the bundle's root. A
 //!    module file's own `#![cfg]` and `#![allow]` go onto its `mod`.
-//! 3. **Keep whole modules**: of a dependency, the bundle keeps the root items and each
-//!    module that the code kept so far needs, until no new one is needed. Kept code needs
-//!    a module when it names it, names a macro it exports, or names a type that the module
-//!    implements something for (a module of `impl Display for Board` only); an impl of
-//!    the dependency's own trait counts only if kept code names that trait too. A module
-//!    that no kept code needs (`common::ladder`) stays out. Every identifier counts as a
-//!    name, so the bundle may keep a module too many, never one too few. What a kept
-//!    module holds and the problem does not call is allowed by `#[allow(dead_code)]` on
-//!    the module: the file is for the judge, not for reading.
+//! 3. **Keep whole modules** (`bundle/modules.rs`): of a dependency, the bundle keeps
+//!    the root items and each module that the code kept so far needs, until no new one is
+//!    needed. Kept code needs a module when it names it, names a macro it exports, or
+//!    names a type that the module implements something for (a module of `impl Display
+//!    for Board` only); an impl of the dependency's own trait counts only if kept code
+//!    names that trait too. A module that no kept code needs (`common::ladder`) stays out.
+//!    Every identifier counts as a name, so the bundle may keep a module too many, never
+//!    one too few. What a kept module holds and the problem does not call is allowed by
+//!    `#[allow(dead_code)]` on the module: the file is for the judge, not for reading.
 //! 4. **Print** with `prettyplease`, the same bytes for the same sources, under a comment
 //!    that names the problem, its link, where its explanation is, this generator and the
 //!    workspace commit. Doc comments are left out unless `keep_docs` asks for them (at
@@ -36,6 +36,7 @@
 
 mod attributes;
 mod load;
+mod modules;
 mod paths;
 
 use std::collections::BTreeSet;
@@ -54,6 +55,7 @@ use syn::{File, Item, ItemMod};
 use crate::problems::workspace::{Problem, Workspace};
 use attributes::{keep_inner_attribute, strip_doc_comments};
 use load::load_crate_root;
+use modules::{identifiers, Definitions, LeftOutModule};
 use paths::{PathRewriter, Place};
 
 /// A finished bundle.
@@ -95,189 +97,6 @@ fn path_dependencies<'a>(workspace: &'a Workspace, package: &Package) -> Result<
         }
     }
     Ok(found)
-}
-
-/// Every identifier in `items`, including those inside macro calls: the names the code
-/// may use. Taking every identifier, not only paths, can keep a module too many, never
-/// one too few.
-fn identifiers<'a>(items: impl IntoIterator<Item = &'a Item>) -> BTreeSet<String> {
-    let mut collector = IdentifierCollector::default();
-    for item in items {
-        collector.visit_item(item);
-    }
-    collector.0
-}
-
-/// The syntax tree walk behind [`identifiers`]: every identifier met, also in the tokens
-/// of macro calls.
-#[derive(Default)]
-struct IdentifierCollector(BTreeSet<String>);
-
-impl IdentifierCollector {
-    /// Collects the identifiers of `stream`, a macro call's tokens, into its groups.
-    fn tokens(&mut self, stream: &TokenStream) {
-        for token in stream.clone() {
-            match token {
-                TokenTree::Ident(ident) => {
-                    self.0.insert(ident.to_string());
-                }
-                TokenTree::Group(group) => self.tokens(&group.stream()),
-                _ => {}
-            }
-        }
-    }
-}
-
-impl<'ast> Visit<'ast> for IdentifierCollector {
-    fn visit_ident(&mut self, ident: &'ast proc_macro2::Ident) {
-        self.0.insert(ident.to_string());
-    }
-    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        self.tokens(&mac.tokens);
-        syn::visit::visit_macro(self, mac);
-    }
-}
-
-/// A module of a dependency that step 3 has not kept (yet), and what would make kept code
-/// need it: its name, a macro it exports, or a type of an impl in it (see
-/// [`LeftOutModule::is_needed`]).
-struct LeftOutModule {
-    /// The index, in the bundle's modules, of the dependency that holds it.
-    owner: usize,
-    /// Its name.
-    name: String,
-    /// Every identifier in it: the names it uses, which count as named once it is kept.
-    identifiers: BTreeSet<String>,
-    /// The macros it exports (`#[macro_export]`), which are called without its name.
-    exported_macros: BTreeSet<String>,
-    /// The impls in it, which kept code uses without naming the module.
-    impls: Vec<ImplInModule>,
-}
-
-/// An impl block in a left-out module.
-struct ImplInModule {
-    /// The identifiers of its type (`Board` for `impl Display for Board`), but for the
-    /// types the module defines itself and the words of a path.
-    type_identifiers: BTreeSet<String>,
-    /// The trait it implements, when that is one of the dependencies' own: kept code must
-    /// name that trait to call the impl. None for an inherent impl or a trait from
-    /// elsewhere (`Display`, `Iterator`), which kept code may use without naming it.
-    own_trait: Option<String>,
-}
-
-impl LeftOutModule {
-    /// Reads `module`, held by the dependency with index `owner`; `own_traits` are the
-    /// traits the dependencies define.
-    fn new(owner: usize, module: &ItemMod, own_traits: &BTreeSet<String>) -> LeftOutModule {
-        let item = Item::Mod(module.clone());
-        let mut definitions = Definitions::default();
-        definitions.visit_item(&item);
-        // A type the module defines itself is no sign: kept code that uses it names the
-        // module. Nor are the words of a path (`crate::board::Board`).
-        let defined_here = &definitions.types;
-        let path_words = ["crate", "self", "super", "Self"];
-        let is_sign =
-            |name: &String| !defined_here.contains(name) && !path_words.contains(&name.as_str());
-        let impls = definitions
-            .impls
-            .into_iter()
-            .map(|(trait_name, mut type_identifiers)| {
-                type_identifiers.retain(is_sign);
-                let own_trait = trait_name.filter(|name| own_traits.contains(name));
-                ImplInModule {
-                    type_identifiers,
-                    own_trait,
-                }
-            });
-        LeftOutModule {
-            owner,
-            name: module.ident.to_string(),
-            identifiers: identifiers([&item]),
-            exported_macros: definitions.exported_macros,
-            impls: impls.collect(),
-        }
-    }
-
-    /// Whether kept code, which uses the names `named`, needs the module: it names the
-    /// module or a macro the module exports, or a type the module implements something
-    /// for (a trait of the dependencies' own only if kept code names that trait too).
-    /// This keeps a module too many at worst, never one too few.
-    fn is_needed(&self, named: &BTreeSet<String>) -> bool {
-        let impl_needed = |block: &ImplInModule| {
-            !block.type_identifiers.is_disjoint(named)
-                && block
-                    .own_trait
-                    .as_ref()
-                    .is_none_or(|name| named.contains(name))
-        };
-        named.contains(&self.name)
-            || !self.exported_macros.is_disjoint(named)
-            || self.impls.iter().any(impl_needed)
-    }
-}
-
-/// What a piece of syntax defines that code can use without naming the module it is in:
-/// exported macros and impls; and the traits it defines.
-#[derive(Default)]
-struct Definitions {
-    /// The names of the macros exported with `#[macro_export]`.
-    exported_macros: BTreeSet<String>,
-    /// The names of the traits defined.
-    traits: BTreeSet<String>,
-    /// The names of the types defined (structs, enums, unions, type aliases).
-    types: BTreeSet<String>,
-    /// Each impl: the name of its trait (none for an inherent impl) and the identifiers
-    /// of its type.
-    impls: Vec<(Option<String>, BTreeSet<String>)>,
-}
-
-impl<'ast> Visit<'ast> for Definitions {
-    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
-        let exported = item
-            .attrs
-            .iter()
-            .any(|attribute| attribute.path().is_ident("macro_export"));
-        if let (true, Some(name)) = (exported, &item.ident) {
-            self.exported_macros.insert(name.to_string());
-        }
-        syn::visit::visit_item_macro(self, item);
-    }
-
-    fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_struct(self, item);
-    }
-
-    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_enum(self, item);
-    }
-
-    fn visit_item_union(&mut self, item: &'ast syn::ItemUnion) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_union(self, item);
-    }
-
-    fn visit_item_type(&mut self, item: &'ast syn::ItemType) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_type(self, item);
-    }
-
-    fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
-        self.traits.insert(item.ident.to_string());
-        syn::visit::visit_item_trait(self, item);
-    }
-
-    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
-        let trait_name = item
-            .trait_
-            .as_ref()
-            .and_then(|(path, _)| Some(path.segments.last()?.ident.to_string()));
-        let mut type_identifiers = IdentifierCollector::default();
-        type_identifiers.visit_type(&item.self_ty);
-        self.impls.push((trait_name, type_identifiers.0));
-        syn::visit::visit_item_impl(self, item);
-    }
 }
 
 /// Makes the bundle of `problem`, a problem crate of `workspace`, with its doc comments
