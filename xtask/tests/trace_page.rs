@@ -311,27 +311,8 @@ fn check_page_of(
         .tempdir()
         .unwrap();
     let folder = temporary.path();
-    let page = folder.join("page.html");
-    let limit_text = limit.map(|limit| limit.to_string());
-    let rung_text = match searcher {
-        Searcher::Rung { number } => vec!["--rung".to_string(), number.to_string()],
-        Searcher::Solution => Vec::new(),
-    };
-    let rung_arguments: Vec<&str> = rung_text.iter().map(String::as_str).collect();
-    let mut arguments = vec!["trace", problem, "--html", page.to_str().unwrap()];
-    arguments.extend(&rung_arguments);
-    arguments.extend(
-        limit_text
-            .iter()
-            .flat_map(|limit| ["--limit", limit.as_str()]),
-    );
-    xtask_output(&arguments, input);
     let page_limit = limit.unwrap_or(100_000);
-    let page_limit_text = page_limit.to_string();
-    let mut text_arguments = vec!["trace", problem, "--limit", &page_limit_text];
-    text_arguments.extend(&rung_arguments);
-    let text = xtask_output(&text_arguments, input);
-    let lines = text_lines(&text);
+    let lines = write_the_page_and_the_text(problem, searcher, input, limit, folder);
     let mut traces = Vec::new();
     let known = KnownProblem::named(problem, "trace").unwrap();
     record(known, searcher, input.as_bytes(), page_limit, |trace| {
@@ -342,6 +323,53 @@ fn check_page_of(
     let answers = printed_answers(problem, input);
     assert_eq!(lines.len(), traces.len(), "one text trace per puzzle");
 
+    let (moments, expected) = moments_to_see(&traces, &lines, all_steps);
+    let shown = visit(&browser, folder, &moments);
+    assert_eq!(shown.len(), moments.len(), "every moment was read");
+    for (shown, &(index, step)) in shown.iter().zip(&expected) {
+        let trace = &traces[index];
+        let context = format!("{label}, {} ({})", shown.moment, trace.title);
+        check_moment(shown, step, trace, &lines[index], &answers[index], &context);
+    }
+}
+
+/// Writes the page of `trace PROBLEM` on `input` to `folder/page.html` (with `--rung` for
+/// a rung, and `--limit`), and returns the lines of the text trace of the same steps.
+fn write_the_page_and_the_text(
+    problem: &str,
+    searcher: Searcher,
+    input: &str,
+    limit: Option<u64>,
+    folder: &Path,
+) -> Vec<Vec<Line>> {
+    let page = folder.join("page.html");
+    let rung_text = match searcher {
+        Searcher::Rung { number } => vec!["--rung".to_string(), number.to_string()],
+        Searcher::Solution => Vec::new(),
+    };
+    let rung_arguments: Vec<&str> = rung_text.iter().map(String::as_str).collect();
+    let mut arguments = vec!["trace", problem, "--html", page.to_str().unwrap()];
+    arguments.extend(&rung_arguments);
+    let limit_text = limit.map(|limit| limit.to_string());
+    let limit_arguments = limit_text
+        .iter()
+        .flat_map(|limit| ["--limit", limit.as_str()]);
+    arguments.extend(limit_arguments);
+    xtask_output(&arguments, input);
+    let page_limit_text = limit.unwrap_or(100_000).to_string();
+    let mut text_arguments = vec!["trace", problem, "--limit", &page_limit_text];
+    text_arguments.extend(&rung_arguments);
+    text_lines(&xtask_output(&text_arguments, input))
+}
+
+/// The moments of the page to look at (`step=3`, `next`, `step=end`, with `puzzle=N&`
+/// when there are several puzzles), each with the puzzle and step it should show: every
+/// step when `all_steps`, else the telling ones, and the end.
+fn moments_to_see(
+    traces: &[PuzzleTrace],
+    lines: &[Vec<Line>],
+    all_steps: bool,
+) -> (Vec<String>, Vec<(usize, usize)>) {
     let mut moments = Vec::new();
     let mut expected = Vec::new();
     for (index, trace) in traces.iter().enumerate() {
@@ -368,58 +396,59 @@ fn check_page_of(
         moments.push(format!("{prefix}step=end"));
         expected.push((index, n));
     }
-    let shown = visit(&browser, folder, &moments);
-    assert_eq!(shown.len(), moments.len(), "every moment was read");
+    (moments, expected)
+}
 
-    for (shown, &(index, step)) in shown.iter().zip(&expected) {
-        let context = format!("{label}, {} ({})", shown.moment, traces[index].title);
-        assert_eq!(shown.step, step, "{context}: the step shown");
+/// Checks that the page `shown` at `step` of `trace` agrees with the replay, with its line
+/// of the text trace (`lines`), and at the end with the binary's `answer` or the note of
+/// a record cut short.
+fn check_moment(
+    shown: &Shown,
+    step: usize,
+    trace: &PuzzleTrace,
+    lines: &[Line],
+    answer: &Grid,
+    context: &str,
+) {
+    assert_eq!(shown.step, step, "{context}: the step shown");
+    assert_eq!(shown.title, trace.title, "{context}: the page's title");
+    assert_eq!(
+        shown.digits,
+        grids(trace)[step],
+        "{context}: the digits shown"
+    );
+    if step > 0 {
+        let line = &lines[step - 1];
+        assert_eq!(line.step, step, "{context}: the text trace's numbering");
         assert_eq!(
-            shown.title, traces[index].title,
-            "{context}: the page's title"
+            shown.decided, line.decided,
+            "{context}: decided cells, as the text trace counts them"
         );
+        assert_eq!(shown.explanation, line.words, "{context}: the explanation");
+    } else {
         assert_eq!(
-            shown.digits,
-            grids(&traces[index])[step],
-            "{context}: the digits shown"
+            shown.decided, 0,
+            "{context}: nothing decided before the first step"
         );
-        if step > 0 {
-            let line = &lines[index][step - 1];
-            assert_eq!(line.step, step, "{context}: the text trace's numbering");
-            assert_eq!(
-                shown.decided, line.decided,
-                "{context}: decided cells, as the text trace counts them"
-            );
-            assert_eq!(shown.explanation, line.words, "{context}: the explanation");
-        } else {
-            assert_eq!(
-                shown.decided, 0,
-                "{context}: nothing decided before the first step"
-            );
-        }
-        let cut = traces[index].steps as usize > lines[index].len();
+    }
+    let cut = trace.steps as usize > lines.len();
+    assert_eq!(
+        shown.cut.is_some(),
+        cut,
+        "{context}: the page says whether it was cut"
+    );
+    if !shown.moment.ends_with("step=end") {
+        return;
+    }
+    if cut {
+        let note = shown.cut.as_deref().unwrap();
+        let first = format!("first {step} of the {} steps", trace.steps);
+        assert!(note.contains(&first), "{context}: {note}");
+    } else {
         assert_eq!(
-            shown.cut.is_some(),
-            cut,
-            "{context}: the page says whether it was cut"
+            &shown.digits, answer,
+            "{context}: the end is the binary's answer"
         );
-        if shown.moment.ends_with("step=end") {
-            if cut {
-                let note = shown.cut.as_deref().unwrap();
-                assert!(
-                    note.contains(&format!(
-                        "first {step} of the {} steps",
-                        traces[index].steps
-                    )),
-                    "{context}: {note}"
-                );
-            } else {
-                assert_eq!(
-                    shown.digits, answers[index],
-                    "{context}: the end is the binary's answer"
-                );
-            }
-        }
     }
 }
 
