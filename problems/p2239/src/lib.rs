@@ -31,10 +31,11 @@
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
 //!    is not looked for here: placing the givens in step 2 fails, and the grid has no
 //!    completion.
-//! 2. **Propagate** ([`Board::propagate`]): naked and hidden singles, locked candidates
-//!    (the band rule and the column rules), and the mini-line rule
-//!    ([`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]), counting
-//!    again only what changed ([`Recount::Changes`]).
+//! 2. **Propagate** ([`sudoku_start::board_of`], the start the Sudoku solutions
+//!    share): naked and hidden singles, locked candidates (the band rule and the column
+//!    rules), and the mini-line rule ([`Board::use_mini_lines`] with
+//!    [`ConfinedAndOnlyThree`](common::board::MiniLineRule::ConfinedAndOnlyThree)),
+//!    counting again only what changed ([`Recount::Changes`](common::board::Recount)).
 //!    *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
 //!    unchanged. Propagation decides cells in no particular order, but it never decides
@@ -125,10 +126,11 @@
 //! - **Undoing a guess.** A guess is made on a copy of the board, and undoing it is
 //!   dropping the copy: nothing has to be restored by hand.
 
-use common::board::{Board, ChuteChoice, MiniLineRule, Recount};
+use common::board::{Board, ChuteChoice};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
-use common::observe::{report_givens, Branch, Reason, SearchObserver};
+use common::observe::{Branch, Reason, SearchObserver};
+use common::sudoku_start;
 use common::{cell_bit, digits, grid_text, N_CELLS};
 use std::io::{BufRead, Write};
 
@@ -155,11 +157,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    report_givens(grid, observer);
-    let mut board = Board::from_grid(grid).ok()?;
-    board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
-    board.use_recount(Recount::Changes);
-    board.propagate_observed(observer).ok()?;
+    let board = sudoku_start::board_of(grid, observer).ok()?;
 
     // Step 3: look for two completions; one alone is the answer.
     observer.remark(|| "step 3: search for up to two completions".to_string());
@@ -184,15 +182,10 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
-    let mut board = match Board::from_grid(grid) {
+    let board = match sudoku_start::board_of(grid, &mut ()) {
         Ok(board) => board,
         Err(_) => return 0,
     };
-    board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
-    board.use_recount(Recount::Changes);
-    if board.propagate().is_err() {
-        return 0;
-    }
     let mut found = Completions::up_to(limit);
     find_completions(&board, &mut found, &mut ());
     found.count

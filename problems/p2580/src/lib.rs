@@ -27,11 +27,12 @@
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239). A digit
 //!    given twice in a unit is not looked for here: placing the givens in step 2 fails.
-//! 2. **Propagate** ([`Board::propagate`]): naked and hidden singles, locked candidates
-//!    (the band rule and the column rules), and the mini-line rule
-//!    ([`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]), counting
-//!    again only what changed ([`Recount::Changes`]). *Why this is safe:* each rule removes only possibilities that
-//!    no completion uses.
+//! 2. **Propagate** ([`sudoku_start::board_of`], the start the Sudoku solutions
+//!    share): naked and hidden singles, locked candidates (the band rule and the column
+//!    rules), and the mini-line rule ([`Board::use_mini_lines`] with
+//!    [`ConfinedAndOnlyThree`](common::board::MiniLineRule::ConfinedAndOnlyThree)),
+//!    counting again only what changed ([`Recount::Changes`](common::board::Recount)).
+//!    *Why this is safe:* each rule removes only possibilities that no completion uses.
 //! 3. **Search** depth-first ([`solve_observed`]), branching on a chute
 //!    ([`Board::chute_branch`] with [`ChuteChoice::Permutations`]): in the band or stack
 //!    with the fewest unsettled digits (while every one has seven or more, the one with the
@@ -111,10 +112,11 @@
 //!   undoing it is dropping the copy. The last way at a branch point is never undone (if
 //!   it fails, so does the board it was tried on), so it is made on the board itself.
 
-use common::board::{Board, ChuteChoice, MiniLineRule, Recount};
+use common::board::{Board, ChuteChoice};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
-use common::observe::{report_givens, Branch, SearchObserver};
+use common::observe::{Branch, SearchObserver};
+use common::sudoku_start;
 use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
 use std::iter;
@@ -142,11 +144,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    report_givens(grid, observer);
-    let mut board = Board::from_grid(grid).ok()?;
-    board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
-    board.use_recount(Recount::Changes);
-    board.propagate_observed(observer).ok()?;
+    let mut board = sudoku_start::board_of(grid, observer).ok()?;
     // Step 3: search.
     first_completion(&mut board, observer)
 }
