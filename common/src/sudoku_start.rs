@@ -3,30 +3,27 @@
 //! propagated. A module of its own, so that a solution that starts otherwise (p4574) does
 //! not carry it into its bundle.
 
-use crate::board::{Board, Contradiction, MiniLineRule, Recount};
+use crate::board::{Board, MiniLineRule, Recount};
 use crate::observe::{report_givens, SearchObserver};
 use crate::N_CELLS;
 
 /// The board of `grid`'s givens (reported to `observer`), with the whole mini-line rule
 /// ([`MiniLineRule::ConfinedAndOnlyThree`]) and counting again only what changed
-/// ([`Recount::Changes`]), propagated. Fails when two givens clash or propagation finds no
-/// completion.
+/// ([`Recount::Changes`]), propagated; `None` when two givens clash or propagation finds
+/// no completion.
 ///
 /// ```
 /// use common::sudoku_start;
 /// let board = sudoku_start::board_of(&[0; 81], &mut ()).unwrap();
 /// assert_eq!(board.candidates(0), 0b1_1111_1111); // the empty grid decides nothing
 /// ```
-pub fn board_of(
-    grid: &[u8; N_CELLS],
-    observer: &mut impl SearchObserver,
-) -> Result<Board, Contradiction> {
+pub fn board_of(grid: &[u8; N_CELLS], observer: &mut impl SearchObserver) -> Option<Board> {
     report_givens(grid, observer);
-    let mut board = Board::from_grid(grid)?;
+    let mut board = Board::from_grid(grid).ok()?;
     board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
     board.use_recount(Recount::Changes);
-    board.propagate_observed(observer)?;
-    Ok(board)
+    board.propagate_observed(observer).ok()?;
+    Some(board)
 }
 
 #[cfg(test)]
@@ -39,14 +36,14 @@ mod tests {
         let mut grid = [0; N_CELLS];
         grid[0] = 5;
         grid[1] = 5; // the same row
-        assert_eq!(board_of(&grid, &mut ()), Err(Contradiction));
+        assert_eq!(board_of(&grid, &mut ()), None);
         // Digit 1 is kept out of the first row but for cell 0, where a 2 stands.
         let mut grid = [0; N_CELLS];
         grid[0] = 2;
         for cell in [12, 24, 28, 40, 52, 56, 68, 80] {
             grid[cell] = 1;
         }
-        assert_eq!(board_of(&grid, &mut ()), Err(Contradiction));
+        assert_eq!(board_of(&grid, &mut ()), None);
     }
 
     #[test]

@@ -157,7 +157,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    let board = sudoku_start::board_of(grid, observer).ok()?;
+    let board = sudoku_start::board_of(grid, observer)?;
 
     // Step 3: look for two completions; one alone is the answer.
     observer.remark(|| "step 3: search for up to two completions".to_string());
@@ -183,8 +183,8 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
         return 0;
     }
     let board = match sudoku_start::board_of(grid, &mut ()) {
-        Ok(board) => board,
-        Err(_) => return 0,
+        Some(board) => board,
+        None => return 0,
     };
     let mut found = Completions::up_to(limit);
     find_completions(&board, &mut found, &mut ());

@@ -144,7 +144,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    let mut board = sudoku_start::board_of(grid, observer).ok()?;
+    let mut board = sudoku_start::board_of(grid, observer)?;
     // Step 3: search.
     first_completion(&mut board, observer)
 }
