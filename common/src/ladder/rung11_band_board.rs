@@ -1,26 +1,10 @@
-//! # Rung 8: the band rule without a branch the processor mispredicts
+//! # Rung 11: the band board, without a branch the processor cannot predict
 //!
-//! **Tag:** representation. **Its code:** [`crate::board::band_rule`], in the board the
-//! solutions share ([`crate::board`], here without the mini-line rule).
-//!
-//! **The idea.** Rung 7's rules and search, with the band rule written as straight-line
-//! code. A processor predicts which way each branch goes before it knows, and a wrong
-//! prediction costs some 15 to 20 cycles; about half the band rule's calls find a hidden
-//! single, which no processor can predict. So the rule does the same work whatever it finds: the
-//! hidden singles come from the band's rows alone, the other digits leave the singles'
-//! cells even when there are none, and one clear per band removes both the locked columns
-//! and the singles' columns elsewhere. The room says why each shortcut is correct.
-//!
-//! **Why it keeps every completion.** Its rules are rung 7's; the [board](crate::board)
-//! says why each removes only what no completion uses.
-//!
-//! **What it costs and buys.** Rung 7's guesses, puzzle by puzzle (`xtask/tests/ladder.rs`
-//! checks it), at fewer instructions and fewer mispredicted branches per node.
-//!
-//! **One thing to try.** `cargo xtask bench --ladder --rounds 1
-//! data/forum_hardest_1106.txt` times every rung on the same puzzles (a few minutes, for
-//! rung 0): rungs 7 and 8 print the same mean guesses, 130.9, and rung 8 about half the
-//! time (34.7 µs against 72.8 µs in one run).
+//! Representation: rung 10's rules and search on [`Board`], the board the solutions share.
+//! It does the same work whatever it finds: the band rule as straight-line code
+//! ([`crate::board::band_rule`]) and the givens set up all at once ([`Board::from_grid`]),
+//! each without a branch per cell or per single. Rung 10's guesses. `docs/climb.md` tells
+//! the idea with its picture.
 
 use super::{Grid, SearchState};
 use crate::board::Board;
