@@ -5,6 +5,7 @@
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{cell_of, in_columns, ALL_BAND, ROW_CELLS};
+use super::chutes::unsettled_chutes;
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 
@@ -32,6 +33,9 @@ pub(crate) struct MiniLines {
     /// Per digit: its confined mini-rows and mini-columns.
     confined_rows: [u32; 9],
     confined_columns: [u32; 9],
+    /// Per digit, the chutes where it is unsettled, for branching on chutes (kept here
+    /// because this rule's loop reads what they are counted from; see [`super::chutes`]).
+    pub(super) unsettled_in: [u32; 9],
     /// `mini_rows[b][d - 1]`: digit `d`'s mini-rows in band `b` (bit `3 × row + stack`).
     pub(super) mini_rows: [[u16; 9]; 3],
     /// How much of the rule runs.
@@ -49,12 +53,13 @@ impl MiniLines {
             filled_columns: 0,
             confined_rows: [0; 9],
             confined_columns: [0; 9],
+            unsettled_in: [0; 9],
         }
     }
 }
 
 /// `ALONE_IN_ROW[p]`: the mini-rows of pattern `p` alone in their row: confined ones.
-pub(super) const ALONE_IN_ROW: [u16; 512] = build_alone_in_row();
+const ALONE_IN_ROW: [u16; 512] = build_alone_in_row();
 
 const fn build_alone_in_row() -> [u16; 512] {
     let mut table = [0; 512];
@@ -91,17 +96,16 @@ impl Board {
         while digits != 0 {
             let index = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut rows = 0;
-            for band in 0..3 {
-                let mini_rows = state.mini_rows[band][index];
-                rows |= (ALONE_IN_ROW[mini_rows as usize & 0o777] as u32) << (9 * band);
-            }
+            let mini_rows = [0, 1, 2].map(|band| state.mini_rows[band][index]);
+            let alone = mini_rows.map(|pattern| ALONE_IN_ROW[pattern as usize & 0o777]);
+            let rows = alone[0] as u32 | (alone[1] as u32) << 9 | (alone[2] as u32) << 18;
             state.confined_rows[index] = rows;
 
             let bands = state.column_bands[index];
             let (first, second, third) = (bands & ROW_CELLS, bands >> 9 & ROW_CELLS, bands >> 18);
             let in_two_bands = first & second | third & (first | second);
             state.confined_columns[index] = bands & !in_columns(in_two_bands);
+            state.unsettled_in[index] = unsettled_chutes(mini_rows, alone, in_two_bands);
         }
         // Over the nine digits.
         let (mut row_tally, mut column_tally) = (Tally::default(), Tally::default());

@@ -125,7 +125,7 @@
 //!
 //! ## Cost
 //!
-//! A search state is a 420-byte [`Board`], a 16-byte cell set and an 8-byte tile set;
+//! A search state is a 456-byte [`Board`], a 16-byte cell set and an 8-byte tile set;
 //! copying it is the undo. Each visited state costs one or two listings (step 4: four
 //! shifted `&`s of 128-bit sets per unused tile, plus one counter update per placement
 //! found) and a propagation. What keeps the search small is branching where the choice is
