@@ -5,7 +5,7 @@
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{cell_of, in_columns, ALL_BAND, ROW_CELLS};
-use super::chutes::unsettled_chutes;
+use super::unsettled::unsettled_chutes;
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 
@@ -34,7 +34,7 @@ pub(crate) struct MiniLines {
     confined_rows: [u32; 9],
     confined_columns: [u32; 9],
     /// Per digit, the chutes where it is unsettled, for branching on chutes (kept here
-    /// because this rule's loop reads what they are counted from; see [`super::chutes`]).
+    /// because this rule's loop reads what they are counted from; see [`super::unsettled`]).
     pub(super) unsettled_in: [u32; 9],
     /// `mini_rows[b][d - 1]`: digit `d`'s mini-rows in band `b` (bit `3 × row + stack`).
     pub(super) mini_rows: [[u16; 9]; 3],

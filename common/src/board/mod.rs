@@ -7,9 +7,9 @@
 //! - [`columns`]: rule 3, the column rules (rung 7's rules of the columns);
 //! - [`cells`]: branching on a cell (rungs 1 and 10);
 //! - [`mini_lines`]: rule 4, the mini-line rule, confined part (rungs 12 and 13);
-//! - [`chutes`]: branching on chutes (rung 14), and the choices of rungs 15 to 17:
-//!   [`sparse`], [`digit_choice`], [`early`] (methods of their own types, taking a board,
-//!   so that p4574's bundle, which never branches on a chute, leaves them out);
+//! - [`chutes`] and [`unsettled`]: branching on chutes (rung 14), and the choices of rungs
+//!   15 to 17, [`sparse`], [`digit_choice`] and [`early`] (methods of their own types that
+//!   take a board, so that p4574's bundle, which never branches on a chute, leaves them out);
 //! - [`only_three`]: the mini-line rule's only-three part (rung 18);
 //! - [`recount`]: counting again only what changed (rungs 9 and 19).
 //!
@@ -34,6 +34,7 @@ pub mod only_three;
 pub mod recount;
 pub mod singles;
 pub mod sparse;
+pub mod unsettled;
 
 pub use mini_lines::MiniLineRule;
 pub use recount::Recount;

@@ -2,7 +2,7 @@
 //!
 //! Branching: rung 13's rules, searched another way. In the chute with the fewest
 //! unsettled digits (the first on a tie), the lowest unsettled digit, and there each of its
-//! permutations: a guess keeps one permutation of the digit ([`Board::keep_permutation`])
+//! permutations: a guess keeps one permutation of the digit ([`ChuteBranch::keep_permutation`](crate::board::chutes::ChuteBranch::keep_permutation))
 //! and places no digit. Once every digit is settled, the open cells are searched as before.
 //! Its code is [`crate::board::chutes`]; tdoku branches on a digit's permutations in a band
 //! too. `docs/climb.md` tells the idea with its picture.
