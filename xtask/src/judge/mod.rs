@@ -28,7 +28,7 @@ use anyhow::Result;
 
 pub use run::{
     run_program, run_program_watching, stop_programs_on_signals, Ending, Limits, MemoryWatch, Run,
-    TemporaryFolder, CAPTURE_LIMIT_BYTES, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
+    TemporaryFolder, CAPTURE_LIMIT_BYTES, ENDING_SIGNALS, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
 use crate::judge::checker::{shorten, Checker, CheckerVerdict};

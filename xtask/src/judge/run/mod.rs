@@ -52,7 +52,7 @@ use wait4::Wait4;
 use cleanup::{kill_escaped_processes, live_programs, LiveProgram};
 use memory::{read_tree, status_kilobytes, EndFigures, MemoryFigures, StarterLine, TreeReading};
 use output::{read_on_thread, CapturedOutput, Stream};
-pub use signals::{stop_programs_on_signals, TemporaryFolder};
+pub use signals::{stop_programs_on_signals, TemporaryFolder, ENDING_SIGNALS};
 use start::{wait_until_asleep, Start};
 
 /// The most bytes kept from standard output or standard error; the rest is read and

@@ -25,7 +25,7 @@ use tempfile::TempDir;
 use super::cleanup::{kill_escaped_processes, live_programs, MOST_ROUNDS_OF_KILLING};
 
 /// The signals taken (see the module's docs).
-const ENDING_SIGNALS: [Signal; 15] = [
+pub const ENDING_SIGNALS: [Signal; 15] = [
     Signal::SIGHUP,
     Signal::SIGINT,
     Signal::SIGQUIT,
