@@ -237,24 +237,23 @@ fn every_signal_that_ends_check_or_stress_kills_the_program_and_all_it_started()
         .iter()
         .map(|signal| ("check", *signal))
         .chain([("stress", Signal::SIGINT), ("stress", Signal::SIGQUIT)]);
-    for (subcommand, signal) in runs {
-        let directory = tempfile::tempdir().unwrap();
-        let pids = directory.path().join("pids");
-        let (mut xtask, pids) = start_a_judge_that_loops(subcommand, &pids);
-        let status = signal_and_wait(&mut xtask, signal);
-        assert_eq!(
-            status.code(),
-            Some(128 + signal as i32),
-            "{subcommand} {signal}"
-        );
-        for pid in &pids {
-            let alive = !is_gone(*pid);
-            assert!(
-                !alive,
-                "{subcommand} {signal}: process {pid} outlived xtask"
-            );
+    // All at once, a thread each: a failure in any fails the test.
+    std::thread::scope(|scope| {
+        for (subcommand, signal) in runs {
+            scope.spawn(move || {
+                let directory = tempfile::tempdir().unwrap();
+                let pids = directory.path().join("pids");
+                let (mut xtask, pids) = start_a_judge_that_loops(subcommand, &pids);
+                let status = signal_and_wait(&mut xtask, signal);
+                let code = status.code();
+                assert_eq!(code, Some(128 + signal as i32), "{subcommand} {signal}");
+                for pid in &pids {
+                    let message = format!("{subcommand} {signal}: process {pid} outlived xtask");
+                    assert!(is_gone(*pid), "{message}");
+                }
+            });
         }
-    }
+    });
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Judging one run of a program as the judge would: [`run`] runs the program (its own
 //! process group, the judge's environment, time and memory watched), [`judge_run`] turns
 //! what it did into a [`Verdict`], and [`judge_case`] does both. [`checker`] decides
-//! whether an output is right.
+//! whether an output is right; [`command`] reads a program a user names with `--command`.
+//! Memory is shown as the judge shows it, in kilobytes ([`kilobytes`]).
 //!
 //! The judge knows nothing of manifests: it is given a program, an input, limits and a
 //! checker (a problem's sample is read, and its facts taken from its manifest, in

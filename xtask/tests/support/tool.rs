@@ -45,6 +45,12 @@ pub fn gnu_time() -> Option<PathBuf> {
     runs(path, &["-f", "%M", "true"]).then(|| PathBuf::from(path))
 }
 
+/// `strace`, if it runs: under `strace -f` every process a program starts is traced
+/// already, so the program cannot trace them, as where a seccomp filter refuses `ptrace`.
+pub fn strace() -> Option<PathBuf> {
+    runs("strace", &["-o", "/dev/null", "true"]).then(|| PathBuf::from("strace"))
+}
+
 /// Whether `program` with `arguments` starts and exits with 0.
 fn runs(program: &str, arguments: &[&str]) -> bool {
     let status = Command::new(program)
