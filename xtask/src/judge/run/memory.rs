@@ -16,12 +16,16 @@
 //! (Linux before 4.14), the `Pss` lines of `/proc/PID/smaps` are added instead.
 //!
 //! **The peak of a run** is the largest of: what the reads found while it ran; each
-//! program process's high-water mark read as it exited, held there (see `ptrace.rs`); and
-//! the kernel's figure when the program was reaped (`ru_maxrss`, from `wait4`), when that
-//! figure can be the program's. It cannot always be: the kernel's figure for a child of
-//! xtask includes xtask's own resident size at the child's start (a child of a process of
-//! 200 MB that runs `/bin/true` is reported at 218 MB), and the starter's; so it is taken
-//! only above both, where it is the largest program process's own peak.
+//! program process's high-water mark read as it exited, held there (see `ptrace.rs`); and,
+//! where no program process was held at its exit (`ptrace` refused, or the program let go
+//! at a signal), the kernel's figure when the program was reaped (`ru_maxrss`, from
+//! `wait4`), if that figure can be the program's. It cannot always be: the kernel's figure
+//! for a child of xtask includes xtask's own resident size at the child's start (a child
+//! of a process of 200 MB that runs `/bin/true` is reported at 218 MB), and the starter's;
+//! so it is taken only above both, where it is the largest program process's own peak.
+//! Where an exit was held, the kernel's figure is left out: xtask's size at the start is
+//! known only within what its other threads free or take meanwhile (a test process that
+//! had just freed 20 MB saw a figure 27 MB over its reads of itself).
 
 use std::time::Duration;
 
@@ -179,21 +183,22 @@ impl MemoryFigures {
         self.read_after_loading |= found_program && since_start >= LOADING_TIME;
     }
 
-    /// The peak of the run (see the module's docs). The kernel's figure is taken too when
-    /// nothing read the program after it had loaded: then it is the best known, if perhaps
-    /// xtask's size.
+    /// The peak of the run (see the module's docs). Where no exit was held, the kernel's
+    /// figure is taken too when nothing read the program after it had loaded: then it is
+    /// the best known, if perhaps xtask's size.
     pub(super) fn peak(&self, end: EndFigures) -> u64 {
-        let held = end.held_program_bytes;
-        let mut peak = self.program_bytes.max(held.unwrap_or(0));
-        let not_the_programs = end
-            .runner_bytes
-            .max(self.starter_bytes)
-            .max(end.held_starter_bytes);
-        let unread = !self.read_after_loading && held.is_none();
-        if end.kernel_bytes > not_the_programs || unread {
-            peak = peak.max(end.kernel_bytes);
-        }
-        peak
+        let Some(held) = end.held_program_bytes else {
+            let not_the_programs = end
+                .runner_bytes
+                .max(self.starter_bytes)
+                .max(end.held_starter_bytes);
+            let kernel_is_the_programs = end.kernel_bytes > not_the_programs;
+            return match kernel_is_the_programs || !self.read_after_loading {
+                true => self.program_bytes.max(end.kernel_bytes),
+                false => self.program_bytes,
+            };
+        };
+        self.program_bytes.max(held)
     }
 }
 
@@ -209,19 +214,25 @@ mod tests {
             read_after_loading: true,
         };
         let end = EndFigures {
-            held_program_bytes: Some(4 << 20),
+            held_program_bytes: None,
             held_starter_bytes: 0,
             kernel_bytes: 6 << 20,
             runner_bytes: 6 << 20,
         };
-        // xtask's own 6 MiB: the kernel's figure may be xtask's, so the held figure stands.
-        assert_eq!(figures.peak(end), 4 << 20);
+        // Nothing held; xtask's own 6 MiB: the kernel's figure may be xtask's.
+        assert_eq!(figures.peak(end), 3 << 20);
         // Above xtask's size, the kernel's figure is a program's own.
         let end = EndFigures {
             kernel_bytes: 9 << 20,
             ..end
         };
         assert_eq!(figures.peak(end), 9 << 20);
+        // An exit held: its figure stands, whatever the kernel's.
+        let end = EndFigures {
+            held_program_bytes: Some(4 << 20),
+            ..end
+        };
+        assert_eq!(figures.peak(end), 4 << 20);
     }
 
     #[test]
