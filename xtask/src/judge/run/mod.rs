@@ -222,7 +222,9 @@ pub fn run_program_watching(
     let (sender, reports) = mpsc::channel();
     // The line that releases a held program comes first.
     let input = [if held { &b"\n"[..] } else { b"" }, input].concat();
-    let (live_program, pipes) = ProgramThread::start(start, input, sender.clone())?;
+    let (input_written, writing) = mpsc::channel();
+    let program_thread = ProgramThread::start(start, input, sender.clone(), input_written);
+    let (live_program, pipes) = program_thread?;
     let group = live_program.group;
     read_on_thread(pipes.stdout, Stream::Stdout, sender.clone());
     read_on_thread(pipes.stderr, Stream::Stderr, sender);
@@ -239,7 +241,16 @@ pub fn run_program_watching(
     };
     let run = watch(&reports, started, limits, &mut watched_program);
     drop(live_program);
+    // Nothing holds the input pipe now: the writer ends, and its copy of the input is
+    // given back before the next run starts (it would count in the next run's start).
+    let _ = writing.recv_timeout(LATE_OUTPUT_MARGIN);
     run
+}
+
+/// A program's input, and where to say that it has been written (or could not be).
+struct Input {
+    bytes: Vec<u8>,
+    written: Sender<()>,
 }
 
 /// The outputs of a program just started, for the threads that read them.
@@ -258,7 +269,12 @@ struct ProgramThread;
 impl ProgramThread {
     /// Starts the thread; returns the live program (which kills its group when dropped)
     /// and its outputs, or the error of starting it.
-    fn start(start: Start, input: Vec<u8>, sender: Sender<Report>) -> Result<(LiveProgram, Pipes)> {
+    fn start(
+        start: Start,
+        input: Vec<u8>,
+        sender: Sender<Report>,
+        input_written: Sender<()>,
+    ) -> Result<(LiveProgram, Pipes)> {
         let (started, start_report) = mpsc::channel();
         thread::spawn(move || {
             let Start {
@@ -284,6 +300,10 @@ impl ProgramThread {
                     return;
                 }
             };
+            let input = Input {
+                bytes: input,
+                written: input_written,
+            };
             let mut reaped = follow_and_reap(&mut child, input, held, &starter, &sender);
             if let Report::Reaped { end, .. } = &mut reaped {
                 end.runner_bytes = end.runner_bytes.max(runner_bytes);
@@ -300,7 +320,7 @@ impl ProgramThread {
 /// release it and write its input, follow it to its exit, and reap it.
 fn follow_and_reap(
     child: &mut Child,
-    input: Vec<u8>,
+    input: Input,
     held: bool,
     starter: &StarterLine,
     sender: &Sender<Report>,
@@ -318,7 +338,11 @@ fn follow_and_reap(
     // A program may end without reading all of its input, and a process it left behind
     // may hold the pipe without reading: the writer is never waited for.
     let mut stdin = child.stdin.take();
-    thread::spawn(move || stdin.as_mut().map(|stdin| stdin.write_all(&input)));
+    thread::spawn(move || {
+        let _ = stdin.as_mut().map(|stdin| stdin.write_all(&input.bytes));
+        drop(input.bytes);
+        let _ = input.written.send(());
+    });
     let mut end = match attached {
         true => ptrace::follow(program, starter),
         false => EndFigures::default(),
