@@ -5,7 +5,8 @@
 //! [--binary PATH | --command CMD [--beyond-promise]]`
 //!
 //! 1. Builds the problem's binary in release mode, unless `--binary` names another one or
-//!    `--command` gives any program (run by `sh -c` in the current folder).
+//!    `--command` gives any program (in the current folder, started as
+//!    [`xtask::judge::command`] says; one that cannot be run is a usage error).
 //! 2. For case `k`, seeds a random number generator with `S + k` and makes an input: for
 //!    2239 and 2580 a random solved grid with holes of a random density, sometimes renamed
 //!    against row-major search, sometimes with one given overwritten (so that some have no
@@ -38,10 +39,11 @@ use common::ladder::rung0_textbook;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use xtask::judge::checker::{excerpt, Checker, CheckerVerdict};
-use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
+use xtask::judge::command::ProgramCommand;
+use xtask::judge::{judge_run, kilobytes, run_program, Limits, Run, Verdict};
 use xtask::problems::data;
 use xtask::problems::workspace::{Problem, Profile, Workspace};
-use xtask::problems::{Case, KnownProblem, Promise};
+use xtask::problems::{usage_error, Case, KnownProblem, Promise};
 use xtask::reference;
 use xtask::reference::domino::{
     answer_text, generate_puzzle, reference_grids, Grids, REFERENCE_BUDGET,
@@ -64,8 +66,8 @@ pub struct Arguments {
     /// Test this binary instead of building the problem's release binary.
     #[arg(long, value_name = "PATH")]
     binary: Option<PathBuf>,
-    /// Test this command instead: any program, run by `sh -c` in the current folder, for
-    /// example `python3 sol.py`. As it is not ours, the cases stay inside the judge's
+    /// Test this command instead: any program, in the current folder (through `sh -c` only
+    /// when it has shell syntax), for example `python3 sol.py`. As it is not ours, the cases stay inside the judge's
     /// promise (for 2580, the grid has a completion) unless --beyond-promise.
     #[arg(long, value_name = "CMD", conflicts_with = "binary")]
     command: Option<String>,
@@ -389,8 +391,9 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     // The program, and the arguments that name it again in the replay line.
     let (program, scope, program_arguments) = match (&options.command, &options.binary) {
         (Some(command), _) => {
-            let mut shell = Command::new("sh");
-            shell.args(["-c", command]);
+            let program = ProgramCommand::parse(command)
+                .map_err(usage_error)?
+                .command();
             let mut arguments = format!(" --command {}", shell_word(command));
             let scope = match options.beyond_promise {
                 true => {
@@ -399,7 +402,7 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
                 }
                 false => Scope::InsidePromise,
             };
-            (shell, scope, arguments)
+            (program, scope, arguments)
         }
         (None, Some(path)) => {
             let arguments = format!(" --binary {}", shell_word(&path.display().to_string()));
@@ -580,8 +583,8 @@ fn report_failure(failure: &Failure, checker: Checker, which: &str) {
         }
     }
     let (ending, millis) = (run.ending, run.elapsed.as_millis());
-    let megabytes = run.peak_memory_bytes as f64 / 1e6;
-    outln!("actual ({ending}, {millis} ms, {megabytes:.1} MB):");
+    let memory = kilobytes(run.peak_memory_bytes);
+    outln!("actual ({ending}, {millis} ms, {memory} KB):");
     outln!("{}", excerpt(&String::from_utf8_lossy(&run.stdout)));
     let stderr = String::from_utf8_lossy(&run.stderr);
     if !stderr.trim().is_empty() {
@@ -747,7 +750,7 @@ mod tests {
         large.peak_memory_bytes = 600_000_000;
         assert_eq!(
             fault(&large, "", &answer, LIMITS, Checker::Exact).as_deref(),
-            Some("MLE")
+            Some("MLE: the memory limit is 262144 KB")
         );
     }
 }

@@ -1,6 +1,9 @@
 //! What several test files share: reading tdoku's counted set, and writing a puzzle (of a
-//! set) in a failure message. Each file that uses it says `mod support;`.
+//! set) in a failure message; [`tool`]: the rule for a test that needs a tool. Each file
+//! that uses it says `mod support;`.
 #![allow(dead_code)]
+
+pub mod tool;
 
 use xtask::problems::data::{read, COUNTED_SET};
 use xtask::reference::{grid_from_line, Grid};
@@ -73,6 +76,27 @@ pub fn program_path(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/programs")
         .join(name)
+}
+
+/// Compiles our program `tests/programs/NAME.rs` with `rustc` and `options` into
+/// `directory`, and returns the binary's path.
+pub fn compile_program(
+    directory: &std::path::Path,
+    name: &str,
+    options: &[&str],
+) -> std::path::PathBuf {
+    let binary = directory.join(name);
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let compiled = std::process::Command::new(rustc)
+        .args(["--edition", "2021"])
+        .args(options)
+        .arg("-o")
+        .arg(&binary)
+        .arg(program_path(&format!("{name}.rs")))
+        .output()
+        .expect("rustc starts");
+    assert!(compiled.status.success(), "{compiled:?}");
+    binary
 }
 
 /// The first `count` process ids in the file at `path`, one a line, waiting up to 20
