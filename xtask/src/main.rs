@@ -61,8 +61,9 @@ enum Subcommands {
 }
 
 fn main() -> ExitCode {
-    // Before any thread starts: SIGINT, SIGTERM and SIGHUP then kill the programs being
-    // judged, with all they started, before xtask exits (see `xtask::judge::run`).
+    // Before any thread starts: a signal that would end xtask (SIGINT, SIGTERM, SIGQUIT,
+    // ...) then kills the programs being judged, with all they started, and removes the
+    // temporary folders before xtask exits (see `xtask::judge::run`).
     if let Err(error) = xtask::judge::stop_programs_on_signals() {
         eprintln!("error: {error:#}");
         return ExitCode::FAILURE;

@@ -198,12 +198,10 @@ fn bundles_pass_a_slice_of_the_correctness_suites() {
 #[test]
 fn bundles_pass_the_slice_under_debian_rustc_1_63() {
     let old_rustc = Path::new(OLD_RUSTC);
-    if !old_rustc.is_file() {
-        eprintln!(
-            "skipped: {OLD_RUSTC} is missing (install Debian's compiler with \
-             `apt-get install rustc`; CI does)"
-        );
+    let found = old_rustc.is_file().then_some(old_rustc);
+    let how = "install Debian's compiler with `apt-get install rustc`, as .ci/run does";
+    let Some(old_rustc) = support::tool::required(found, OLD_RUSTC, how) else {
         return;
-    }
+    };
     assert_slice_passes(Some(old_rustc));
 }

@@ -6,12 +6,13 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::unistd::Pid;
 use support::{is_gone, program_path, run_xtask, wait_for_pids, xtask};
+use xtask::judge::ENDING_SIGNALS;
 use xtask::problems::workspace::{Profile, Workspace};
 
 /// Standard output and standard error of `output`, for a failure message.
@@ -28,14 +29,11 @@ fn python_2580() -> String {
     format!("python3 {}", program_path("sudoku_2580.py").display())
 }
 
-/// Whether `python3` runs here; a test that needs it says so and skips otherwise.
+/// Whether `python3` runs here; a test that needs it is skipped without it, saying so,
+/// or fails under CI (see `support::tool`).
 fn has_python() -> bool {
-    let found = Command::new("python3").arg("--version").output();
-    let found = found.is_ok_and(|output| output.status.success());
-    if !found {
-        eprintln!("skipped: python3 is not installed");
-    }
-    found
+    let how = "apt-get install python3, as .ci/run does";
+    support::tool::required(support::tool::python3(), "python3", how).is_some()
 }
 
 #[test]
@@ -48,7 +46,7 @@ fn check_command_judges_a_python_program_on_the_samples() {
     assert!(output.status.success(), "{}", both(&output));
     assert!(stdout.contains("p2580  sample-1  AC "), "{stdout}");
     assert!(stdout.contains(" ms "), "{stdout}");
-    assert!(stdout.contains(" MB"), "{stdout}");
+    assert!(stdout.contains(" KB"), "{stdout}");
     // The same program on another problem's samples fails, and says why.
     let output = run_xtask(&["check", "2239", "--command", &python_2580()]);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
@@ -183,47 +181,159 @@ fn start_a_judge_that_loops(subcommand: &str, pids: &Path) -> (Child, Vec<u32>) 
     (child, pids)
 }
 
-#[test]
-fn sigint_sigterm_or_sighup_to_check_or_stress_kill_the_program_and_all_it_started() {
-    let runs = [
-        ("check", Signal::SIGINT),
-        ("check", Signal::SIGTERM),
-        ("check", Signal::SIGHUP),
-        ("stress", Signal::SIGINT),
-        ("stress", Signal::SIGTERM),
-    ];
-    for (subcommand, signal) in runs {
-        let directory = tempfile::tempdir().unwrap();
-        let pids = directory.path().join("pids");
-        let (mut xtask, pids) = start_a_judge_that_loops(subcommand, &pids);
-        let xtask_pid = Pid::from_raw(xtask.id() as i32);
-        // Ctrl-C reaches the terminal's foreground group: xtask's, not the program's.
-        match signal {
-            Signal::SIGINT => killpg(xtask_pid, signal).unwrap(),
-            _ => kill(xtask_pid, signal).unwrap(),
+/// Sends `signal` to `xtask` as it would come: Ctrl-C and Ctrl-\ reach the terminal's
+/// foreground group (xtask's, not the program's), the others xtask alone. Returns its exit
+/// status once it has ended.
+fn signal_and_wait(xtask: &mut Child, signal: Signal) -> std::process::ExitStatus {
+    let xtask_pid = Pid::from_raw(xtask.id() as i32);
+    match signal {
+        Signal::SIGINT | Signal::SIGQUIT => killpg(xtask_pid, signal).unwrap(),
+        _ => kill(xtask_pid, signal).unwrap(),
+    }
+    let started = Instant::now();
+    loop {
+        if let Some(status) = xtask.try_wait().unwrap() {
+            return status;
         }
-        let started = Instant::now();
-        let status = loop {
-            if let Some(status) = xtask.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "xtask did not end"
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        assert_eq!(
-            status.code(),
-            Some(128 + signal as i32),
-            "{subcommand} {signal}"
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "xtask did not end on {signal}"
         );
-        for pid in &pids {
-            let alive = !is_gone(*pid);
-            assert!(
-                !alive,
-                "{subcommand} {signal}: process {pid} outlived xtask"
-            );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn every_signal_that_ends_check_or_stress_kills_the_program_and_all_it_started() {
+    // The signals the issue names are among them; the rest of the list is the runner's.
+    for named in [
+        Signal::SIGINT,
+        Signal::SIGTERM,
+        Signal::SIGHUP,
+        Signal::SIGQUIT,
+        Signal::SIGUSR1,
+        Signal::SIGUSR2,
+        Signal::SIGPIPE,
+        Signal::SIGALRM,
+    ] {
+        assert!(ENDING_SIGNALS.contains(&named), "{named} is not taken");
+    }
+    let runs = ENDING_SIGNALS
+        .iter()
+        .map(|signal| ("check", *signal))
+        .chain([("stress", Signal::SIGINT), ("stress", Signal::SIGQUIT)]);
+    // All at once, a thread each: a failure in any fails the test.
+    std::thread::scope(|scope| {
+        for (subcommand, signal) in runs {
+            scope.spawn(move || {
+                let directory = tempfile::tempdir().unwrap();
+                let pids = directory.path().join("pids");
+                let (mut xtask, pids) = start_a_judge_that_loops(subcommand, &pids);
+                let status = signal_and_wait(&mut xtask, signal);
+                let code = status.code();
+                assert_eq!(code, Some(128 + signal as i32), "{subcommand} {signal}");
+                for pid in &pids {
+                    let message = format!("{subcommand} {signal}: process {pid} outlived xtask");
+                    assert!(is_gone(*pid), "{message}");
+                }
+            });
         }
+    });
+}
+
+#[test]
+fn a_command_that_cannot_be_run_is_a_usage_error_and_nothing_is_judged_or_shrunk() {
+    let commands = ["", "no-such-program-anywhere", "cat 'unterminated", "cat |"];
+    for command in commands {
+        let check = ["check", "p2580", "--command", command];
+        let stress = [
+            "stress",
+            "p2580",
+            "--cases",
+            "3",
+            "--seed",
+            "1",
+            "--command",
+            command,
+        ];
+        for arguments in [&check[..], &stress[..]] {
+            let output = run_xtask(arguments);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(
+                output.status.code(),
+                Some(2),
+                "{arguments:?}: {}",
+                both(&output)
+            );
+            assert!(stderr.starts_with("error: --command "), "{stderr}");
+            assert!(output.stdout.is_empty(), "{arguments:?}: {}", both(&output));
+        }
+    }
+}
+
+/// The fake compiler (`tests/programs/fake_rustc.sh`), made executable in `directory`.
+fn fake_rustc(directory: &Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = directory.join("rustc");
+    std::fs::copy(program_path("fake_rustc.sh"), &path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn a_server_that_the_build_starts_is_left_alone() {
+    // As sccache does for a RUSTC_WRAPPER, the compiler leaves a server in a session of its
+    // own. xtask, a subreaper only while programs run, must not adopt it, nor kill it with
+    // the judged programs.
+    let directory = tempfile::tempdir().unwrap();
+    let server_pids = directory.path().join("server");
+    let answer = xtask::project_root().join("problems/p2239/samples/sample-1.out");
+    let output = xtask(&["check", "p2239", "--bundled", "--rustc"])
+        .arg(fake_rustc(directory.path()))
+        .env("FAKE_RUSTC_SERVER_PIDS", &server_pids)
+        .env("FAKE_RUSTC_RUNS", format!("cat '{}'", answer.display()))
+        .output()
+        .expect("xtask starts");
+    assert!(output.status.success(), "{}", both(&output));
+    let server = wait_for_pids(&server_pids, 1)[0];
+    let alive = !is_gone(server);
+    let _ = kill(Pid::from_raw(server as i32), Signal::SIGKILL);
+    assert!(
+        alive,
+        "the build's server {server} was killed with the judged runs"
+    );
+}
+
+#[test]
+fn a_signal_during_check_bundled_removes_its_build_folder() {
+    // The compiled program loops forever; xtask gets SIGTERM while it judges it.
+    let directory = tempfile::tempdir().unwrap();
+    let pids = directory.path().join("pids");
+    let loop_forever = program_path("loop_forever.sh");
+    let mut xtask = xtask(&["check", "p2239", "--bundled", "--rustc"])
+        .arg(fake_rustc(directory.path()))
+        .env(
+            "FAKE_RUSTC_RUNS",
+            format!("exec sh '{}' '{}'", loop_forever.display(), pids.display()),
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xtask starts");
+    let pids = wait_for_pids(&pids, 2);
+    let status = signal_and_wait(&mut xtask, Signal::SIGTERM);
+    assert_eq!(status.code(), Some(128 + Signal::SIGTERM as i32));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut xtask.stderr.take().unwrap(), &mut stderr).unwrap();
+    // "bundling and compiling with `...` in /tmp/xtask-check-bundled-XXXX"
+    let folder = stderr
+        .lines()
+        .next()
+        .and_then(|line| line.rsplit(" in ").next());
+    let folder = Path::new(folder.unwrap_or_else(|| panic!("no build folder in {stderr:?}")));
+    assert!(folder.starts_with(std::env::temp_dir()), "{stderr}");
+    assert!(!folder.exists(), "{} was left behind", folder.display());
+    for pid in pids {
+        assert!(is_gone(pid), "process {pid} outlived xtask");
     }
 }

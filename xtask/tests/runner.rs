@@ -9,9 +9,12 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use support::{is_gone, program_path, wait_for_pids};
+use support::{compile_program, is_gone, program_path, tool, wait_for_pids};
 use xtask::judge::checker::Checker;
-use xtask::judge::{judge_case, run_program, Limits, Verdict};
+use xtask::judge::{judge_case, run_program, Ending, Limits, Verdict};
+
+/// How to get python3, which two tests run.
+const PYTHON_HOW: &str = "apt-get install python3, as .ci/run does";
 
 /// Plenty of time and memory.
 const GENEROUS: Limits = Limits {
@@ -29,22 +32,6 @@ fn shell_program(name: &str, arguments: &[&str]) -> Command {
 /// A fresh file name in a temporary folder (kept as long as the folder).
 fn pid_file(directory: &tempfile::TempDir) -> PathBuf {
     directory.path().join("pids")
-}
-
-/// Compiles our program `tests/programs/NAME.rs` with `rustc` and `options` into
-/// `directory`, and returns the binary's path.
-fn compile(directory: &tempfile::TempDir, name: &str, options: &[&str]) -> PathBuf {
-    let binary = directory.path().join(name);
-    let compiled = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
-        .args(["--edition", "2021"])
-        .args(options)
-        .arg("-o")
-        .arg(&binary)
-        .arg(program_path(&format!("{name}.rs")))
-        .output()
-        .expect("rustc starts");
-    assert!(compiled.status.success(), "{compiled:?}");
-    binary
 }
 
 #[test]
@@ -109,7 +96,7 @@ fn a_rust_panic_is_re_with_its_message_even_with_rust_backtrace_set() {
     // A real Rust panic, compiled here; `RUST_BACKTRACE=1` in the caller's environment
     // does not reach it, so it does not symbolise a backtrace past a 16 MB limit.
     let directory = tempfile::tempdir().unwrap();
-    let mut program = Command::new(compile(&directory, "panic", &[]));
+    let mut program = Command::new(compile_program(directory.path(), "panic", &[]));
     program.env("RUST_BACKTRACE", "1");
     let limits = Limits {
         memory_bytes: 16 << 20,
@@ -127,22 +114,22 @@ fn a_rust_panic_is_re_with_its_message_even_with_rust_backtrace_set() {
 
 #[test]
 fn allocating_64_mb_at_a_time_under_a_64_mb_limit_is_mle_when_it_crosses() {
-    let mut program = Command::new("python3");
+    let Some(python) = tool::required(tool::python3(), "python3", PYTHON_HOW) else {
+        return;
+    };
+    let mut program = Command::new(python);
     program.arg(program_path("allocate_64_mb_at_a_time.py"));
     let limits = Limits {
         time: Duration::from_secs(5),
         memory_bytes: 64 << 20,
     };
-    let judgement = match judge_case(&mut program, b"", b"", limits, Checker::Exact) {
-        Ok(judgement) => judgement,
-        Err(error) => {
-            eprintln!("skipped: python3 could not be run: {error:#}");
-            return;
-        }
-    };
+    let judgement =
+        judge_case(&mut program, b"", b"", limits, Checker::Exact).expect("python3 runs");
     assert_eq!(
         judgement.verdict,
-        Verdict::MemoryLimitExceeded,
+        Verdict::MemoryLimitExceeded {
+            limit_kilobytes: 65_536
+        },
         "{judgement:?}"
     );
     assert!(judgement.elapsed < Duration::from_secs(2), "{judgement:?}");
@@ -169,12 +156,13 @@ fn a_2580_sample_starting_with_a_byte_order_mark_is_judged() {
 fn a_program_of_a_millisecond_is_measured_at_its_peak_every_time() {
     // The bug this guards: with two processors and other work, such a program ran and
     // ended between two polls, and `check` printed 0.0 MB for it about one run in four.
-    if !std::path::Path::new("/proc/self/status").exists() {
-        eprintln!("skipped: the runner reads memory from /proc, which this system lacks");
+    let proc = std::path::Path::new("/proc/self/status");
+    let how = "the runner reads memory from /proc, which Linux has";
+    if tool::required(proc.exists().then_some(()), "/proc", how).is_none() {
         return;
     }
     let directory = tempfile::tempdir().unwrap();
-    let binary = compile(&directory, "touch_2_mb", &["-O"]);
+    let binary = compile_program(directory.path(), "touch_2_mb", &["-O"]);
     for attempt in 1..=20 {
         let run = run_program(&mut Command::new(&binary), b"", GENEROUS).expect("it runs");
         assert_eq!(run.stdout, format!("{}\n", 2 << 20).as_bytes(), "{run:?}");
@@ -184,4 +172,41 @@ fn a_program_of_a_millisecond_is_measured_at_its_peak_every_time() {
             run.peak_memory_bytes
         );
     }
+}
+
+#[test]
+fn a_program_can_tell_that_it_is_traced_the_one_difference_tracing_makes() {
+    // README, "How a program is run": PTRACE_TRACEME fails in a program the runner holds
+    // at its exit, as it fails under any tracer; alone, the same program succeeds.
+    let directory = tempfile::tempdir().unwrap();
+    let binary = compile_program(directory.path(), "trace_me", &["-O"]);
+    let alone = Command::new(&binary).output().expect("it runs");
+    assert!(alone.status.success(), "{alone:?}");
+    let run = run_program(&mut Command::new(&binary), b"", GENEROUS).expect("it runs");
+    assert_eq!(run.ending, Ending::Exited { code: 1 }, "{run:?}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("Operation not permitted"), "{stderr}");
+}
+
+#[test]
+fn a_program_raising_20000_signals_runs_as_fast_as_alone() {
+    // Traced to the end, each signal stopped the program for the tracer: 2.5 times slower.
+    // The runner lets a program go at its first signal. Best of three, alone and judged
+    // in turn.
+    let directory = tempfile::tempdir().unwrap();
+    let binary = compile_program(directory.path(), "raise_signals", &["-O"]);
+    let (mut alone, mut judged) = (Duration::MAX, Duration::MAX);
+    for _ in 0..3 {
+        let started = Instant::now();
+        let output = Command::new(&binary).output().expect("it runs");
+        alone = alone.min(started.elapsed());
+        assert_eq!(output.stdout, b"20000\n");
+        let run = run_program(&mut Command::new(&binary), b"", GENEROUS).expect("it runs");
+        assert_eq!(run.stdout, b"20000\n", "{run:?}");
+        judged = judged.min(run.elapsed);
+    }
+    assert!(
+        judged <= alone.mul_f64(1.5) + Duration::from_millis(10),
+        "judged {judged:?}, alone {alone:?}"
+    );
 }

@@ -1,41 +1,64 @@
-//! The memory figure of a run is the program's own, never the size of the process that
-//! judges it. This file holds one test, so that no other test of the process resets its
-//! memory figures meanwhile (the runner does so before each run).
+//! The memory figure of a run is the program's own: never the size of the process that
+//! judges it, never the shell's, each page counted once across its processes, and the
+//! same as GNU time's maximum resident size (`/usr/bin/time -f %M`), the reference for
+//! every figure, whatever `sh` is. The tests of this file take turns (`ONE_AT_A_TIME`):
+//! the runner resets the process's own memory figures before each run, and the kernel's
+//! figure is told from xtask's by them.
+//!
+//! The full sweep of the issue (4 sizes, at once and after half a second, 20 runs each,
+//! with dash and bash) is the ignored test here: `cargo test -p xtask --test
+//! runner_memory -- --ignored`.
 
 mod support;
 
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::Duration;
 
-use xtask::judge::{run_program, Limits};
+use support::{compile_program, program_path, tool};
+use xtask::judge::checker::Checker;
+use xtask::judge::{judge_case, run_program, Limits, Run, Verdict};
+
+/// Held by each test while it runs (see the module's docs).
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Plenty of time and memory.
+const LIMITS: Limits = Limits {
+    time: Duration::from_secs(20),
+    memory_bytes: 1 << 30,
+};
+
+/// How to get GNU time.
+const TIME_HOW: &str = "apt-get install time, as .ci/run does";
 
 #[test]
 fn the_memory_figure_is_the_programs_own_not_the_judges() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     // This process grows to 200 MB resident first: a figure that counted the judge's
     // size would be at least that.
     let ballast = vec![1_u8; 200 << 20];
-    let limits = Limits {
-        time: Duration::from_secs(20),
-        memory_bytes: 1 << 30,
-    };
     // A small program that never reads its 20 MB input.
     let input = vec![b'0'; 20 << 20];
     let mut program = Command::new("sh");
     program.args(["-c", "sleep 0.1"]);
-    let run = run_program(&mut program, &input, limits).expect("sh runs");
+    let run = run_program(&mut program, &input, LIMITS).expect("sh runs");
     assert!(
         run.peak_memory_bytes < 10 << 20,
         "a small program measured {} bytes",
         run.peak_memory_bytes
     );
     assert!(run.peak_memory_bytes > 0, "nothing measured");
-    // A program that holds 100 MB is measured at 100 MB or a little more.
+    // A program that holds 100 MB is measured at 100 MB or a little more, though it forks
+    // a shell (awk's `system`) that shares all of its pages while it holds them.
     let mut program = Command::new("sh");
     program.args([
         "-c",
         "awk 'BEGIN { s = \"x\"; while (length(s) < 100000000) s = s s; system(\"sleep 0.1\") }'",
     ]);
-    let run = run_program(&mut program, b"", limits).expect("sh runs");
+    let run = run_program(&mut program, b"", LIMITS).expect("sh runs");
     let megabytes = run.peak_memory_bytes >> 20;
     assert!(
         (100..200).contains(&megabytes),
@@ -44,5 +67,239 @@ fn the_memory_figure_is_the_programs_own_not_the_judges() {
     assert_eq!(
         ballast.iter().map(|&byte| u64::from(byte)).sum::<u64>(),
         200 << 20
+    );
+}
+
+#[test]
+fn two_hundred_children_sharing_their_pages_count_each_page_once() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    // 200 `sleep`s at once, each some hundreds of KB resident, nearly all of it the pages
+    // of `sleep` and the C library that they share: their resident sizes add up to over
+    // 100 MB, their proportional sizes to a fraction of the 64 MB limit.
+    let script = "i=0; while [ $i -lt 200 ]; do sleep 1 & i=$((i+1)); done; wait";
+    let mut program = Command::new("sh");
+    program.args(["-c", script]);
+    let limits = Limits {
+        memory_bytes: 64 << 20,
+        ..LIMITS
+    };
+    let judgement = judge_case(&mut program, b"", b"", limits, Checker::Exact).expect("sh runs");
+    assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
+    assert!(judgement.peak_memory_bytes > 2 << 20, "{judgement:?}");
+}
+
+/// GNU time's figure for `program` with `arguments`, in KB: the median of three runs.
+fn gnu_time_kilobytes(time: &Path, program: &Path, arguments: &[&str], input: &[u8]) -> u64 {
+    let mut figures: Vec<u64> = (0..3)
+        .map(|_| {
+            let output = run_with_input(
+                Command::new(time)
+                    .args(["-f", "%M"])
+                    .arg(program)
+                    .args(arguments),
+                input,
+            );
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let last = stderr.lines().last().unwrap_or_default();
+            last.trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("GNU time said {stderr}"))
+        })
+        .collect();
+    figures.sort_unstable();
+    figures[1]
+}
+
+/// The output of `command` given `input` on its standard input.
+fn run_with_input(command: &mut Command, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("it starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// A folder whose `sh` is `shell` (dash or bash), for a `sh -c` that runs it.
+fn shell_folder(shell: &str) -> Option<(tempfile::TempDir, PathBuf)> {
+    let target = Path::new("/bin").join(shell);
+    if !target.exists() {
+        return None;
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let link = folder.path().join("sh");
+    std::os::unix::fs::symlink(target, &link).unwrap();
+    Some((folder, link))
+}
+
+/// Whether `ours`, in KB, is within 0.5 MB or 2% (the larger) of GNU time's `reference`.
+fn is_close(ours: u64, reference: u64) -> bool {
+    ours.abs_diff(reference) <= (reference / 50).max(512)
+}
+
+/// Judges `touch_mb` writing to each of `sizes` MiB, waiting each of `waits` ms, `runs`
+/// times, given as itself and through `sh -c` with dash and with bash as `sh`; every
+/// figure must be close to GNU time's (see [`is_close`]).
+fn compare_with_gnu_time(sizes: &[u64], waits: &[u64], runs: usize) {
+    let Some(time) = tool::required(tool::gnu_time(), "GNU time", TIME_HOW) else {
+        return;
+    };
+    let directory = tempfile::tempdir().unwrap();
+    let binary = compile_program(directory.path(), "touch_mb", &["-O"]);
+    let shells: Vec<_> = ["dash", "bash"]
+        .into_iter()
+        .filter_map(shell_folder)
+        .collect();
+    let mut worst = (0, String::new());
+    for (&megabytes, &wait) in sizes
+        .iter()
+        .flat_map(|size| waits.iter().map(move |wait| (size, wait)))
+    {
+        let arguments = [megabytes.to_string(), wait.to_string()];
+        let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
+        let reference = gnu_time_kilobytes(&time, &binary, &arguments, b"");
+        let script = format!("{} {megabytes} {wait} < /dev/null", binary.display());
+        for _ in 0..runs {
+            let mut programs = vec![("itself".to_string(), direct(&binary, &arguments))];
+            for (_, link) in &shells {
+                let mut shell = Command::new(link);
+                shell.args(["-c", &script]);
+                programs.push((format!("sh -c with {}", link.display()), shell));
+            }
+            for (how, mut program) in programs {
+                let run = run_program(&mut program, b"", LIMITS).expect("it runs");
+                let ours = run.peak_memory_bytes / 1024;
+                let case = format!(
+                    "{megabytes} MiB, waiting {wait} ms, {how}: {ours} KB, GNU time {reference} KB"
+                );
+                assert!(is_close(ours, reference), "{case}");
+                if ours.abs_diff(reference) >= worst.0 {
+                    worst = (ours.abs_diff(reference), case);
+                }
+            }
+        }
+    }
+    eprintln!(
+        "the farthest from GNU time: {} KB off, {}",
+        worst.0, worst.1
+    );
+}
+
+/// `program` with `arguments`, as a command.
+fn direct(program: &Path, arguments: &[&str]) -> Command {
+    let mut command = Command::new(program);
+    command.args(arguments);
+    command
+}
+
+#[test]
+fn a_program_of_3_or_50_mb_is_measured_as_gnu_time_measures_it() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    compare_with_gnu_time(&[3, 50], &[0], 3);
+}
+
+#[test]
+#[ignore = "the issue's full sweep, some minutes: run with --ignored"]
+fn the_full_sweep_against_gnu_time() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    compare_with_gnu_time(&[3, 10, 50, 200], &[0, 500], 20);
+}
+
+#[test]
+fn a_python_program_is_measured_within_a_megabyte_of_gnu_time() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(time) = tool::required(tool::gnu_time(), "GNU time", TIME_HOW) else {
+        return;
+    };
+    let how = "apt-get install python3, as .ci/run does";
+    let Some(python) = tool::required(tool::python3(), "python3", how) else {
+        return;
+    };
+    let sample = xtask::project_root().join("problems/p2580/samples/sample-1.in");
+    let input = std::fs::read(sample).unwrap();
+    let solution = program_path("sudoku_2580.py");
+    let solution = solution.to_str().unwrap();
+    let python = which(&python);
+    let reference = gnu_time_kilobytes(&time, &python, &[solution], &input);
+    for _ in 0..3 {
+        let run: Run = run_program(&mut direct(&python, &[solution]), &input, LIMITS).unwrap();
+        assert!(run.ending.is_success(), "{run:?}");
+        let ours = run.peak_memory_bytes / 1024;
+        assert!(
+            ours.abs_diff(reference) <= 1024,
+            "{ours} KB, GNU time {reference} KB"
+        );
+    }
+}
+
+/// Where `program` is on the path (GNU time wants a path or a name; the runner too).
+fn which(program: &Path) -> PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|folder| folder.join(program))
+        .find(|candidate| candidate.is_file())
+        .unwrap_or_else(|| program.to_path_buf())
+}
+
+#[test]
+fn where_ptrace_is_refused_one_line_says_so_and_the_kernel_gives_the_figure() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(time) = tool::required(tool::gnu_time(), "GNU time", TIME_HOW) else {
+        return;
+    };
+    let how = "apt-get install strace, as .ci/run does";
+    let Some(strace) = tool::required(tool::strace(), "strace", how) else {
+        return;
+    };
+    // Under `strace -f`, the programs xtask starts are traced already: xtask's own
+    // PTRACE_SEIZE is refused, as a seccomp filter would refuse it.
+    let directory = tempfile::tempdir().unwrap();
+    let binary = compile_program(directory.path(), "touch_mb", &["-O"]);
+    let reference = gnu_time_kilobytes(&time, &binary, &["50"], b"");
+    let output = Command::new(strace)
+        .args(["-f", "-o", "/dev/null", support::XTASK])
+        .args(["check", "p2580", "--command"])
+        .arg(format!("{} 50", binary.display()))
+        .current_dir(xtask::project_root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("strace runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("ptrace"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{stderr}");
+    assert!(
+        notes[0].starts_with("note: ptrace is refused here"),
+        "{stderr}"
+    );
+    // `p2580  sample-1  WA  12 ms   53068 KB`: the kernel's figure, above xtask's size.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let words: Vec<&str> = stdout
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    let ours: u64 = words[5].parse().unwrap_or_else(|_| panic!("{stdout}"));
+    assert!(
+        is_close(ours, reference),
+        "{ours} KB, GNU time {reference} KB"
     );
 }

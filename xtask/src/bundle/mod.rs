@@ -18,13 +18,14 @@
 //!    module file's own `#![cfg]` and `#![allow]` go onto its `mod`.
 //! 3. **Keep whole modules** (`bundle/modules.rs`): of a dependency, the bundle keeps
 //!    the root items and each module that the code kept so far needs, until no new one is
-//!    needed. Kept code needs a module when it names it, names a macro it exports, or
-//!    names a type that the module implements something for (a module of `impl Display
-//!    for Board` only); an impl of the dependency's own trait counts only if kept code
-//!    names that trait too. A module that no kept code needs (`common::ladder`) stays out.
-//!    Every identifier counts as a name, so the bundle may keep a module too many, never
-//!    one too few. What a kept module holds and the problem does not call is allowed by
-//!    `#[allow(dead_code)]` on the module: the file is for the judge, not for reading.
+//!    needed, at any depth (a kept module's own modules are weighed in their turn). Kept
+//!    code needs a module when it names it, names a macro it exports, or names a type that
+//!    the module implements something for (a module of `impl Display for Board` only); an
+//!    impl of the dependency's own trait counts only if kept code names that trait too. A
+//!    module that no kept code needs (`common::ladder`) stays out. Every identifier counts
+//!    as a name, so the bundle may keep a module too many, never one too few. What a kept
+//!    module holds and the problem does not call is allowed by `#[allow(dead_code)]` on
+//!    the module: the file is for the judge, not for reading.
 //! 4. **Print** with `prettyplease`, the same bytes for the same sources, under a comment
 //!    that names the problem, its link, where its explanation is, this generator and the
 //!    workspace commit. Doc comments are left out unless `keep_docs` asks for them (at
@@ -176,6 +177,8 @@ struct LaidOut {
     left_out: Vec<LeftOutModule>,
     /// Every name the kept code uses.
     kept_names: BTreeSet<String>,
+    /// The traits the dependencies define.
+    own_traits: BTreeSet<String>,
 }
 
 /// Step 2: `binary` at the root, and each library a module (`mod p1000 { ... }`, `mod
@@ -208,8 +211,8 @@ fn lay_out(
         for item in &library.items {
             match item {
                 Item::Mod(inner) if is_dependency => {
-                    let owner = modules.len();
-                    left_out.push(LeftOutModule::new(owner, inner, &definitions.traits));
+                    let parents = vec![name.clone()];
+                    left_out.push(LeftOutModule::new(parents, inner, &definitions.traits));
                 }
                 _ => kept_names.extend(identifiers([item])),
             }
@@ -222,12 +225,14 @@ fn lay_out(
         modules,
         left_out,
         kept_names,
+        own_traits: definitions.traits,
     })
 }
 
 impl LaidOut {
     /// Step 3: keeps each left-out module that kept code needs, until no new one is
-    /// needed, and takes the others out of their libraries.
+    /// needed (a kept module's own modules are weighed the same way), and takes the
+    /// others out of their libraries.
     fn leave_out_unneeded_modules(&mut self) {
         while let Some(needed) = self
             .left_out
@@ -235,17 +240,11 @@ impl LaidOut {
             .position(|module| module.is_needed(&self.kept_names))
         {
             let kept = self.left_out.swap_remove(needed);
-            self.kept_names.extend(kept.identifiers);
+            self.kept_names.extend(kept.identifiers.iter().cloned());
+            self.left_out.extend(kept.children(&self.own_traits));
         }
-        let left_out = &self.left_out;
-        for (index, module) in self.modules.iter_mut().enumerate() {
-            let items = &mut module.content.as_mut().expect("inline module").1;
-            items.retain(|item| {
-                let Item::Mod(inner) = item else { return true };
-                !left_out
-                    .iter()
-                    .any(|module| module.owner == index && inner.ident == module.name)
-            });
+        for module in &mut self.modules {
+            remove_left_out(module, &mut Vec::new(), &self.left_out);
         }
     }
 
@@ -266,6 +265,25 @@ impl LaidOut {
             items,
         }
     }
+}
+
+/// Removes from `module` (which lies in the modules `parents`) and from the modules it
+/// keeps, at any depth, the modules of `left_out`.
+fn remove_left_out(module: &mut ItemMod, parents: &mut Vec<String>, left_out: &[LeftOutModule]) {
+    parents.push(module.ident.to_string());
+    let items = &mut module.content.as_mut().expect("inline module").1;
+    items.retain(|item| {
+        let Item::Mod(inner) = item else { return true };
+        !left_out
+            .iter()
+            .any(|module| module.parents == *parents && inner.ident == module.name)
+    });
+    for item in items.iter_mut() {
+        if let Item::Mod(inner) = item {
+            remove_left_out(inner, parents, left_out);
+        }
+    }
+    parents.pop();
 }
 
 /// `source` with each level of indentation one tab instead of four spaces: two fifths of

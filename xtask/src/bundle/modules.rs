@@ -1,8 +1,9 @@
-//! Step 3 of a bundle: which modules of a dependency the kept code needs. A module is
-//! needed when kept code names it, names a macro it exports, or names a type that the
-//! module implements something for (an impl of the dependency's own trait only if kept
-//! code names that trait too). Every identifier counts as a name, so the bundle may keep a
-//! module too many, never one too few.
+//! Step 3 of a bundle: which modules of a dependency the kept code needs, at any depth (a
+//! kept module's own modules are weighed in their turn). A module is needed when kept
+//! code names it, names a macro it exports, or names a type that the module implements
+//! something for (an impl of the dependency's own trait only if kept code names that
+//! trait too). Every identifier counts as a name, so the bundle may keep a module too
+//! many, never one too few.
 
 use std::collections::BTreeSet;
 
@@ -53,18 +54,21 @@ impl<'ast> Visit<'ast> for IdentifierCollector {
 
 /// A module of a dependency that step 3 has not kept (yet), and what would make kept code
 /// need it: its name, a macro it exports, or a type of an impl in it (see
-/// [`LeftOutModule::is_needed`]).
+/// [`LeftOutModule::is_needed`]). Its own modules are weighed only once it is kept.
 pub(super) struct LeftOutModule {
-    /// The index, in the bundle's modules, of the dependency that holds it.
-    pub(super) owner: usize,
+    /// The names of the modules it lies in, from the bundle's module of its crate down.
+    pub(super) parents: Vec<String>,
     /// Its name.
     pub(super) name: String,
-    /// Every identifier in it: the names it uses, which count as named once it is kept.
+    /// Every identifier in it, but in its own modules: the names it uses, which count as
+    /// named once it is kept.
     pub(super) identifiers: BTreeSet<String>,
     /// The macros it exports (`#[macro_export]`), which are called without its name.
     exported_macros: BTreeSet<String>,
     /// The impls in it, which kept code uses without naming the module.
     impls: Vec<ImplInModule>,
+    /// Its own modules, left out in turn until kept code needs them.
+    children: Vec<ItemMod>,
 }
 
 /// An impl block in a left-out module.
@@ -79,14 +83,26 @@ struct ImplInModule {
 }
 
 impl LeftOutModule {
-    /// Reads `module`, held by the dependency with index `owner`; `own_traits` are the
-    /// traits the dependencies define.
+    /// Reads `module`, which lies in the modules `parents`; `own_traits` are the traits the
+    /// dependencies define.
     pub(super) fn new(
-        owner: usize,
+        parents: Vec<String>,
         module: &ItemMod,
         own_traits: &BTreeSet<String>,
     ) -> LeftOutModule {
-        let item = Item::Mod(module.clone());
+        // The module without its own modules, which are weighed apart.
+        let mut shallow = module.clone();
+        let mut children = Vec::new();
+        if let Some((_, items)) = &mut shallow.content {
+            items.retain(|item| match item {
+                Item::Mod(child) => {
+                    children.push(child.clone());
+                    false
+                }
+                _ => true,
+            });
+        }
+        let item = Item::Mod(shallow);
         let mut definitions = Definitions::default();
         definitions.visit_item(&item);
         // A type the module defines itself is no sign: kept code that uses it names the
@@ -107,12 +123,23 @@ impl LeftOutModule {
                 }
             });
         LeftOutModule {
-            owner,
+            parents,
             name: module.ident.to_string(),
             identifiers: identifiers([&item]),
             exported_macros: definitions.exported_macros,
             impls: impls.collect(),
+            children,
         }
+    }
+
+    /// The modules this one holds, left out in their turn, once it is kept.
+    pub(super) fn children(self, own_traits: &BTreeSet<String>) -> Vec<LeftOutModule> {
+        let mut parents = self.parents;
+        parents.push(self.name);
+        let children = self.children.iter();
+        children
+            .map(|child| LeftOutModule::new(parents.clone(), child, own_traits))
+            .collect()
     }
 
     /// Whether kept code, which uses the names `named`, needs the module: it names the
@@ -192,6 +219,15 @@ impl<'ast> Visit<'ast> for Definitions {
             .and_then(|(path, _)| Some(path.segments.last()?.ident.to_string()));
         let mut type_identifiers = IdentifierCollector::default();
         type_identifiers.visit_type(&item.self_ty);
+        // The impl's own parameters (`R` of `impl<R: Rule> Bands<R>`) name nothing outside.
+        for parameter in &item.generics.params {
+            let name = match parameter {
+                syn::GenericParam::Type(parameter) => &parameter.ident,
+                syn::GenericParam::Const(parameter) => &parameter.ident,
+                syn::GenericParam::Lifetime(parameter) => &parameter.lifetime.ident,
+            };
+            type_identifiers.0.remove(&name.to_string());
+        }
         self.impls.push((trait_name, type_identifiers.0));
         syn::visit::visit_item_impl(self, item);
     }

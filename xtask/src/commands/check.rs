@@ -12,22 +12,25 @@
 //!    `--bundled` as the judge builds a submission: each problem's bundle
 //!    ([`xtask::bundle`]) compiled by plain `rustc --edition 2021 -O` in an empty folder,
 //!    where a warning or an error fails, as `p1000  rustc  WARN` or `CE` with what `rustc`
-//!    said; with `--command`, nothing is built: the command, run by `sh -c` in the current
-//!    folder, is the program (`python3 sol.py`, `java -cp out Main`, `./a.out`);
+//!    said; with `--command`, nothing is built: the command, in the current folder, is the
+//!    program (`python3 sol.py`, `java -cp out Main`, `./a.out`), started directly when it
+//!    is a plain list of words and by `sh -c` otherwise ([`xtask::judge::command`]); one
+//!    that cannot be run is a usage error;
 //! 3. judges each program on each sample, a process each, as [`xtask::judge`] describes
 //!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
 //!    and prints one aligned line per case with the verdict, the wall time and the peak
-//!    memory, `p1000  sample-1  AC    3 ms   1.9 MB`, and the reason under a case that
-//!    failed;
+//!    memory in the judge's unit (kilobytes of 1,024 bytes), `p1000  sample-1  AC    3 ms
+//!    1904 KB`, and the reason under a case that failed (for MLE, the limit in KB);
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0, or if nothing
 //!    was judged at all: a check that judged nothing is not a pass.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use anyhow::{Context, Result};
-use tempfile::TempDir;
+use anyhow::Result;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
+use xtask::judge::command::ProgramCommand;
+use xtask::judge::TemporaryFolder;
 use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
 use xtask::usage_error;
 
@@ -48,7 +51,8 @@ pub struct Arguments {
     #[arg(long, value_name = "PATH", requires = "bundled")]
     rustc: Option<PathBuf>,
     /// Judge this command instead of the solutions, on the samples of the problems named:
-    /// any program, run by `sh -c` in the current folder, for example `python3 sol.py`,
+    /// any program, in the current folder (through `sh -c` only when it has shell syntax),
+    /// for example `python3 sol.py`,
     /// `java -cp out Main` or `./a.out`.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["bundled", "debug"])]
     command: Option<String>,
@@ -104,10 +108,10 @@ enum Program {
         /// Its path.
         path: PathBuf,
     },
-    /// A command line, run by `sh -c` in the current folder.
-    Shell {
-        /// The command line.
-        command: String,
+    /// A command line, in the current folder.
+    Command {
+        /// The command line, as it runs.
+        command: ProgramCommand,
     },
 }
 
@@ -116,11 +120,7 @@ impl Program {
     fn command(&self) -> Command {
         match self {
             Program::Binary { path } => Command::new(path),
-            Program::Shell { command } => {
-                let mut shell = Command::new("sh");
-                shell.args(["-c", command]);
-                shell
-            }
+            Program::Command { command } => command.command(),
         }
     }
 }
@@ -153,7 +153,9 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         .collect::<Result<Vec<SampleFiles>>>()?;
 
     // 2. The programs: the command, one release build for all of them, or one bundle each.
-    let (builds, bundle_directory) = build_programs(&arguments, &workspace, &problems)?;
+    let command = arguments.command.as_deref().map(ProgramCommand::parse);
+    let command = command.transpose().map_err(usage_error)?;
+    let (builds, bundle_directory) = build_programs(&arguments, command, &workspace, &problems)?;
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
     let columns = Columns::of(&problems, &sample_files, &builds);
@@ -174,16 +176,17 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     count.close(&problems)
 }
 
-/// Step 2: the program to judge for each problem, and the temporary folder of the bundles
-/// when they are built (`--bundled`).
+/// Step 2: the program to judge for each problem (`command`, the one `--command` names,
+/// if any), and the temporary folder of the bundles when they are built (`--bundled`).
 fn build_programs(
     arguments: &Arguments,
+    command: Option<ProgramCommand>,
     workspace: &Workspace,
     problems: &[Problem],
-) -> Result<(Vec<Build>, Option<TempDir>)> {
-    if let Some(command) = &arguments.command {
+) -> Result<(Vec<Build>, Option<TemporaryFolder>)> {
+    if let Some(command) = command {
         let ready = |_| Build::Ready {
-            program: Program::Shell {
+            program: Program::Command {
                 command: command.clone(),
             },
         };
@@ -341,11 +344,9 @@ fn build_bundles(
     workspace: &Workspace,
     problems: &[Problem],
     rustc: Option<&Path>,
-) -> Result<(Vec<Build>, TempDir)> {
-    let directory = tempfile::Builder::new()
-        .prefix("xtask-check-bundled-")
-        .tempdir()
-        .context("making a temporary folder")?;
+) -> Result<(Vec<Build>, TemporaryFolder)> {
+    // Removed at the end, and by a signal that ends xtask.
+    let directory = TemporaryFolder::new("xtask-check-bundled-")?;
     let compiler = rustc.map_or_else(|| "rustc".to_string(), |path| path.display().to_string());
     eprintln!(
         "bundling and compiling with `{compiler} --edition 2021 -O` in {}",

@@ -1,7 +1,8 @@
 //! Judging one run of a program as the judge would: [`run`] runs the program (its own
 //! process group, the judge's environment, time and memory watched), [`judge_run`] turns
 //! what it did into a [`Verdict`], and [`judge_case`] does both. [`checker`] decides
-//! whether an output is right.
+//! whether an output is right; [`command`] reads a program a user names with `--command`.
+//! Memory is shown as the judge shows it, in kilobytes ([`kilobytes`]).
 //!
 //! The judge knows nothing of manifests: it is given a program, an input, limits and a
 //! checker (a problem's sample is read, and its facts taken from its manifest, in
@@ -18,6 +19,7 @@
 //! 4. **WA** or **AC**, as the problem's [`Checker`] decides on the output.
 
 pub mod checker;
+pub mod command;
 pub mod run;
 
 use std::process::Command;
@@ -27,7 +29,7 @@ use anyhow::Result;
 
 pub use run::{
     run_program, run_program_watching, stop_programs_on_signals, Ending, Limits, MemoryWatch, Run,
-    CAPTURE_LIMIT_BYTES, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
+    TemporaryFolder, CAPTURE_LIMIT_BYTES, ENDING_SIGNALS, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
 use crate::judge::checker::{shorten, Checker, CheckerVerdict};
@@ -52,7 +54,10 @@ pub enum Verdict {
     /// TLE: the run took longer than the time limit.
     TimeLimitExceeded,
     /// MLE: the run's peak memory was over the memory limit.
-    MemoryLimitExceeded,
+    MemoryLimitExceeded {
+        /// The limit, in kilobytes as the judge writes it (262144 KB for 256 MB).
+        limit_kilobytes: u64,
+    },
 }
 
 impl Verdict {
@@ -63,7 +68,7 @@ impl Verdict {
             Verdict::WrongAnswer { .. } => "WA",
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimitExceeded => "TLE",
-            Verdict::MemoryLimitExceeded => "MLE",
+            Verdict::MemoryLimitExceeded { .. } => "MLE",
         }
     }
 
@@ -73,10 +78,14 @@ impl Verdict {
     }
 
     /// What to print under the verdict line, if anything: the reason for a wrong
-    /// answer, or how a crashed program ended and the first line of its standard error.
+    /// answer, how a crashed program ended and the first line of its standard error, or
+    /// the memory limit in the unit of the figure on the verdict line.
     pub fn details(&self) -> Option<String> {
         match self {
-            Verdict::Accepted | Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded => None,
+            Verdict::Accepted | Verdict::TimeLimitExceeded => None,
+            Verdict::MemoryLimitExceeded { limit_kilobytes } => {
+                Some(format!("the memory limit is {limit_kilobytes} KB"))
+            }
             Verdict::WrongAnswer { reason } => Some(reason.clone()),
             Verdict::RuntimeError {
                 ending,
@@ -128,7 +137,9 @@ pub fn judge_run(
         return Ok(Verdict::TimeLimitExceeded);
     }
     if run.ending == Ending::StoppedAtMemoryLimit || run.peak_memory_bytes > limits.memory_bytes {
-        return Ok(Verdict::MemoryLimitExceeded);
+        return Ok(Verdict::MemoryLimitExceeded {
+            limit_kilobytes: kilobytes(limits.memory_bytes),
+        });
     }
     if !run.ending.is_success() {
         return Ok(Verdict::RuntimeError {
@@ -164,13 +175,20 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// The verdict, time and memory as one aligned piece of a line: `AC    3 ms   6.9 MB`.
+    /// The verdict, time and memory as one aligned piece of a line, in the judge's units:
+    /// `AC    3 ms    1904 KB`.
     pub fn summary(&self) -> String {
         let name = self.verdict.short_name();
         let millis = self.elapsed.as_millis();
-        let megabytes = self.peak_memory_bytes as f64 / 1e6;
-        format!("{name:<3} {millis:>3} ms {megabytes:>5.1} MB")
+        let memory = kilobytes(self.peak_memory_bytes);
+        format!("{name:<3} {millis:>3} ms {memory:>7} KB")
     }
+}
+
+/// `bytes` in kilobytes of 1,024 bytes, the unit in which the judge shows memory and its
+/// limit ("2020 KB"; 262144 KB for a limit of 256 MB), as GNU time's `%M` does.
+pub fn kilobytes(bytes: u64) -> u64 {
+    bytes / 1024
 }
 
 /// Runs `program` on `input` within `limits` and judges its output against `expected`
@@ -490,7 +508,9 @@ mod tests {
         let judgement = judge_exact(&mut shell(&script), limits);
         assert_eq!(
             judgement.verdict,
-            Verdict::MemoryLimitExceeded,
+            Verdict::MemoryLimitExceeded {
+                limit_kilobytes: 65_536
+            },
             "{judgement:?}"
         );
         assert!(
@@ -513,7 +533,11 @@ mod tests {
             output_held_open: false,
         };
         let verdict = judge_run(&run, limits, b"", EXPECTED, Checker::Exact).unwrap();
-        assert_eq!(verdict, Verdict::MemoryLimitExceeded);
+        assert_eq!(verdict.short_name(), "MLE");
+        assert_eq!(
+            verdict.details().as_deref(),
+            Some("the memory limit is 65536 KB")
+        );
     }
 
     #[test]
@@ -521,8 +545,9 @@ mod tests {
         let judgement = Judgement {
             verdict: Verdict::Accepted,
             elapsed: Duration::from_millis(1),
-            peak_memory_bytes: 2_100_000,
+            peak_memory_bytes: 1_949_696,
         };
-        assert_eq!(judgement.summary(), "AC    1 ms   2.1 MB");
+        // As the judge shows it: kilobytes of 1,024 bytes, no separator.
+        assert_eq!(judgement.summary(), "AC    1 ms    1904 KB");
     }
 }

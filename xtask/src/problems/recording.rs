@@ -7,7 +7,7 @@
 use std::io::BufRead;
 
 use anyhow::Result;
-use common::ladder::{solve_rung, RUNGS};
+use common::ladder::RUNGS;
 use common::observe::SearchObserver;
 
 use crate::problems::KnownProblem;
@@ -80,9 +80,9 @@ pub fn record(
         let (title, solution) = match searcher {
             Searcher::Rung { number } => {
                 let grid = puzzle.givens();
-                let outcome = solve_rung(number, &grid, &mut recorder);
+                let outcome = (RUNGS[number].solve_observed)(&grid, &mut recorder);
                 if outcome.capped {
-                    recorder.remark(|| {
+                    recorder.remark(&|| {
                         format!(
                             "rung {number} stops at its cap of {} guesses",
                             outcome.guesses

@@ -279,7 +279,9 @@ impl Problem {
 
     /// The files of the problem's `samples/` folder: the sample cases, each `sample-N.in`
     /// with its `sample-N.out`, in the order of N, and every other file (but hidden ones,
-    /// such as `.gitkeep`) with why it was not taken.
+    /// such as `.gitkeep`) with why it was not taken. Only regular files that can be read
+    /// are taken: anything else there (a FIFO, a folder, a link to nothing) is named once,
+    /// as what it is, and never opened, so that nothing waits on it.
     pub fn sample_files(&self) -> Result<SampleFiles> {
         let folder = self.directory.join("samples");
         let mut files = SampleFiles::default();
@@ -301,12 +303,18 @@ impl Problem {
                 _ => path.with_extension("in"),
             };
             let is_sample_file = number(name).is_some() && matches!(extension, "in" | "out");
-            let reason = if !is_sample_file {
+            let partner_kind = SampleFileKind::of(&partner);
+            let reason = if let Some(odd) = SampleFileKind::of(&path).why_not_read() {
+                odd
+            } else if !is_sample_file {
                 "not a sample's name: a sample is sample-N.in with its answer in sample-N.out"
-            } else if partner.is_file() && extension == "out" {
+            } else if partner_kind.why_not_read().is_some() {
+                // The partner's own line names what it is.
+                continue;
+            } else if partner_kind == SampleFileKind::Readable && extension == "out" {
                 // Taken with its `.in`.
                 continue;
-            } else if partner.is_file() {
+            } else if partner_kind == SampleFileKind::Readable {
                 files.samples.push(Sample {
                     name: name.to_string(),
                     expected_path: partner,
@@ -325,6 +333,67 @@ impl Problem {
             .not_taken
             .sort_by(|first, second| first.path.cmp(&second.path));
         Ok(files)
+    }
+}
+
+/// What a name in `samples/` is, as far as taking it as a sample goes: found by its
+/// metadata first (a FIFO is never opened: reading one waits for a writer that may never
+/// come), then, for a regular file, by opening it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SampleFileKind {
+    /// A regular file that can be read: the only kind taken.
+    Readable,
+    /// A regular file that cannot be opened (its permissions).
+    Unreadable,
+    /// Nothing of that name.
+    Missing,
+    /// A symbolic link whose target does not exist.
+    DanglingLink,
+    /// A folder.
+    Folder,
+    /// A FIFO (named pipe).
+    Fifo,
+    /// A socket or a device.
+    Special,
+}
+
+impl SampleFileKind {
+    /// The kind of whatever `path` names (a link is followed).
+    fn of(path: &Path) -> SampleFileKind {
+        use std::os::unix::fs::FileTypeExt;
+        let Ok(metadata) = fs::metadata(path) else {
+            return match fs::symlink_metadata(path) {
+                Ok(_) => SampleFileKind::DanglingLink,
+                Err(_) => SampleFileKind::Missing,
+            };
+        };
+        let file_type = metadata.file_type();
+        if file_type.is_file() {
+            match fs::File::open(path) {
+                Ok(_) => SampleFileKind::Readable,
+                Err(_) => SampleFileKind::Unreadable,
+            }
+        } else if file_type.is_dir() {
+            SampleFileKind::Folder
+        } else if file_type.is_fifo() {
+            SampleFileKind::Fifo
+        } else {
+            SampleFileKind::Special
+        }
+    }
+
+    /// Why a file of this kind is not read, unless it is a readable file (or missing).
+    fn why_not_read(self) -> Option<&'static str> {
+        match self {
+            SampleFileKind::Readable | SampleFileKind::Missing => None,
+            SampleFileKind::Unreadable => Some("a file that cannot be read (its permissions)"),
+            SampleFileKind::DanglingLink => Some("a link to nothing: its target does not exist"),
+            SampleFileKind::Folder => Some("a folder, not a file"),
+            SampleFileKind::Fifo => Some(
+                "a FIFO (named pipe), not a file: it is not read, as reading it can wait forever",
+            ),
+            SampleFileKind::Special => Some("a socket or a device, not a file"),
+        }
     }
 }
 
@@ -444,6 +513,15 @@ mod tests {
         }
     }
 
+    /// Each file not taken as `NAME: why`.
+    fn not_taken_lines(files: &SampleFiles) -> Vec<String> {
+        let line = |file: &NotTaken| {
+            let name = file.path.file_name().unwrap().to_string_lossy();
+            format!("{name}: {}", file.reason)
+        };
+        files.not_taken.iter().map(line).collect()
+    }
+
     #[test]
     fn every_file_that_is_not_a_sample_is_named_with_why() {
         let directory = tempfile::tempdir().expect("a temporary folder");
@@ -471,14 +549,7 @@ mod tests {
             .map(|sample| sample.name.as_str())
             .collect();
         assert_eq!(names, ["sample-2"]);
-        let not_taken: Vec<String> = files
-            .not_taken
-            .iter()
-            .map(|file| {
-                let name = file.path.file_name().unwrap().to_string_lossy();
-                format!("{name}: {}", file.reason)
-            })
-            .collect();
+        let not_taken = not_taken_lines(&files);
         let not_a_name =
             "not a sample's name: a sample is sample-N.in with its answer in sample-N.out";
         assert_eq!(
@@ -490,6 +561,43 @@ mod tests {
                 "sample-3.out: its input, the .in file of the same name, is missing".to_string(),
                 "sample-4.in: its answer, the .out file of the same name, is missing".to_string(),
                 format!("sample_1.in: {not_a_name}"),
+            ]
+        );
+    }
+
+    #[test]
+    fn what_is_not_a_readable_file_is_named_once_and_never_waited_on() {
+        // A FIFO, a folder and a link to nothing, each named as a sample's input beside a
+        // good answer file: one line each, saying what it is; the FIFO is never opened
+        // (opening it would wait for a writer forever).
+        let directory = tempfile::tempdir().expect("a temporary folder");
+        let samples = directory.path().join("samples");
+        fs::create_dir(&samples).expect("temp dir is writable");
+        for number in 1..=3 {
+            fs::write(samples.join(format!("sample-{number}.out")), "1\n").unwrap();
+        }
+        let made = Command::new("mkfifo")
+            .arg(samples.join("sample-1.in"))
+            .status();
+        assert!(made.is_ok_and(|status| status.success()), "mkfifo runs");
+        fs::create_dir(samples.join("sample-2.in")).unwrap();
+        std::os::unix::fs::symlink("nowhere.in", samples.join("sample-3.in")).unwrap();
+        let mut problem = real_problem("p2239");
+        problem.directory = directory.path().to_path_buf();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || sender.send(problem.sample_files().map_err(|e| e.to_string())));
+        let files = receiver
+            .recv_timeout(Duration::from_secs(10))
+            .expect("reading samples/ does not wait")
+            .expect("the folder is readable");
+        assert!(files.samples.is_empty(), "{:?}", files.samples);
+        assert_eq!(
+            not_taken_lines(&files),
+            [
+                "sample-1.in: a FIFO (named pipe), not a file: it is not read, as reading it \
+                 can wait forever",
+                "sample-2.in: a folder, not a file",
+                "sample-3.in: a link to nothing: its target does not exist",
             ]
         );
     }

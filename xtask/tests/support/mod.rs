@@ -1,7 +1,10 @@
 //! What several test files share: starting `cargo xtask` as a user does ([`xtask`], the
 //! one place the tests start it), reading tdoku's counted set, writing a puzzle (of a set)
-//! in a failure message, and our small programs. Each file that uses it says `mod support;`.
+//! in a failure message, and our small programs; [`tool`]: the rule for a test that needs
+//! a tool. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
+
+pub mod tool;
 
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
@@ -141,6 +144,27 @@ pub fn program_path(name: &str) -> std::path::PathBuf {
     xtask::project_root()
         .join("xtask/tests/programs")
         .join(name)
+}
+
+/// Compiles our program `tests/programs/NAME.rs` with `rustc` and `options` into
+/// `directory`, and returns the binary's path.
+pub fn compile_program(
+    directory: &std::path::Path,
+    name: &str,
+    options: &[&str],
+) -> std::path::PathBuf {
+    let binary = directory.join(name);
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let compiled = std::process::Command::new(rustc)
+        .args(["--edition", "2021"])
+        .args(options)
+        .arg("-o")
+        .arg(&binary)
+        .arg(program_path(&format!("{name}.rs")))
+        .output()
+        .expect("rustc starts");
+    assert!(compiled.status.success(), "{compiled:?}");
+    binary
 }
 
 /// The first `count` process ids in the file at `path`, one a line, waiting up to 20

@@ -336,7 +336,10 @@ mod tests {
         assert_eq!(reason(&slow, &answer).as_deref(), Some("TLE"));
         let mut large = answered.clone();
         large.peak_memory_bytes = 600_000_000;
-        assert_eq!(reason(&large, &answer).as_deref(), Some("MLE"));
+        assert_eq!(
+            reason(&large, &answer).as_deref(),
+            Some("MLE: the memory limit is 262144 KB")
+        );
     }
 
     #[test]

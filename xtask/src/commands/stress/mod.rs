@@ -9,7 +9,8 @@
 //! answer as the reference solvers find it, and the judge's promise.
 //!
 //! 1. Builds the problem's binary in release mode, unless `--binary` names another one or
-//!    `--command` gives any program (run by `sh -c` in the current folder).
+//!    `--command` gives any program (in the current folder, started as
+//!    [`xtask::judge::command`] says; one that cannot be run is a usage error).
 //! 2. For case `k`, seeds a random number generator with `S + k` and makes an input with
 //!    the problem's stress generator ([`Family::stress_case`]: for Sudoku a random solved
 //!    grid with holes, for Su-domino-ku one to three generated puzzles; some of either
@@ -47,8 +48,11 @@ use anyhow::Result;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use xtask::judge::checker::{excerpt, Checker};
+use xtask::judge::command::ProgramCommand;
+use xtask::judge::kilobytes;
 use xtask::problems::workspace::{Problem, Profile, Workspace};
 use xtask::problems::{KnownProblem, Puzzle};
+use xtask::usage_error;
 
 use case::{CaseResult, Expectation, Failure, ProgramUnderTest, Scope, Shrunk};
 
@@ -69,9 +73,10 @@ pub struct Arguments {
     /// Test this binary instead of building the problem's release binary.
     #[arg(long, value_name = "PATH")]
     binary: Option<PathBuf>,
-    /// Test this command instead: any program, run by `sh -c` in the current folder, for
-    /// example `python3 sol.py`. As it is not ours, the cases stay inside the judge's
-    /// promise (for a Sudoku, the grid has a completion) unless --beyond-promise.
+    /// Test this command instead: any program, in the current folder (through `sh -c` only
+    /// when it has shell syntax), for example `python3 sol.py`. As it is not ours, the
+    /// cases stay inside the judge's promise (for a Sudoku, the grid has a completion)
+    /// unless --beyond-promise.
     #[arg(long, value_name = "CMD", conflicts_with = "binary")]
     command: Option<String>,
     /// With --command, also the cases beyond the judge's promise (grids without a
@@ -138,8 +143,9 @@ fn program_to_test(
 ) -> Result<(Command, Scope, String)> {
     Ok(match (&options.command, &options.binary) {
         (Some(command), _) => {
-            let mut shell = Command::new("sh");
-            shell.args(["-c", command]);
+            let program = ProgramCommand::parse(command)
+                .map_err(usage_error)?
+                .command();
             let mut arguments = format!(" --command {}", shell_word(command));
             let scope = match options.beyond_promise {
                 true => {
@@ -148,7 +154,7 @@ fn program_to_test(
                 }
                 false => Scope::InsidePromise,
             };
-            (shell, scope, arguments)
+            (program, scope, arguments)
         }
         (None, Some(path)) => {
             let arguments = format!(" --binary {}", shell_word(&path.display().to_string()));
@@ -317,8 +323,8 @@ fn print_failure(failure: &Failure, checker: Checker, which: &str) {
         }
     }
     let (ending, millis) = (run.ending, run.elapsed.as_millis());
-    let megabytes = run.peak_memory_bytes as f64 / 1e6;
-    outln!("actual ({ending}, {millis} ms, {megabytes:.1} MB):");
+    let memory = kilobytes(run.peak_memory_bytes);
+    outln!("actual ({ending}, {millis} ms, {memory} KB):");
     outln!("{}", excerpt(&String::from_utf8_lossy(&run.stdout)));
     let stderr = String::from_utf8_lossy(&run.stderr);
     if !stderr.trim().is_empty() {

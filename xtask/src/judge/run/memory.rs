@@ -1,0 +1,244 @@
+//! Reading a program's memory, and what the peak of a run is.
+//!
+//! **What counts.** The program's processes: every process of the tree under the process
+//! the runner started, except the *starter* and its copies. The starter is the shell that
+//! holds a program before it runs (`/bin/sh`, reading one line, then `exec`) or the shell
+//! of a command with shell syntax (`sh -c`, which runs the programs the command names); a
+//! process whose command line is still the starter's is the starter or a copy of it
+//! forked to run a program, not yet that program. So the shell's memory never counts.
+//!
+//! **How much.** One process: its resident size, and its peak, the high-water mark the
+//! kernel keeps for it (`VmRSS`, `VmHWM` in `/proc/PID/status`); that is the figure GNU
+//! time's `%M` and the judge report. Several at once: their proportional set sizes added
+//! up (`Pss` in `/proc/PID/smaps_rollup`): a page that *k* processes share counts 1/*k* in
+//! each, so each page counts once, however many children share it (a page shared with a
+//! process outside the program counts only its share). Where `smaps_rollup` is missing
+//! (Linux before 4.14), the `Pss` lines of `/proc/PID/smaps` are added instead.
+//!
+//! **The peak of a run** is the largest of: what the reads found while it ran; each
+//! program process's high-water mark read as it exited, held there (see `ptrace.rs`); and,
+//! where no program process was held at its exit (`ptrace` refused, or the program let go
+//! at a signal), the kernel's figure when the program was reaped (`ru_maxrss`, from
+//! `wait4`), if that figure can be the program's. It cannot always be: the kernel's figure
+//! for a child of xtask includes xtask's own resident size at the child's start (a child
+//! of a process of 200 MB that runs `/bin/true` is reported at 218 MB), and the starter's;
+//! so it is taken only above both, where it is the largest program process's own peak.
+//! Where an exit was held, the kernel's figure is left out: xtask's size at the start is
+//! known only within what its other threads free or take meanwhile (a test process that
+//! had just freed 20 MB saw a figure 27 MB over its reads of itself).
+
+use std::time::Duration;
+
+use nix::unistd::Pid;
+
+/// The command line of the starter (see the module's docs), as `/proc/PID/cmdline` shows
+/// it: its arguments, each ended by a NUL byte. `None` for a program started without one.
+#[derive(Debug, Clone, Default)]
+pub(super) struct StarterLine {
+    pub(super) bytes: Option<Vec<u8>>,
+}
+
+impl StarterLine {
+    /// The command line of a starter run as `arguments` (the program first).
+    pub(super) fn of(arguments: &[&std::ffi::OsStr]) -> StarterLine {
+        use std::os::unix::ffi::OsStrExt;
+        let mut bytes = Vec::new();
+        for argument in arguments {
+            bytes.extend_from_slice(argument.as_bytes());
+            bytes.push(0);
+        }
+        StarterLine { bytes: Some(bytes) }
+    }
+
+    /// Whether `process` is the starter or a copy of it that has not yet become a program.
+    pub(super) fn is_starter(&self, process: &str) -> bool {
+        let Some(bytes) = &self.bytes else {
+            return false;
+        };
+        std::fs::read(format!("/proc/{process}/cmdline")).is_ok_and(|line| line == *bytes)
+    }
+}
+
+/// What one read of a program's tree found, in bytes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct TreeReading {
+    /// The program's processes (see the module's docs).
+    pub(super) program_bytes: u64,
+    /// The largest high-water mark among the starter and its copies.
+    pub(super) starter_bytes: u64,
+}
+
+/// The most processes [`read_tree`] visits: a program that starts more is far past any
+/// limit of these problems, and its group is killed all the same.
+const MOST_PROCESSES_READ: usize = 1_000;
+
+/// The memory of the program `root` and every process below it now (see the module's
+/// docs), or `None` when `root` has ended.
+pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading> {
+    let root_process = root.as_raw().to_string();
+    status_kilobytes(&root_process, "VmHWM:")?;
+    let mut reading = TreeReading::default();
+    let mut programs = Vec::new();
+    let mut pending = vec![root_process];
+    while let Some(process) = pending.pop() {
+        if programs.len() >= MOST_PROCESSES_READ {
+            break;
+        }
+        let high_water = status_kilobytes(&process, "VmHWM:").unwrap_or(0) * 1024;
+        pending.extend(children_of(&process));
+        if starter.is_starter(&process) {
+            reading.starter_bytes = reading.starter_bytes.max(high_water);
+        } else {
+            reading.program_bytes = reading.program_bytes.max(high_water);
+            programs.push(process);
+        }
+    }
+    if programs.len() > 1 {
+        let shares = programs
+            .iter()
+            .map(|process| proportional_kilobytes(process));
+        reading.program_bytes = reading.program_bytes.max(shares.sum::<u64>() * 1024);
+    }
+    Some(reading)
+}
+
+/// A field of `/proc/PROCESS/status` in kilobytes, for example `VmRSS:`, if the process
+/// exists and has it (a process that has ended has no memory fields).
+pub(super) fn status_kilobytes(process: &str, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
+    kilobytes_of_field(&status, field)
+}
+
+/// The kilobytes on the line of `text` that starts with `field` (`Pss:   1234 kB`).
+fn kilobytes_of_field(text: &str, field: &str) -> Option<u64> {
+    let line = text.lines().find(|line| line.starts_with(field))?;
+    line[field.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// The proportional set size of `process`, in kilobytes: 0 once it has ended.
+fn proportional_kilobytes(process: &str) -> u64 {
+    if let Ok(rollup) = std::fs::read_to_string(format!("/proc/{process}/smaps_rollup")) {
+        return kilobytes_of_field(&rollup, "Pss:").unwrap_or(0);
+    }
+    let smaps = std::fs::read_to_string(format!("/proc/{process}/smaps")).unwrap_or_default();
+    let lines = smaps.lines().filter(|line| line.starts_with("Pss:"));
+    lines
+        .filter_map(|line| kilobytes_of_field(line, "Pss:"))
+        .sum()
+}
+
+/// The process ids of the children of `process` (a number, or `self`): those of each of
+/// its threads, from `/proc/PROCESS/task/THREAD/children`.
+pub(super) fn children_of(process: &str) -> Vec<String> {
+    let Ok(threads) = std::fs::read_dir(format!("/proc/{process}/task")) else {
+        return Vec::new();
+    };
+    let mut children = Vec::new();
+    for thread in threads.flatten() {
+        if let Ok(list) = std::fs::read_to_string(thread.path().join("children")) {
+            children.extend(list.split_whitespace().map(str::to_string));
+        }
+    }
+    children
+}
+
+/// How long a program may take to load (its executable and libraries mapped into memory):
+/// a reading before that may be far below what it then uses. A Rust solution on a sample
+/// runs in about a millisecond, and is loaded within a few hundred microseconds.
+const LOADING_TIME: Duration = Duration::from_micros(300);
+
+/// What the runner knows of a run's memory as it goes: the reads while it runs, and at the
+/// end the figures of its exit and of the kernel.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct MemoryFigures {
+    /// The largest reading of the program's processes.
+    pub(super) program_bytes: u64,
+    /// The largest high-water mark of the starter and its copies.
+    pub(super) starter_bytes: u64,
+    /// Whether a read found a program process after [`LOADING_TIME`].
+    pub(super) read_after_loading: bool,
+}
+
+/// The figures of a run's end: those read as its processes exited, and the kernel's.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct EndFigures {
+    /// The largest high-water mark of a program process held at its exit, if any was.
+    pub(super) held_program_bytes: Option<u64>,
+    /// The largest high-water mark of the starter or a copy, held at its exit.
+    pub(super) held_starter_bytes: u64,
+    /// The kernel's figure for the process the runner started (`ru_maxrss`).
+    pub(super) kernel_bytes: u64,
+    /// xtask's own size as the program started (its resident size then, and its
+    /// high-water mark, reset just before): what the kernel's figure holds of xtask (see
+    /// the module's docs).
+    pub(super) runner_bytes: u64,
+}
+
+impl MemoryFigures {
+    /// Takes one reading made `since_start` after the run started.
+    pub(super) fn take(&mut self, reading: TreeReading, since_start: Duration) {
+        self.program_bytes = self.program_bytes.max(reading.program_bytes);
+        self.starter_bytes = self.starter_bytes.max(reading.starter_bytes);
+        let found_program = reading.program_bytes > 0;
+        self.read_after_loading |= found_program && since_start >= LOADING_TIME;
+    }
+
+    /// The peak of the run (see the module's docs). Where no exit was held, the kernel's
+    /// figure is taken too when nothing read the program after it had loaded: then it is
+    /// the best known, if perhaps xtask's size.
+    pub(super) fn peak(&self, end: EndFigures) -> u64 {
+        let Some(held) = end.held_program_bytes else {
+            let not_the_programs = end
+                .runner_bytes
+                .max(self.starter_bytes)
+                .max(end.held_starter_bytes);
+            let kernel_is_the_programs = end.kernel_bytes > not_the_programs;
+            return match kernel_is_the_programs || !self.read_after_loading {
+                true => self.program_bytes.max(end.kernel_bytes),
+                false => self.program_bytes,
+            };
+        };
+        self.program_bytes.max(held)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kernels_figure_counts_only_above_what_is_not_the_programs() {
+        let figures = MemoryFigures {
+            program_bytes: 3 << 20,
+            starter_bytes: 1 << 20,
+            read_after_loading: true,
+        };
+        let end = EndFigures {
+            held_program_bytes: None,
+            held_starter_bytes: 0,
+            kernel_bytes: 6 << 20,
+            runner_bytes: 6 << 20,
+        };
+        // Nothing held; xtask's own 6 MiB: the kernel's figure may be xtask's.
+        assert_eq!(figures.peak(end), 3 << 20);
+        // Above xtask's size, the kernel's figure is a program's own.
+        let end = EndFigures {
+            kernel_bytes: 9 << 20,
+            ..end
+        };
+        assert_eq!(figures.peak(end), 9 << 20);
+        // An exit held: its figure stands, whatever the kernel's.
+        let end = EndFigures {
+            held_program_bytes: Some(4 << 20),
+            ..end
+        };
+        assert_eq!(figures.peak(end), 4 << 20);
+    }
+
+    #[test]
+    fn a_field_is_read_in_kilobytes() {
+        let text = "Rss:   2048 kB\nPss:    512 kB\n";
+        assert_eq!(kilobytes_of_field(text, "Pss:"), Some(512));
+        assert_eq!(kilobytes_of_field(text, "Swap:"), None);
+    }
+}

@@ -1,0 +1,155 @@
+//! Every way out of xtask cleans up: a signal that would end it (Ctrl-C's SIGINT,
+//! Ctrl-\'s SIGQUIT, SIGTERM, SIGHUP, and every other whose default is to end a process)
+//! kills the live programs, with all they started, and removes the temporary folders of
+//! [`TemporaryFolder`] (`check --bundled`'s build folder) before xtask exits with 128
+//! plus the signal's number, as a shell reports a process ended by a signal.
+//!
+//! The signals are blocked in every thread and taken by one thread of their own with
+//! `sigwait`, so no handler runs in the middle of other code. Left out: SIGKILL and
+//! SIGSTOP, which nothing can catch; the faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
+//! SIGSYS), which the kernel sends to the thread that faulted and delivers even blocked,
+//! as xtask's own crash; and the real-time signals, some of which the C library uses.
+//! A SIGPIPE that a write of xtask causes goes to the writing thread, where it stays
+//! blocked, and the write fails as before; only one sent to xtask is taken here.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::thread;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use nix::sys::signal::{killpg, SigSet, Signal};
+use nix::unistd::Pid;
+use tempfile::TempDir;
+
+use super::cleanup::{kill_escaped_processes, live_programs, MOST_ROUNDS_OF_KILLING};
+
+/// The signals taken (see the module's docs).
+pub const ENDING_SIGNALS: [Signal; 15] = [
+    Signal::SIGHUP,
+    Signal::SIGINT,
+    Signal::SIGQUIT,
+    Signal::SIGTERM,
+    Signal::SIGUSR1,
+    Signal::SIGUSR2,
+    Signal::SIGPIPE,
+    Signal::SIGALRM,
+    Signal::SIGVTALRM,
+    Signal::SIGPROF,
+    Signal::SIGIO,
+    Signal::SIGPWR,
+    Signal::SIGXCPU,
+    Signal::SIGXFSZ,
+    Signal::SIGABRT,
+];
+
+/// Makes every signal that would end xtask kill the live programs and remove the
+/// temporary folders first (see the module's docs).
+///
+/// Call it first in `main`, before any other thread starts: the signals are blocked in
+/// every thread (the mask passes to the threads started later); the programs started get
+/// the default mask back (`std` resets it in each child).
+pub fn stop_programs_on_signals() -> Result<()> {
+    let signals = SigSet::from_iter(ENDING_SIGNALS);
+    signals
+        .thread_block()
+        .context("blocking the signals that end xtask")?;
+    thread::spawn(move || {
+        let signal = match signals.wait() {
+            Ok(signal) => signal,
+            // sigwait fails only on an invalid set; the signals then stay blocked.
+            Err(_) => return,
+        };
+        // Both lists stay held until xtask exits: no program starts, no folder is made.
+        let live = live_programs();
+        stop_live_programs(&live);
+        let folders = temporary_folders();
+        remove_temporary_folders(&folders);
+        std::process::exit(128 + signal as i32);
+    });
+    Ok(())
+}
+
+/// Kills every `live` program by group, and what escaped them, in rounds. The programs
+/// are not waited for here: a wait from this thread could take the stop of a program held
+/// at its exit from the thread that holds it, and the program would stay held.
+fn stop_live_programs(live: &[Pid]) {
+    for _ in 0..MOST_ROUNDS_OF_KILLING {
+        let groups_alive = live
+            .iter()
+            .filter(|group| killpg(**group, Signal::SIGKILL).is_ok())
+            .count();
+        let escaped = kill_escaped_processes(live);
+        if escaped == 0 && groups_alive == 0 {
+            break;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The folders of the live [`TemporaryFolder`]s.
+static TEMPORARY_FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The list of temporary folders, even if a thread panicked while holding it.
+fn temporary_folders() -> MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARY_FOLDERS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes every one of `folders`. A compiler may still be writing in one: a folder that
+/// is not empty yet is tried again.
+fn remove_temporary_folders(folders: &[PathBuf]) {
+    for folder in folders {
+        for _ in 0..5 {
+            if std::fs::remove_dir_all(folder).is_ok() || !folder.exists() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// A temporary folder removed when it is dropped, as `tempfile`'s are, and also when a
+/// signal ends xtask (see the module's docs).
+pub struct TemporaryFolder {
+    /// The folder; `None` once kept.
+    folder: Option<TempDir>,
+}
+
+impl TemporaryFolder {
+    /// A new folder in the system's temporary folder, its name starting with `prefix`.
+    pub fn new(prefix: &str) -> Result<TemporaryFolder> {
+        // Made and listed while the list is held, so that a signal cannot come between.
+        let mut folders = temporary_folders();
+        let folder = tempfile::Builder::new()
+            .prefix(prefix)
+            .tempdir()
+            .context("making a temporary folder")?;
+        folders.push(folder.path().to_path_buf());
+        Ok(TemporaryFolder {
+            folder: Some(folder),
+        })
+    }
+
+    /// The folder's path.
+    pub fn path(&self) -> &Path {
+        self.folder.as_ref().map_or(Path::new(""), TempDir::path)
+    }
+
+    /// Keeps the folder (it is not removed, by a drop or a signal), and returns its path.
+    pub fn keep(mut self) -> PathBuf {
+        let folder = self.folder.take().expect("a folder is kept once");
+        temporary_folders().retain(|listed| listed != folder.path());
+        folder.keep()
+    }
+}
+
+impl Drop for TemporaryFolder {
+    /// Takes the folder off the list; `TempDir` removes it.
+    fn drop(&mut self) {
+        if let Some(folder) = &self.folder {
+            temporary_folders().retain(|listed| listed != folder.path());
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! The one rule for a test that needs something of the system (a program such as python3,
+//! Chromium or Debian's rustc 1.63, or a file such as `/dev/full`): where it is missing,
+//! the test is skipped with one line that says what is missing and how to get it, except
+//! under CI (`CI=true`), where the test fails: `.ci/run` installs every tool the tests
+//! use, so a tool missing there is a fault to see, not a test to pass unseen.
+//!
+//! ```ignore
+//! let Some(python) = support::tool::required(python3(), "python3", "apt-get install python3")
+//! else {
+//!     return;
+//! };
+//! ```
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// `found`, what a test needs; when it is `None`, the line that skips the test (or, under
+/// CI, the panic that fails it) names `what` is missing and `how_to_get_it`. The caller
+/// returns at once on `None`.
+pub fn required<T>(found: Option<T>, what: &str, how_to_get_it: &str) -> Option<T> {
+    if found.is_some() {
+        return found;
+    }
+    if is_ci() {
+        panic!("{what} is missing, and CI runs every test: {how_to_get_it}");
+    }
+    eprintln!("skipped: {what} is missing ({how_to_get_it}; CI=true makes this a failure)");
+    None
+}
+
+/// Whether the tests run under CI, which sets `CI=true`.
+pub fn is_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|value| value == "true")
+}
+
+/// `python3`, if it is on the path and runs.
+pub fn python3() -> Option<PathBuf> {
+    runs("python3", &["--version"]).then(|| PathBuf::from("python3"))
+}
+
+/// The GNU time program at `/usr/bin/time` (the reference for every memory figure), if it
+/// runs: `/usr/bin/time -f %M PROGRAM` prints the program's peak resident memory in KB.
+pub fn gnu_time() -> Option<PathBuf> {
+    let path = "/usr/bin/time";
+    runs(path, &["-f", "%M", "true"]).then(|| PathBuf::from(path))
+}
+
+/// `strace`, if it runs: under `strace -f` every process a program starts is traced
+/// already, so the program cannot trace them, as where a seccomp filter refuses `ptrace`.
+pub fn strace() -> Option<PathBuf> {
+    runs("strace", &["-o", "/dev/null", "true"]).then(|| PathBuf::from("strace"))
+}
+
+/// Whether `program` with `arguments` starts and exits with 0.
+fn runs(program: &str, arguments: &[&str]) -> bool {
+    let status = Command::new(program)
+        .args(arguments)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    status.is_ok_and(|status| status.success())
+}
