@@ -1,14 +1,20 @@
 //! The project's tooling library: what `cargo xtask` (`src/main.rs`, whose subcommands are in
 //! `src/commands/`) and the tests share. One folder per layer; `xtask/ARCHITECTURE.md`
 //! maps them and states the rules they keep (no module cycle, the judge knows nothing of
-//! manifests, the reference solvers share no code with the solutions).
+//! manifests, the reference solvers share no code with the solutions, problem knowledge
+//! only in the table of problems, one root, one runner). The root of the workspace is
+//! [`project_root`], and a mistake on the command line found after parsing is a
+//! [`usage_error`].
 //!
 //! Finding and judging the solutions:
-//! - [`problems`]: the table of problems (each problem's input format, solvers, answer
-//!   format, cell names, bench sets, stress generator and checker) and the one parser of
-//!   their names; [`problems::workspace`]: the workspace as cargo reports it (its root,
-//!   target folder and problem crates) and the binaries cargo has just built;
-//!   [`problems::data`]: the benchmark puzzle sets in `data/`.
+//! - [`problems`]: the table of problems (each problem's formats, solvers, the right
+//!   answer as the reference finds it, checker and promise, and what its family of puzzles
+//!   shares: cell names, random and hard inputs, bench sets and baseline), the one enum of
+//!   puzzles ([`problems::Puzzle`]) and the one parser of problem names;
+//!   [`problems::workspace`]: the workspace as cargo reports it (its target folder and
+//!   problem crates) and the binaries cargo has just built; [`problems::data`]: the
+//!   benchmark puzzle sets in `data/`; [`problems::recording`]: a problem's search
+//!   recorded on an input, for `trace`.
 //! - [`judge`]: runs one solution on one input, bounded in time and output, measures its
 //!   time and peak memory, and decides the verdict (AC, WA, RE, TLE, MLE);
 //!   [`judge::checker`] decides whether an output is right, as the judge would, a line at
@@ -23,13 +29,11 @@
 //!   [`reference::exact_cover`]: Knuth's Algorithm X, the engine of both reference solvers;
 //!   [`reference::generate`]: random solved grids and puzzles; [`reference::domino`]:
 //!   Su-domino-ku: the judge's format, a reference solver and a generator of puzzles with
-//!   one solved grid; [`reference::domino_textbook`]: plain row-major backtracking for
-//!   Su-domino-ku, the textbook method `bench --baseline` compares problem 4574 against
-//!   (for Sudoku that is rung 0 of [`common::ladder`]).
+//!   one solved grid.
 //!
 //! Watching a solution reason:
-//! - [`trace`](mod@trace): a solution's search recorded step by step, and that record as
-//!   text; [`trace::page`]: the same record as a page that replays it on the grid.
+//! - [`trace`](mod@trace): the recorder every observed solver reports to, and its record
+//!   as text; [`trace::page`]: the same record as a page that replays it on the grid.
 
 pub mod bundle;
 pub mod judge;
@@ -37,4 +41,20 @@ pub mod problems;
 pub mod reference;
 pub mod trace;
 
-pub use problems::workspace::project_root;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
+/// of `xtask/`, which cargo names in `CARGO_MANIFEST_DIR` when it compiles this crate. The
+/// one way the tooling and its tests find the workspace (`xtask/ARCHITECTURE.md`, rule 5).
+pub fn project_root() -> PathBuf {
+    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).to_path_buf()
+}
+
+/// A mistake on the command line that the parser cannot see (an unknown problem name,
+/// `-o` with several problems): a clap error, which `cargo xtask` reports as it reports
+/// the parser's own, with exit code 2.
+pub fn usage_error(message: impl fmt::Display) -> anyhow::Error {
+    clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{message}\n")).into()
+}

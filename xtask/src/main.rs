@@ -41,7 +41,7 @@ use commands::{bench, bundle, check, generate, new, stress, trace};
 #[command(
     name = "cargo xtask",
     bin_name = "cargo xtask",
-    after_help = "A PROBLEM is named by its crate (p2239) or by its number (2239)."
+    after_help = "A PROBLEM is named by its crate (p1000) or by its number (1000)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -105,7 +105,7 @@ fn main() -> ExitCode {
         }
         Err(error) => {
             // `{:#}` prints the whole chain of context, for example
-            // "reading problems/p2239/samples/sample-1.in: No such file or directory".
+            // "reading problems/p1000/samples/sample-1.in: No such file or directory".
             eprintln!("error: {error:#}");
             ExitCode::FAILURE
         }
@@ -113,7 +113,7 @@ fn main() -> ExitCode {
 }
 
 /// Writes to standard output for [`outln!`]. Where `println!` panics, a reader that went
-/// away (`cargo xtask trace p2239 < input | head -1`) ends the process quietly, as a pipe's
+/// away (`cargo xtask trace p1000 < input | head -1`) ends the process quietly, as a pipe's
 /// writer usually ends, and any other failure (`> /dev/full`) with a message and code 1.
 pub fn write_stdout(text: fmt::Arguments<'_>) {
     let mut stdout = io::stdout().lock();

@@ -5,12 +5,15 @@
 //! The folders these tests write lie under cargo's temporary folder for tests
 //! (`target/tmp`), so nothing is left in the system's temporary folder.
 
+mod support;
+
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
 
-use wait_timeout::ChildExt;
+use support::{output_with_input, xtask, XTASK};
+use xtask::project_root;
 
 /// A fresh, empty folder for one test.
 fn fresh_folder(name: &str) -> PathBuf {
@@ -26,24 +29,10 @@ fn write_script(path: &Path, text: &str) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-/// Runs `command`, failing the test if it is still running after `limit`.
-fn output_within(command: &mut Command, limit: Duration) -> Output {
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if child.wait_timeout(limit).unwrap().is_none() {
-        let _ = child.kill();
-        panic!("still running after {limit:?}: {command:?}");
-    }
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn files_and_the_plot_are_where_the_caller_says() {
     let folder = fresh_folder("bench-paths");
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/magictour_top1465.txt");
+    let data = project_root().join("data/magictour_top1465.txt");
     let puzzles: String = std::fs::read_to_string(data)
         .unwrap()
         .lines()
@@ -60,20 +49,20 @@ fn files_and_the_plot_are_where_the_caller_says() {
         &fake_cargo,
         "#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done\nshift\nexec \"$XTASK\" \"$@\"\n",
     );
-    let output = output_within(
-        Command::new(env!("CARGO_BIN_EXE_xtask"))
-            .current_dir(&folder)
-            .args([
-                "bench",
-                "--rounds",
-                "2",
-                "sets/three.txt",
-                "--svg",
-                "plot.svg",
-            ])
-            .env("CARGO", &fake_cargo)
-            .env("XTASK", env!("CARGO_BIN_EXE_xtask"))
-            .env_remove("XTASK_BENCH_OPTIMISED"),
+    let output = output_with_input(
+        xtask(&[
+            "bench",
+            "--rounds",
+            "2",
+            "sets/three.txt",
+            "--svg",
+            "plot.svg",
+        ])
+        .current_dir(&folder)
+        .env("CARGO", &fake_cargo)
+        .env("XTASK", XTASK)
+        .env_remove("XTASK_BENCH_OPTIMISED"),
+        b"",
         Duration::from_secs(120),
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -98,14 +87,14 @@ fn bench_in(folder: &Path, arguments: &[&str]) -> Output {
         &fake_cargo,
         "#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done\nshift\nexec \"$XTASK\" \"$@\"\n",
     );
-    output_within(
-        Command::new(env!("CARGO_BIN_EXE_xtask"))
-            .current_dir(folder)
-            .arg("bench")
+    output_with_input(
+        xtask(&["bench"])
             .args(arguments)
+            .current_dir(folder)
             .env("CARGO", &fake_cargo)
-            .env("XTASK", env!("CARGO_BIN_EXE_xtask"))
+            .env("XTASK", XTASK)
             .env_remove("XTASK_BENCH_OPTIMISED"),
+        b"",
         Duration::from_secs(300),
     )
 }
@@ -115,8 +104,7 @@ fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
     let folder = fresh_folder("bench-domino-none");
     // The first puzzle of p4574's first sample, with the single 6 moved to B1, in the row
     // of the tile `6 B2 1 B3`: the input reads, and no grid completes it.
-    let sample =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/p4574/samples/sample-1.in");
+    let sample = project_root().join("problems/p4574/samples/sample-1.in");
     let sample = std::fs::read_to_string(sample).unwrap();
     let first: Vec<&str> = sample.lines().take(12).collect();
     assert_eq!(first[1], "6 B2 1 B3");
@@ -165,7 +153,7 @@ fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
 #[test]
 fn the_ladder_table_is_written_between_the_markers() {
     let folder = fresh_folder("bench-ladder-write");
-    let special = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/special.txt");
+    let special = project_root().join("data/special.txt");
     std::fs::copy(special, folder.join("special.txt")).unwrap();
     let page = "# Notes\n\nbefore\n<!-- bench-ladder:begin -->\nold table\n<!-- bench-ladder:end -->\nafter\n";
     std::fs::write(folder.join("notes.md"), page).unwrap();

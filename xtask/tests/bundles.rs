@@ -134,7 +134,8 @@ fn the_bundles_compile_cleanly_and_pass_their_samples() {
 
 /// Every `step`-th puzzle of the data set `file_name`, as 81-character lines.
 fn every_nth_puzzle(file_name: &str, step: usize) -> Vec<[u8; 81]> {
-    let puzzles = xtask::problems::data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+    let puzzles =
+        xtask::problems::data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"));
     puzzles.into_iter().step_by(step).collect()
 }
 

@@ -6,20 +6,13 @@ mod support;
 
 use std::fs::File;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
+
+use support::{run_xtask, xtask};
 
 /// The sample input of problem 2239.
 fn sample_2239() -> Vec<u8> {
     std::fs::read(xtask::project_root().join("problems/p2239/samples/sample-1.in")).unwrap()
-}
-
-/// Runs xtask with `arguments` and no input.
-fn xtask(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(arguments)
-        .stdin(Stdio::null())
-        .output()
-        .expect("xtask starts")
 }
 
 /// Writes `script` to the file `name` in `directory`, executable, and returns its path.
@@ -51,7 +44,7 @@ fn command_lines_it_does_not_understand_exit_with_2() {
         &["bench", "--problem", "pp2239"],
         &["stress", "02239"],
     ] {
-        let output = xtask(arguments);
+        let output = run_xtask(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}: {output:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.starts_with("error: "), "{arguments:?}: {stderr}");
@@ -61,8 +54,7 @@ fn command_lines_it_does_not_understand_exit_with_2() {
 #[test]
 fn trace_refuses_a_name_it_does_not_know_before_it_reads_any_input() {
     // Standard input stays open and empty: a tool that read it first would wait forever.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["trace", "nope"])
+    let mut child = xtask(&["trace", "nope"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -94,7 +86,7 @@ fn names_and_titles_are_shown_escaped() {
         .zip(escaped)
     {
         for arguments in [&["new", "1000", "--title", text][..], &["check", text]] {
-            let output = xtask(arguments);
+            let output = run_xtask(arguments);
             assert_eq!(output.status.code(), Some(2), "{output:?}");
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(stderr.contains(escaped), "{stderr}");
@@ -107,8 +99,7 @@ fn names_and_titles_are_shown_escaped() {
 
 #[test]
 fn a_closed_standard_output_ends_it_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["trace", "p2239"])
+    let mut child = xtask(&["trace", "p2239"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -137,8 +128,7 @@ fn a_full_standard_output_is_one_line_and_exit_code_1() {
         (&["--help"], Vec::new()),
         (&["bench", "--help"], Vec::new()),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-            .args(arguments)
+        let mut child = xtask(arguments)
             .stdin(Stdio::piped())
             .stdout(full.try_clone().unwrap())
             .stderr(Stdio::piped())
@@ -160,7 +150,7 @@ fn the_replay_line_of_stress_names_the_binary_it_tested() {
     let directory = tempfile::tempdir().unwrap();
     let binary = executable_script(directory.path(), "echo input.sh", "#!/bin/sh\ncat\n");
     let binary = binary.to_str().unwrap();
-    let output = xtask(&[
+    let output = run_xtask(&[
         "stress", "p2239", "--cases", "20", "--seed", "1", "--binary", binary,
     ]);
     assert_eq!(output.status.code(), Some(1), "{output:?}");
@@ -184,7 +174,7 @@ fn stress_shows_a_runaway_output_shortened() {
     let script =
         "#!/bin/sh\nyes 1 2 3 | head -c 3000000\nhead -c 3000000 /dev/zero | tr '\\0' x >&2\n";
     let binary = executable_script(directory.path(), "runaway.sh", script);
-    let output = xtask(&[
+    let output = run_xtask(&[
         "stress",
         "p2580",
         "--cases",
@@ -220,7 +210,7 @@ fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
         solution = solution[0].display()
     );
     let binary = executable_script(directory.path(), "flaky.sh", &script);
-    let output = xtask(&[
+    let output = run_xtask(&[
         "stress",
         "p2239",
         "--cases",
@@ -252,7 +242,7 @@ fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
 
 #[test]
 fn check_shows_the_verdict_time_and_memory_of_every_case() {
-    let output = xtask(&["check", "p2239"]);
+    let output = run_xtask(&["check", "p2239"]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let line = stdout
@@ -278,18 +268,18 @@ fn check_shows_the_verdict_time_and_memory_of_every_case() {
 #[test]
 fn new_reads_the_problem_number_with_the_one_parser() {
     // `p2239` is problem 2239, as for every subcommand: it exists, so nothing is written.
-    let output = xtask(&["new", "p2239"]);
+    let output = run_xtask(&["new", "p2239"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("exists already"), "{stderr}");
     // A number past what a problem number can be is "too large", not "not a number".
-    let output = xtask(&["new", "99999999999"]);
+    let output = run_xtask(&["new", "99999999999"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("too large"), "{stderr}");
     // The same parser, and the same words, for the other subcommands.
     for subcommand in ["trace", "check", "bundle", "stress"] {
-        let output = xtask(&[subcommand, "99999999999"]);
+        let output = run_xtask(&[subcommand, "99999999999"]);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{subcommand}: {stderr}");
         assert!(stderr.contains("too large"), "{subcommand}: {stderr}");
@@ -301,7 +291,7 @@ fn generate_writes_files_with_the_mode_the_umask_gives() {
     use std::os::unix::fs::PermissionsExt;
     let folder = tempfile::tempdir().unwrap();
     let prefix = folder.path().join("puzzles");
-    let output = xtask(&[
+    let output = run_xtask(&[
         "generate",
         "p4574",
         "--count",

@@ -11,7 +11,7 @@ use xtask::problems::data;
 use xtask::reference::{self, completion_fault, Grid};
 
 fn load(file_name: &str) -> Vec<Grid> {
-    data::load(file_name).unwrap_or_else(|error| panic!("{error}"))
+    data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"))
 }
 
 #[test]

@@ -11,19 +11,9 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::unistd::Pid;
-use support::{is_gone, program_path, wait_for_pids};
+use support::{is_gone, program_path, run_xtask, wait_for_pids, xtask};
 use xtask::judge::ENDING_SIGNALS;
 use xtask::problems::workspace::{Profile, Workspace};
-
-/// Runs xtask with `arguments` in the workspace's root, and no input.
-fn xtask(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(arguments)
-        .current_dir(xtask::project_root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("xtask starts")
-}
 
 /// Standard output and standard error of `output`, for a failure message.
 fn both(output: &Output) -> String {
@@ -51,14 +41,14 @@ fn check_command_judges_a_python_program_on_the_samples() {
     if !has_python() {
         return;
     }
-    let output = xtask(&["check", "p2580", "--command", &python_2580()]);
+    let output = run_xtask(&["check", "p2580", "--command", &python_2580()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
     assert!(stdout.contains("p2580  sample-1  AC "), "{stdout}");
     assert!(stdout.contains(" ms "), "{stdout}");
     assert!(stdout.contains(" KB"), "{stdout}");
     // The same program on another problem's samples fails, and says why.
-    let output = xtask(&["check", "2239", "--command", &python_2580()]);
+    let output = run_xtask(&["check", "2239", "--command", &python_2580()]);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(
         String::from_utf8_lossy(&output.stdout).contains("p2239  sample-1  RE "),
@@ -69,7 +59,7 @@ fn check_command_judges_a_python_program_on_the_samples() {
 
 #[test]
 fn check_command_needs_the_problem_it_solves() {
-    let output = xtask(&["check", "--command", "true"]);
+    let output = run_xtask(&["check", "--command", "true"]);
     assert_eq!(output.status.code(), Some(2), "{}", both(&output));
 }
 
@@ -77,7 +67,7 @@ fn check_command_needs_the_problem_it_solves() {
 fn a_blank_line_after_the_last_answer_is_ac() {
     // 2239 (the exact checker) and 2580 (the Sudoku checker).
     let answer = "problems/p2239/samples/sample-1.out";
-    let output = xtask(&[
+    let output = run_xtask(&[
         "check",
         "p2239",
         "--command",
@@ -86,19 +76,19 @@ fn a_blank_line_after_the_last_answer_is_ac() {
     assert!(output.status.success(), "{}", both(&output));
     if has_python() {
         let command = format!("{}; echo", python_2580());
-        let output = xtask(&["check", "p2580", "--command", &command]);
+        let output = run_xtask(&["check", "p2580", "--command", &command]);
         assert!(output.status.success(), "{}", both(&output));
     }
 }
 
 #[test]
 fn a_compiler_that_cannot_start_or_fails_is_said_so() {
-    let output = xtask(&["check", "p2239", "--bundled", "--rustc", "/nonexistent"]);
+    let output = run_xtask(&["check", "p2239", "--bundled", "--rustc", "/nonexistent"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(stdout.contains("could not start the compiler"), "{stdout}");
     assert!(stdout.contains("/nonexistent"), "{stdout}");
-    let output = xtask(&["check", "p2239", "--bundled", "--rustc", "/bin/false"]);
+    let output = run_xtask(&["check", "p2239", "--bundled", "--rustc", "/bin/false"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(stdout.contains("p2239  rustc     CE"), "{stdout}");
@@ -111,7 +101,7 @@ fn stress_command_stays_inside_the_judges_promise_and_says_so() {
         return;
     }
     let arguments = ["stress", "p2580", "--cases", "8", "--seed", "200"];
-    let output = xtask(&[&arguments[..], &["--command", &python_2580()]].concat());
+    let output = run_xtask(&[&arguments[..], &["--command", &python_2580()]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
     assert!(
@@ -144,13 +134,13 @@ fn stress_command_with_beyond_promise_runs_every_case() {
         "5",
         "--command",
     ];
-    let output = xtask(&[&arguments[..], &[&binary, "--beyond-promise"]].concat());
+    let output = run_xtask(&[&arguments[..], &[&binary, "--beyond-promise"]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
     assert!(stdout.ends_with("40 passed, 0 failed\n"), "{stdout}");
     assert!(!stdout.contains("promise"), "{stdout}");
     // Without it, the cases beyond the promise are counted, not run.
-    let output = xtask(&[&arguments[..], &[&binary]].concat());
+    let output = run_xtask(&[&arguments[..], &[&binary]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
     assert!(
@@ -164,7 +154,7 @@ fn stress_hard_gives_plain_backtracking_a_tle() {
     if !has_python() {
         return;
     }
-    let output = xtask(&["stress", "p2580", "--hard", "--command", &python_2580()]);
+    let output = run_xtask(&["stress", "p2580", "--hard", "--command", &python_2580()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(stdout.contains("why: TLE"), "{stdout}");
@@ -183,13 +173,8 @@ fn start_a_judge_that_loops(subcommand: &str, pids: &Path) -> (Child, Vec<u32>) 
         program_path("loop_forever.sh").display(),
         pids.display()
     );
-    let mut xtask = Command::new(env!("CARGO_BIN_EXE_xtask"));
-    xtask
-        .args([subcommand, "p2580", "--command", &command])
-        .current_dir(xtask::project_root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    let mut xtask = xtask(&[subcommand, "p2580", "--command", &command]);
+    xtask.stdout(Stdio::null()).stderr(Stdio::null());
     std::os::unix::process::CommandExt::process_group(&mut xtask, 0);
     let child = xtask.spawn().expect("xtask starts");
     let pids = wait_for_pids(pids, 2);
@@ -272,7 +257,7 @@ fn a_command_that_cannot_be_run_is_a_usage_error_and_nothing_is_judged_or_shrunk
             command,
         ];
         for arguments in [&check[..], &stress[..]] {
-            let output = xtask(arguments);
+            let output = run_xtask(arguments);
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert_eq!(
                 output.status.code(),

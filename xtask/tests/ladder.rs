@@ -19,7 +19,7 @@ const SLICE: usize = 12;
 /// `SLICE` puzzles of a set with their places in it, evenly spread over the set, so the
 /// slice sees its easy and its hard puzzles alike.
 fn slice_of(file_name: &str) -> Vec<(usize, Grid)> {
-    let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+    let puzzles = data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"));
     assert!(!puzzles.is_empty(), "{file_name} is empty");
     let step = (puzzles.len() / SLICE).max(1);
     puzzles
@@ -35,7 +35,8 @@ fn uncapped_rungs() -> impl Iterator<Item = Rung> {
     RUNGS.into_iter().filter(|rung| rung.number > 0)
 }
 
-fn describe(rung: &Rung, context: &str) -> String {
+/// How a failure names `rung`: after `context`, its number and name.
+fn rung_context(rung: &Rung, context: &str) -> String {
     format!("{context}: rung {} ({})", rung.number, rung.name)
 }
 
@@ -71,9 +72,9 @@ fn every_rung_solves_a_slice_of_every_unique_set_as_the_reference_does() {
                     outcome.solution,
                     Some(completions[0]),
                     "{}",
-                    describe(&rung, &context)
+                    rung_context(&rung, &context)
                 );
-                assert!(!outcome.capped, "{}", describe(&rung, &context));
+                assert!(!outcome.capped, "{}", rung_context(&rung, &context));
             }
             let outcome = rung0_textbook::solve(puzzle);
             check_textbook(&outcome, puzzle, &context);
@@ -91,12 +92,12 @@ fn every_rung_completes_puzzles_with_several_completions() {
         for rung in uncapped_rungs() {
             let answer = (rung.solve)(puzzle)
                 .solution
-                .unwrap_or_else(|| panic!("{}: no answer", describe(&rung, &context)));
+                .unwrap_or_else(|| panic!("{}: no answer", rung_context(&rung, &context)));
             assert_eq!(
                 completion_fault(puzzle, &answer),
                 None,
                 "{}",
-                describe(&rung, &context)
+                rung_context(&rung, &context)
             );
         }
         check_textbook(&rung0_textbook::solve(puzzle), puzzle, &context);
@@ -111,7 +112,7 @@ fn every_rung_agrees_with_the_published_counts_of_tdokus_test_puzzles() {
         let context = support::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
         for rung in RUNGS {
             let outcome = (rung.solve)(&puzzle.grid);
-            let context = describe(&rung, &context);
+            let context = rung_context(&rung, &context);
             match outcome.solution {
                 None if puzzle.completions == 0 => seen_none = true,
                 None => assert!(outcome.capped, "{context}: no answer"),
@@ -170,9 +171,9 @@ fn every_rung_finds_nothing_where_there_is_no_completion() {
         assert_eq!(reference::count_completions(grid, 1), 0, "{context}");
         for rung in RUNGS {
             let outcome = (rung.solve)(grid);
-            assert_eq!(outcome.solution, None, "{}", describe(&rung, &context));
+            assert_eq!(outcome.solution, None, "{}", rung_context(&rung, &context));
             if rung.number > 0 {
-                assert!(!outcome.capped, "{}", describe(&rung, &context));
+                assert!(!outcome.capped, "{}", rung_context(&rung, &context));
             }
         }
     }
@@ -214,7 +215,7 @@ fn a_representation_or_incremental_rung_keeps_the_guesses_of_the_rung_below() {
                 (below.solve)(puzzle).guesses,
                 (above.solve)(puzzle).guesses,
                 "{}, against rung {}",
-                describe(above, context),
+                rung_context(above, context),
                 below.number
             );
         }
@@ -314,7 +315,7 @@ const WHOLE_FILE_GAINS: [(usize, &str); 3] = [
 fn a_gain_shows_on_whole_files() {
     for (number, file_name) in WHOLE_FILE_GAINS {
         let (below, above) = (RUNGS[number - 1], RUNGS[number]);
-        let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+        let puzzles = data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"));
         let guesses = |rung: Rung| -> u64 {
             puzzles
                 .iter()

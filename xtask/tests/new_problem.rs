@@ -1,59 +1,129 @@
-//! `cargo xtask new` from end to end, in a copy of the workspace: the new problem is
-//! picked up by `cargo xtask check` (with no samples yet), bundles into a file that plain
-//! `rustc` compiles without a warning, passes `cargo test`, and is never overwritten.
+//! `cargo xtask new` from end to end, in a copy of the workspace, with a fourth problem
+//! whose answer differs from the three: "Sudoku (largest completion)", which runs p2239's
+//! solver on the grid with every digit d written as 10 − d and maps the answer back.
 //!
-//! This builds the whole workspace in the copy, so it is `#[ignore]`d in a plain `cargo
-//! test`; CI runs it with `cargo test -p xtask --test new_problem -- --ignored`. Its build
-//! output goes to one folder under the system's temporary folder, kept between runs, so
-//! a second run takes seconds.
+//! As the README's "Adding a problem" says: `new` makes the crate and prints the problem's
+//! entry in the table of problems and its dependency line for xtask; both go in as
+//! printed, and the table takes the skeleton at once (`check` builds). The skeleton builds,
+//! passes its tests, clippy and rustdoc, and bundles into a file that plain `rustc`
+//! compiles without a warning. Then the solution, its sample and the one line of the entry
+//! the printed comment asks for (the reference's answer: here the largest completion), and
+//! `check`, `check --bundled`, `stress`, `bench`, `trace` and `trace --html` pass on it. A
+//! second `new` of the same number is refused.
+//!
+//! This builds the workspace in the copy, so it is `#[ignore]`d in a plain `cargo test`; CI
+//! runs it with `cargo test -p xtask --test new_problem -- --ignored`. Its build output
+//! goes to one folder under the system's temporary folder, kept between runs, so a second
+//! run takes a minute or two.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use xtask::bundle::{bundle_crate, start_judge_build};
+use xtask::problems::workspace::Workspace;
+use xtask::reference::{smallest_completion, Grid};
+
 /// The problem the test creates; no real problem uses this number.
-const NEW_ID: &str = "9999";
+const NEW_ID: &str = "90239";
 
-/// Its title, full of what markdown and rustdoc read as markup (a link, an HTML tag, code).
-const TITLE: &str = "Sudoku [Hard] vector<int> `x` *y*";
+/// Its title.
+const TITLE: &str = "Sudoku (largest completion)";
 
-/// Copies the folder `from` to `to`, leaving out `target/` and `.git/` at its top.
-fn copy_workspace(from: &Path, to: &Path) {
-    fn copy_folder(from: &Path, to: &Path, top: bool) {
-        fs::create_dir_all(to).expect("the copy's folder can be made");
-        for entry in fs::read_dir(from).expect("the workspace is readable") {
-            let entry = entry.expect("the workspace is readable");
-            let name = entry.file_name();
-            if top && (name == "target" || name == ".git") {
-                continue;
-            }
-            let path = entry.path();
-            if path.is_dir() {
-                copy_folder(&path, &to.join(&name), false);
-            } else {
-                fs::copy(&path, to.join(&name)).expect("the file is copied");
-            }
+/// The copy of the workspace the test works in, and the target folder of its builds.
+struct WorkspaceCopy {
+    root: PathBuf,
+    target_directory: PathBuf,
+}
+
+impl WorkspaceCopy {
+    /// A fresh copy of this workspace, leaving out `target/` and `.git/` at its top.
+    fn of_this_workspace() -> WorkspaceCopy {
+        let temporary = std::env::temp_dir();
+        let copy = WorkspaceCopy {
+            root: temporary.join(format!(
+                "xtask-new-problem-workspace-{}",
+                std::process::id()
+            )),
+            target_directory: temporary.join("xtask-new-problem-target"),
+        };
+        let _ = fs::remove_dir_all(&copy.root);
+        copy_folder(&xtask::project_root(), &copy.root, true);
+        copy
+    }
+
+    /// A path in the copy.
+    fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+
+    /// Cargo in the copy with `arguments`, building into the copy's target folder without
+    /// touching the network (the parent build has fetched every dependency). xtask is
+    /// built without optimisation here (the workspace asks for opt-level 3 in the dev
+    /// profile, for `stress` and `bench`): the test times nothing, and the copy builds
+    /// xtask twice, before and after the new entry.
+    fn cargo(&self, arguments: &[&str]) -> Command {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut command = Command::new(cargo);
+        command
+            .current_dir(&self.root)
+            .args(["--config", "profile.dev.package.xtask.opt-level=0"])
+            .args(arguments)
+            .env("CARGO_TARGET_DIR", &self.target_directory)
+            .env("CARGO_NET_OFFLINE", "true");
+        command
+    }
+
+    /// Runs cargo with `arguments` on `input`; fails with all it printed unless it
+    /// succeeded, and returns its standard output.
+    fn succeeds(&self, arguments: &[&str], input: &[u8]) -> String {
+        let mut command = self.cargo(arguments);
+        succeeded(
+            &format!("cargo {arguments:?}"),
+            run_with_input(&mut command, input),
+        )
+    }
+}
+
+/// Copies the folder `from` to `to`, leaving out `target/` and `.git/` when `top`.
+fn copy_folder(from: &Path, to: &Path, top: bool) {
+    fs::create_dir_all(to).expect("the copy's folder can be made");
+    for entry in fs::read_dir(from).expect("the workspace is readable") {
+        let entry = entry.expect("the workspace is readable");
+        let name = entry.file_name();
+        if top && (name == "target" || name == ".git") {
+            continue;
+        }
+        let path = entry.path();
+        if path.is_dir() {
+            copy_folder(&path, &to.join(&name), false);
+        } else {
+            fs::copy(&path, to.join(&name)).expect("the file is copied");
         }
     }
-    let _ = fs::remove_dir_all(to);
-    copy_folder(from, to, true);
 }
 
-/// Runs cargo in `workspace` with `arguments`, building into `target_directory`
-/// without touching the network (the parent build has fetched every dependency).
-fn cargo(workspace: &Path, target_directory: &Path, arguments: &[&str]) -> Output {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    Command::new(cargo)
-        .current_dir(workspace)
-        .args(arguments)
-        .env("CARGO_TARGET_DIR", target_directory)
-        .env("CARGO_NET_OFFLINE", "true")
-        .output()
-        .expect("cargo starts")
+/// Runs `command` with `input` on its standard input, and returns all it wrote.
+fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("cargo starts");
+    let mut stdin = child.stdin.take().expect("a piped standard input");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("cargo can be waited for");
+    writer.join().expect("the input is written");
+    output
 }
 
-/// Fails with everything the command printed unless it succeeded; returns its
-/// standard output.
+/// Fails with everything the command printed unless it succeeded; returns its standard
+/// output.
 fn succeeded(what: &str, output: Output) -> String {
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -65,126 +135,302 @@ fn succeeded(what: &str, output: Output) -> String {
     stdout
 }
 
+/// `grid` with every digit d written as 10 − d (a blank stays 0).
+fn mirror(grid: &Grid) -> Grid {
+    grid.map(|digit| if digit == 0 { 0 } else { 10 - digit })
+}
+
 #[test]
 #[ignore = "copies the workspace and builds it whole (minutes on a first run); CI runs it \
             with --ignored"]
-fn a_new_problem_is_checked_bundled_and_tested() {
-    let temporary = std::env::temp_dir();
-    let workspace = temporary.join(format!(
-        "xtask-new-problem-workspace-{}",
-        std::process::id()
-    ));
-    let target_directory = temporary.join("xtask-new-problem-target");
-    copy_workspace(&xtask::project_root(), &workspace);
-
-    let created = succeeded(
-        "cargo xtask new",
-        cargo(
-            &workspace,
-            &target_directory,
-            &["xtask", "new", NEW_ID, "--title", TITLE],
-        ),
-    );
+fn a_fourth_problem_joins_the_table_with_one_entry_and_one_dependency_line() {
+    let copy = WorkspaceCopy::of_this_workspace();
     let name = format!("p{NEW_ID}");
-    for file in [
-        "Cargo.toml",
-        "src/lib.rs",
-        "src/main.rs",
-        "samples/.gitkeep",
-    ] {
-        assert!(
-            workspace.join("problems").join(&name).join(file).is_file(),
-            "{file} missing; `new` printed:\n{created}"
-        );
-    }
-    assert!(created.contains("next steps"), "{created}");
-
-    // `check` judges the real problems and reports nothing for the new one.
-    let checked = succeeded(
-        "cargo xtask check",
-        cargo(&workspace, &target_directory, &["xtask", "check"]),
-    );
+    let printed = copy.succeeds(&["xtask", "new", NEW_ID, "--title", TITLE], b"");
+    add_what_new_printed(&copy, &printed);
+    // The table takes the skeleton at once: xtask builds with its entry, and `check`
+    // judges the real problems and reports nothing for the new one, which has no sample.
+    let checked = copy.succeeds(&["xtask", "check"], b"");
     assert!(!checked.contains(&name), "{checked}");
+    skeleton_builds_cleanly(&copy, &name);
+
+    let sample_input = write_the_solution(&copy, &name);
+    let checked = copy.succeeds(&["xtask", "check", &name], b"");
     assert!(
-        checked.trim_end().ends_with("passed, 0 failed"),
+        checked.contains(&format!("{name}  sample-1  AC")),
         "{checked}"
     );
-
-    // The bundle compiles with plain rustc without a warning: `check --bundled` fails
-    // on any warning. A check that judges nothing fails, so the problem gets a sample
-    // first, which the skeleton (it prints nothing) passes.
-    let samples = workspace.join("problems").join(&name).join("samples");
-    fs::write(samples.join("sample-1.in"), "1 2\n").unwrap();
-    fs::write(samples.join("sample-1.out"), "").unwrap();
-    let bundled = succeeded(
-        "cargo xtask check --bundled",
-        cargo(
-            &workspace,
-            &target_directory,
-            &["xtask", "check", "--bundled", &name],
-        ),
-    );
-    assert!(
-        bundled.contains(&format!("{name}  sample-1  AC")),
-        "{bundled}"
-    );
+    let bundled = copy.succeeds(&["xtask", "check", "--bundled", &name], b"");
     assert!(
         bundled.trim_end().ends_with("1 passed, 0 failed"),
         "{bundled}"
     );
-    let written = succeeded(
-        "cargo xtask bundle",
-        cargo(&workspace, &target_directory, &["xtask", "bundle", &name]),
-    );
-    let bundle_path = target_directory.join("bundle").join(format!("{name}.rs"));
-    let bundle = fs::read_to_string(&bundle_path)
-        .unwrap_or_else(|_| panic!("no {}; `bundle` printed:\n{written}", bundle_path.display()));
-    assert!(bundle.starts_with(&format!("// Baekjoon {NEW_ID}: {TITLE}\n")));
+    the_tools_in_process_take_it(&copy, &name, &sample_input);
 
-    // Its tests and doctests build and pass, and so does clippy with the workspace lints.
-    succeeded(
-        "cargo test",
-        cargo(&workspace, &target_directory, &["test", "-p", &name]),
-    );
-    succeeded(
-        "cargo clippy",
-        cargo(
-            &workspace,
-            &target_directory,
-            &[
-                "clippy",
-                "-p",
-                &name,
-                "--all-targets",
-                "--",
-                "-D",
-                "warnings",
-            ],
-        ),
-    );
-
-    // Its documentation builds without a warning: the title is escaped for markdown.
-    let cargo_program = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let documented = Command::new(cargo_program)
-        .current_dir(&workspace)
-        .args(["doc", "--no-deps", "-p", &name])
-        .env("CARGO_TARGET_DIR", &target_directory)
-        .env("CARGO_NET_OFFLINE", "true")
-        .env("RUSTDOCFLAGS", "-D warnings")
-        .output()
-        .expect("cargo starts");
-    succeeded("cargo doc -D warnings", documented);
-
-    // A second `new` with the same id is refused, and the crate is left as it was.
-    let manifest = fs::read_to_string(workspace.join("problems").join(&name).join("Cargo.toml"))
-        .expect("the manifest exists");
-    let again = cargo(&workspace, &target_directory, &["xtask", "new", NEW_ID]);
+    // A second `new` with the same number is refused, and the crate is left as it was.
+    let manifest_path = copy.path(&format!("problems/{name}/Cargo.toml"));
+    let manifest = fs::read_to_string(&manifest_path).expect("the manifest exists");
+    let again = run_with_input(&mut copy.cargo(&["xtask", "new", NEW_ID]), b"");
     assert_eq!(again.status.code(), Some(1), "{again:?}");
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
-    assert_eq!(
-        fs::read_to_string(workspace.join("problems").join(&name).join("Cargo.toml")).unwrap(),
-        manifest
+    assert_eq!(fs::read_to_string(&manifest_path).unwrap(), manifest);
+    let _ = fs::remove_dir_all(&copy.root);
+}
+
+/// Puts the entry and the dependency line that `new` printed (`printed`) where it says:
+/// the entry at the end of `KnownProblem::ALL`, the line under xtask's `[dependencies]`.
+fn add_what_new_printed(copy: &WorkspaceCopy, printed: &str) {
+    let entry_start = printed
+        .find("        KnownProblem {")
+        .expect("an entry printed");
+    let entry_length = printed[entry_start..]
+        .find("\n        },\n")
+        .expect("its end")
+        + 12;
+    let entry = &printed[entry_start..entry_start + entry_length];
+    let table_path = copy.path("xtask/src/problems/mod.rs");
+    let table = fs::read_to_string(&table_path).unwrap();
+    let all = table
+        .find("pub const ALL: &'static [KnownProblem] = &[")
+        .expect("the table");
+    let end = all + table[all..].find("\n    ];").expect("the table's end") + 1;
+    let table = format!("{}{entry}{}", &table[..end], &table[end..]);
+    fs::write(&table_path, table).unwrap();
+
+    let dependency = printed
+        .lines()
+        .find(|line| line.trim_start().starts_with(&format!("p{NEW_ID} = ")))
+        .expect("a dependency line printed")
+        .trim();
+    let manifest_path = copy.path("xtask/Cargo.toml");
+    let manifest = fs::read_to_string(&manifest_path).unwrap();
+    let manifest = manifest.replacen(
+        "[dependencies]\n",
+        &format!("[dependencies]\n{dependency}\n"),
+        1,
+    );
+    fs::write(&manifest_path, manifest).unwrap();
+}
+
+/// The skeleton as `new` wrote it: its tests, clippy with the workspace's lints and rustdoc
+/// pass without a warning, and its bundle compiles with plain `rustc` without one.
+fn skeleton_builds_cleanly(copy: &WorkspaceCopy, name: &str) {
+    copy.succeeds(&["test", "-p", name], b"");
+    let clippy = [
+        "clippy",
+        "-p",
+        name,
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ];
+    copy.succeeds(&clippy, b"");
+    let mut documented = copy.cargo(&["doc", "--no-deps", "-p", name]);
+    documented.env("RUSTDOCFLAGS", "-D warnings");
+    succeeded(
+        "cargo doc -D warnings",
+        run_with_input(&mut documented, b""),
     );
 
-    let _ = fs::remove_dir_all(&workspace);
+    let workspace = Workspace::at(&copy.root).expect("cargo reads the copy");
+    let problem = workspace
+        .problem_in(&copy.path(&format!("problems/{name}")))
+        .expect("the new problem is a problem crate");
+    let bundle = bundle_crate(&workspace, &problem, false).expect("the skeleton bundles");
+    assert!(bundle
+        .source
+        .starts_with(&format!("// Baekjoon {NEW_ID}: {TITLE}\n")));
+    let judge_folder = copy.target_directory.join("skeleton-bundle");
+    let _ = fs::remove_dir_all(&judge_folder);
+    let build = start_judge_build(&bundle, &judge_folder, None)
+        .and_then(|build| build.finish())
+        .expect("rustc runs");
+    assert!(build.binary.is_some(), "{}", build.diagnostics);
+    assert_eq!(build.diagnostics, "", "a warning in the skeleton's bundle");
 }
+
+/// The solution a maintainer would write: p2239's solver on the mirrored grid, mapped
+/// back (reports included); its sample (a grid with two completions, so that the answer
+/// differs from 2239's); and the one line of the entry that the printed comment asks
+/// for, the reference's answer. Returns the sample's input.
+fn write_the_solution(copy: &WorkspaceCopy, name: &str) -> String {
+    let crate_folder = copy.path(&format!("problems/{name}"));
+    let manifest = fs::read_to_string(crate_folder.join("Cargo.toml")).unwrap();
+    let manifest = manifest.replace(
+        "[dependencies]\n",
+        "[dependencies]\np2239 = { path = \"../p2239\" }\n",
+    );
+    fs::write(crate_folder.join("Cargo.toml"), manifest).unwrap();
+    let library = fs::read_to_string(crate_folder.join("src/lib.rs")).unwrap();
+    let header_end = library.find("\nuse ").expect("the skeleton's code") + 1;
+    let library = format!("{}{SOLUTION}", &library[..header_end]);
+    fs::write(crate_folder.join("src/lib.rs"), library).unwrap();
+
+    // p2239's sample answer with its first two rows emptied has two completions.
+    let answer = fs::read_to_string(copy.path("problems/p2239/samples/sample-1.out")).unwrap();
+    let mut grid: Grid = [0; 81];
+    for (cell, digit) in answer.bytes().filter(u8::is_ascii_digit).enumerate() {
+        grid[cell] = if cell < 18 { 0 } else { digit - b'0' };
+    }
+    let largest = mirror(&smallest_completion(&mirror(&grid)).expect("a completion"));
+    assert_ne!(Some(largest), smallest_completion(&grid), "two completions");
+    let rows = |grid: &Grid| -> String {
+        let row = |row: &[u8]| row.iter().map(u8::to_string).collect::<String>() + "\n";
+        grid.chunks(9).map(row).collect()
+    };
+    let samples = crate_folder.join("samples");
+    fs::write(samples.join("sample-1.in"), rows(&grid)).unwrap();
+    fs::write(samples.join("sample-1.out"), rows(&largest)).unwrap();
+
+    let table_path = copy.path("xtask/src/problems/mod.rs");
+    let table = fs::read_to_string(&table_path).unwrap();
+    let entry = table
+        .find(&format!("number: {NEW_ID},"))
+        .expect("the new entry");
+    let line = "reference_answer: sudoku::smallest_completion,";
+    let at = entry + table[entry..].find(line).expect("the line to write");
+    let table = format!(
+        "{}{LARGEST_COMPLETION}{}",
+        &table[..at],
+        &table[at + line.len()..]
+    );
+    fs::write(&table_path, table).unwrap();
+    rows(&grid)
+}
+
+/// `stress`, `bench`, `trace` and `trace --html`, which run the solution in-process and
+/// know it by its entry alone, pass on the new problem.
+fn the_tools_in_process_take_it(copy: &WorkspaceCopy, name: &str, sample_input: &str) {
+    let stressed = copy.succeeds(
+        &["xtask", "stress", name, "--cases", "40", "--seed", "1"],
+        b"",
+    );
+    assert!(
+        stressed.trim_end().ends_with("passed, 0 failed"),
+        "{stressed}"
+    );
+    // `bench` runs itself again from a release build; the debug one is timed here (the
+    // figures do not matter), which spares building xtask twice.
+    let bench_arguments = ["--problem", name, "--rounds", "1", "data/special.txt"];
+    let mut bench = copy.cargo(&[&["xtask", "bench"][..], &bench_arguments].concat());
+    bench.env("XTASK_BENCH_OPTIMISED", "1");
+    let benched = succeeded("cargo xtask bench", run_with_input(&mut bench, b""));
+    let line = format!("bench problem={name} file=special.txt puzzles=2 ");
+    assert!(benched.contains(&line), "{benched}");
+    assert!(
+        benched.contains(&format!("nodes problem={name} ")),
+        "{benched}"
+    );
+
+    let traced = copy.succeeds(&["xtask", "trace", name], sample_input.as_bytes());
+    assert!(
+        traced.contains(&format!("trace {name}, puzzle 1: {TITLE}")),
+        "{traced}"
+    );
+    assert!(traced.contains("; solved\n"), "{traced}");
+    let answer = fs::read_to_string(copy.path(&format!("problems/{name}/samples/sample-1.out")));
+    assert!(traced.ends_with(&answer.unwrap()), "{traced}");
+    let page = copy.target_directory.join("new-problem-trace.html");
+    let page_text = page.to_str().unwrap();
+    copy.succeeds(
+        &["xtask", "trace", name, "--html", page_text],
+        sample_input.as_bytes(),
+    );
+    let page = fs::read_to_string(&page).unwrap();
+    assert!(page.starts_with("<!doctype html>"), "{page:.200}");
+    assert!(page.contains(&format!("Trace of {name}")), "{page:.400}");
+}
+
+/// The new problem's code under the skeleton's header: the largest completion of a grid
+/// is the mirror of the smallest completion of its mirror.
+const SOLUTION: &str = r#"use common::grid_reader::{read_grid, RowFormat};
+use common::input::{write_answer, Error};
+use common::observe::{Branch, Conflict, Reason, SearchObserver};
+use common::{grid_text, N_CELLS};
+use std::io::{BufRead, Write};
+
+/// A grid of digits, row-major; 0 marks an empty cell.
+pub type Grid = [u8; N_CELLS];
+
+/// `grid` with every digit d written as 10 − d (a blank stays 0).
+fn mirror(grid: &Grid) -> Grid {
+    grid.map(|digit| if digit == 0 { 0 } else { 10 - digit })
+}
+
+/// The largest completion of `grid`, or `None` when there is none.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    solve_observed(grid, &mut ())
+}
+
+/// [`solve`], reporting p2239's steps on the mirrored grid as steps on `grid`.
+pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
+    let smallest = p2239::solve_observed(&mirror(grid), &mut Mirrored { observer })?;
+    Some(mirror(&smallest))
+}
+
+/// Hands the reports of the search on the mirrored grid to `observer`, each digit
+/// mirrored back; its remarks, which speak of the mirrored digits, are left out.
+struct Mirrored<'a, Observer> {
+    observer: &'a mut Observer,
+}
+
+/// `placements` with each digit mirrored.
+fn mirrored(placements: &[(usize, u8)]) -> Vec<(usize, u8)> {
+    placements.iter().map(|&(cell, digit)| (cell, 10 - digit)).collect()
+}
+
+impl<Observer: SearchObserver> SearchObserver for Mirrored<'_, Observer> {
+    fn is_watching(&self) -> bool {
+        self.observer.is_watching()
+    }
+    fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
+        self.observer.deduced(cell, 10 - digit, reason);
+    }
+    fn guess(&mut self, placements: &[(usize, u8)]) {
+        self.observer.guess(&mirrored(placements));
+    }
+    fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
+        self.observer.guess_at(&mirrored(placements), branch);
+    }
+    fn contradiction(&mut self, conflict: Conflict) {
+        self.observer.contradiction(match conflict {
+            Conflict::NoPlaceInUnit { digit, unit } => Conflict::NoPlaceInUnit {
+                digit: 10 - digit,
+                unit,
+            },
+            Conflict::NoArrangementInBand { digit, band } => Conflict::NoArrangementInBand {
+                digit: 10 - digit,
+                band,
+            },
+            other => other,
+        });
+    }
+    fn dead_end(&mut self) {
+        self.observer.dead_end();
+    }
+    fn unwind(&mut self) {
+        self.observer.unwind();
+    }
+    fn keep(&mut self) {
+        self.observer.keep();
+    }
+}
+
+/// Reads the grid from `input`, solves it and writes the answer to `output`.
+pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
+    let grid = read_grid(input, RowFormat::Packed)?;
+    let answer = solve(&grid).ok_or_else(|| Error::new("the grid has no completion"))?;
+    write_answer(output, &grid_text(&answer))
+}
+"#;
+
+/// The reference's answer for the largest completion, in place of the smallest that
+/// `new` printed: the mirror of the smallest completion of the mirrored grid.
+const LARGEST_COMPLETION: &str = r#"reference_answer: |puzzle| {
+                let mirror = |grid: &Grid| grid.map(|digit| if digit == 0 { 0 } else { 10 - digit });
+                match crate::reference::smallest_completion(&mirror(sudoku::grid(puzzle))) {
+                    Some(smallest) => ReferenceAnswer::Found { grid: mirror(&smallest) },
+                    None => ReferenceAnswer::NoAnswer,
+                }
+            },"#;

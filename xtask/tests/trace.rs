@@ -6,10 +6,11 @@ mod support;
 
 use std::fs::File;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::thread;
 
 use common::ladder::RUNGS;
+use support::xtask;
 use wait4::Wait4;
 
 /// What `cargo xtask trace` did, and its own peak memory.
@@ -30,14 +31,13 @@ impl Run {
 
 /// Runs xtask with `arguments`, its standard input taken from `stdin`, and `feed` writing
 /// into that input when it is a pipe (on a thread of its own, so that a refusal that ends
-/// xtask early ends the writing too).
-fn xtask(
+/// xtask early ends the writing too), and measures its peak memory.
+fn measured_xtask(
     arguments: &[&str],
     stdin: Stdio,
     feed: impl FnOnce(&mut dyn Write) + Send + 'static,
 ) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(arguments)
+    let mut child = xtask(arguments)
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -75,7 +75,7 @@ fn xtask(
 /// Runs xtask with `arguments` on `input`.
 fn xtask_on(arguments: &[&str], input: &[u8]) -> Run {
     let input = input.to_vec();
-    xtask(arguments, Stdio::piped(), move |pipe| {
+    measured_xtask(arguments, Stdio::piped(), move |pipe| {
         // xtask may refuse the input and end before reading it all.
         let _ = pipe.write_all(&input);
     })
@@ -112,7 +112,7 @@ fn endless_zero_bytes_are_refused_at_the_first_line_in_bounded_memory() {
     let Some(zeros) = support::tool::required(zeros, "/dev/zero", "a Linux system has it") else {
         return;
     };
-    let run = xtask(&["trace", "p2239"], Stdio::from(zeros), |_| {});
+    let run = measured_xtask(&["trace", "p2239"], Stdio::from(zeros), |_| {});
     assert_refused(
         "trace p2239 < /dev/zero",
         &run,
@@ -122,7 +122,7 @@ fn endless_zero_bytes_are_refused_at_the_first_line_in_bounded_memory() {
 
 #[test]
 fn two_hundred_megabytes_on_one_line_are_refused_in_bounded_memory() {
-    let run = xtask(&["trace", "p4574"], Stdio::piped(), |pipe| {
+    let run = measured_xtask(&["trace", "p4574"], Stdio::piped(), |pipe| {
         let chunk = vec![b'1'; 1 << 20];
         for _ in 0..LARGE_INPUT_BYTES / chunk.len() {
             if pipe.write_all(&chunk).is_err() {
@@ -140,7 +140,7 @@ fn two_hundred_megabytes_on_one_line_are_refused_in_bounded_memory() {
 #[test]
 fn a_grid_followed_by_two_hundred_megabytes_of_blank_lines_is_traced_in_bounded_memory() {
     let grid = read("problems/p2580/samples/sample-1.in");
-    let run = xtask(&["trace", "p2580"], Stdio::piped(), move |pipe| {
+    let run = measured_xtask(&["trace", "p2580"], Stdio::piped(), move |pipe| {
         pipe.write_all(&grid).unwrap();
         // Blank lines as long as a line may be: spaces, then the line's end.
         let mut blank_line = vec![b' '; common::input::MAX_LINE_BYTES];
@@ -185,8 +185,7 @@ fn input_that_is_not_utf8_is_refused_at_its_line_and_column_in_characters() {
 fn html_dash_writes_the_page_to_standard_output_and_nothing_else() {
     let directory = tempfile::tempdir().unwrap();
     let input = read("problems/p2580/samples/sample-1.in");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["trace", "p2580", "--html", "-"])
+    let mut child = xtask(&["trace", "p2580", "--html", "-"])
         .current_dir(directory.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -205,8 +204,7 @@ fn html_dash_writes_the_page_to_standard_output_and_nothing_else() {
     );
     // The same page as `--html FILE` writes.
     let file = directory.path().join("page.html");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["trace", "p2580", "--html"])
+    let mut child = xtask(&["trace", "p2580", "--html"])
         .arg(&file)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -327,7 +325,7 @@ fn the_page_shows_the_words_that_trace_prints() {
         assert_page_words_the_printed_trace(problem, &arguments, &input);
     }
     // A hard puzzle: guesses, contradictions and steps back, cut short by the limit.
-    let grid = xtask::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
+    let grid = xtask::problems::data::load_puzzles("forum_hardest_1106.txt").unwrap()[0];
     let input = p2580::format_grid(&grid);
     let arguments = ["trace", "p2580", "--limit", "3000"];
     assert_page_words_the_printed_trace("hard p2580", &arguments, input.as_bytes());

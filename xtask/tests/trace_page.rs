@@ -17,16 +17,16 @@
 
 mod support;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
 use wait_timeout::ChildExt;
+use xtask::problems::recording::{record, Searcher};
 use xtask::problems::KnownProblem;
 use xtask::reference::Grid;
-use xtask::trace::{record, Event, PuzzleTrace, Replay, Searcher};
+use xtask::trace::{Event, PuzzleTrace, Replay};
 
 /// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
 fn chromium() -> Option<PathBuf> {
@@ -39,27 +39,10 @@ fn chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// The workspace root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs the `xtask` binary with `arguments` on `input` and returns its standard output.
-fn xtask(arguments: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+/// Runs `cargo xtask ARGUMENTS` on `input` and returns its standard output.
+fn xtask_output(arguments: &[&str], input: &str) -> String {
+    let mut xtask = support::xtask(arguments);
+    let output = support::output_with_input(&mut xtask, input.as_bytes(), Duration::from_secs(300));
     assert!(
         output.status.success(),
         "xtask {arguments:?} failed:\n{}",
@@ -330,27 +313,8 @@ fn check_page_of(
         .tempdir()
         .unwrap();
     let folder = temporary.path();
-    let page = folder.join("page.html");
-    let limit_text = limit.map(|limit| limit.to_string());
-    let rung_text = match searcher {
-        Searcher::Rung { number } => vec!["--rung".to_string(), number.to_string()],
-        Searcher::Solution => Vec::new(),
-    };
-    let rung_arguments: Vec<&str> = rung_text.iter().map(String::as_str).collect();
-    let mut arguments = vec!["trace", problem, "--html", page.to_str().unwrap()];
-    arguments.extend(&rung_arguments);
-    arguments.extend(
-        limit_text
-            .iter()
-            .flat_map(|limit| ["--limit", limit.as_str()]),
-    );
-    xtask(&arguments, input);
     let page_limit = limit.unwrap_or(100_000);
-    let page_limit_text = page_limit.to_string();
-    let mut text_arguments = vec!["trace", problem, "--limit", &page_limit_text];
-    text_arguments.extend(&rung_arguments);
-    let text = xtask(&text_arguments, input);
-    let lines = text_lines(&text);
+    let lines = write_the_page_and_the_text(problem, searcher, input, limit, folder);
     let mut traces = Vec::new();
     let known = KnownProblem::named(problem, "trace").unwrap();
     record(known, searcher, input.as_bytes(), page_limit, |trace| {
@@ -361,6 +325,53 @@ fn check_page_of(
     let answers = printed_answers(problem, input);
     assert_eq!(lines.len(), traces.len(), "one text trace per puzzle");
 
+    let (moments, expected) = moments_to_see(&traces, &lines, all_steps);
+    let shown = visit(&browser, folder, &moments);
+    assert_eq!(shown.len(), moments.len(), "every moment was read");
+    for (shown, &(index, step)) in shown.iter().zip(&expected) {
+        let trace = &traces[index];
+        let context = format!("{label}, {} ({})", shown.moment, trace.title);
+        check_moment(shown, step, trace, &lines[index], &answers[index], &context);
+    }
+}
+
+/// Writes the page of `trace PROBLEM` on `input` to `folder/page.html` (with `--rung` for
+/// a rung, and `--limit`), and returns the lines of the text trace of the same steps.
+fn write_the_page_and_the_text(
+    problem: &str,
+    searcher: Searcher,
+    input: &str,
+    limit: Option<u64>,
+    folder: &Path,
+) -> Vec<Vec<Line>> {
+    let page = folder.join("page.html");
+    let rung_text = match searcher {
+        Searcher::Rung { number } => vec!["--rung".to_string(), number.to_string()],
+        Searcher::Solution => Vec::new(),
+    };
+    let rung_arguments: Vec<&str> = rung_text.iter().map(String::as_str).collect();
+    let mut arguments = vec!["trace", problem, "--html", page.to_str().unwrap()];
+    arguments.extend(&rung_arguments);
+    let limit_text = limit.map(|limit| limit.to_string());
+    let limit_arguments = limit_text
+        .iter()
+        .flat_map(|limit| ["--limit", limit.as_str()]);
+    arguments.extend(limit_arguments);
+    xtask_output(&arguments, input);
+    let page_limit_text = limit.unwrap_or(100_000).to_string();
+    let mut text_arguments = vec!["trace", problem, "--limit", &page_limit_text];
+    text_arguments.extend(&rung_arguments);
+    text_lines(&xtask_output(&text_arguments, input))
+}
+
+/// The moments of the page to look at (`step=3`, `next`, `step=end`, with `puzzle=N&`
+/// when there are several puzzles), each with the puzzle and step it should show: every
+/// step when `all_steps`, else the telling ones, and the end.
+fn moments_to_see(
+    traces: &[PuzzleTrace],
+    lines: &[Vec<Line>],
+    all_steps: bool,
+) -> (Vec<String>, Vec<(usize, usize)>) {
     let mut moments = Vec::new();
     let mut expected = Vec::new();
     for (index, trace) in traces.iter().enumerate() {
@@ -387,69 +398,70 @@ fn check_page_of(
         moments.push(format!("{prefix}step=end"));
         expected.push((index, n));
     }
-    let shown = visit(&browser, folder, &moments);
-    assert_eq!(shown.len(), moments.len(), "every moment was read");
+    (moments, expected)
+}
 
-    for (shown, &(index, step)) in shown.iter().zip(&expected) {
-        let context = format!("{label}, {} ({})", shown.moment, traces[index].title);
-        assert_eq!(shown.step, step, "{context}: the step shown");
+/// Checks that the page `shown` at `step` of `trace` agrees with the replay, with its line
+/// of the text trace (`lines`), and at the end with the binary's `answer` or the note of
+/// a record cut short.
+fn check_moment(
+    shown: &Shown,
+    step: usize,
+    trace: &PuzzleTrace,
+    lines: &[Line],
+    answer: &Grid,
+    context: &str,
+) {
+    assert_eq!(shown.step, step, "{context}: the step shown");
+    assert_eq!(shown.title, trace.title, "{context}: the page's title");
+    assert_eq!(
+        shown.digits,
+        grids(trace)[step],
+        "{context}: the digits shown"
+    );
+    if step > 0 {
+        let line = &lines[step - 1];
+        assert_eq!(line.step, step, "{context}: the text trace's numbering");
         assert_eq!(
-            shown.title, traces[index].title,
-            "{context}: the page's title"
+            shown.decided, line.decided,
+            "{context}: decided cells, as the text trace counts them"
         );
+        assert_eq!(shown.explanation, line.words, "{context}: the explanation");
+    } else {
         assert_eq!(
-            shown.digits,
-            grids(&traces[index])[step],
-            "{context}: the digits shown"
+            shown.decided, 0,
+            "{context}: nothing decided before the first step"
         );
-        if step > 0 {
-            let line = &lines[index][step - 1];
-            assert_eq!(line.step, step, "{context}: the text trace's numbering");
-            assert_eq!(
-                shown.decided, line.decided,
-                "{context}: decided cells, as the text trace counts them"
-            );
-            assert_eq!(shown.explanation, line.words, "{context}: the explanation");
-        } else {
-            assert_eq!(
-                shown.decided, 0,
-                "{context}: nothing decided before the first step"
-            );
-        }
-        let cut = traces[index].steps as usize > lines[index].len();
+    }
+    let cut = trace.steps as usize > lines.len();
+    assert_eq!(
+        shown.cut.is_some(),
+        cut,
+        "{context}: the page says whether it was cut"
+    );
+    if !shown.moment.ends_with("step=end") {
+        return;
+    }
+    if cut {
+        let note = shown.cut.as_deref().unwrap();
+        let first = format!("first {step} of the {} steps", trace.steps);
+        assert!(note.contains(&first), "{context}: {note}");
+    } else {
         assert_eq!(
-            shown.cut.is_some(),
-            cut,
-            "{context}: the page says whether it was cut"
+            &shown.digits, answer,
+            "{context}: the end is the binary's answer"
         );
-        if shown.moment.ends_with("step=end") {
-            if cut {
-                let note = shown.cut.as_deref().unwrap();
-                assert!(
-                    note.contains(&format!(
-                        "first {step} of the {} steps",
-                        traces[index].steps
-                    )),
-                    "{context}: {note}"
-                );
-            } else {
-                assert_eq!(
-                    shown.digits, answers[index],
-                    "{context}: the end is the binary's answer"
-                );
-            }
-        }
     }
 }
 
 /// The text of a file in the workspace.
 fn read(path: &str) -> String {
-    std::fs::read_to_string(root().join(path)).unwrap()
+    std::fs::read_to_string(xtask::project_root().join(path)).unwrap()
 }
 
 /// The first puzzle of the hardest set, in `problem`'s input format.
 fn hardest_first(problem: &str) -> String {
-    let grid = xtask::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
+    let grid = xtask::problems::data::load_puzzles("forum_hardest_1106.txt").unwrap()[0];
     if problem == "p2580" {
         p2580::format_grid(&grid)
     } else {
@@ -504,7 +516,8 @@ fn a_page_cut_by_the_limit_says_so() {
 #[test]
 fn two_completions_and_the_witness() {
     // The first puzzle with several completions: p2239's step 4 walks the witness.
-    let grid = xtask::problems::data::load("serg_benchmark_multisolution_1000.txt").unwrap()[0];
+    let grid =
+        xtask::problems::data::load_puzzles("serg_benchmark_multisolution_1000.txt").unwrap()[0];
     check_page(
         "p2239-witness",
         "p2239",

@@ -35,17 +35,18 @@
 //! **From the usual method.** The solution most people write fills the grid in reading
 //! order: at the first cell not yet covered, try each unused tile reaching right or down,
 //! either way round, where the Sudoku rules allow it, and go back when none fits. That
-//! method is `xtask/src/reference/domino_textbook.rs`, and `cargo xtask bench --problem p4574
-//! --baseline` times it beside this solution (the table under *Cost*). It ignores the
-//! shape of the problem: Su-domino-ku is an **exact cover**. Every open cell must be
-//! covered exactly once and every tile used exactly once, and laying a tile covers two
-//! cells and uses one tile. So an open cell and an unused tile are the same kind of
-//! constraint, each needing exactly one of the placements that satisfy it, and the best
-//! one to branch on is whichever has the fewest placements left, cell or tile (Knuth's
-//! rule for exact cover). Reading order takes the next cell however many placements it
-//! has, even when some tile has one. On top of that search, the Sudoku rules narrow the
-//! digits: the board of the ladder's [rung 11](common::ladder::rung11_band_board), which
-//! [`common::ladder`] reaches from plain backtracking one idea at a time.
+//! method is `xtask/src/problems/su_domino_ku/textbook.rs`, and `cargo xtask bench
+//! --problem p4574 --baseline` times it beside this solution (the table under *Cost*). It
+//! ignores the shape of the problem: Su-domino-ku is an **exact cover**. Every open cell
+//! must be covered exactly once and every tile used exactly once, and laying a tile
+//! covers two cells and uses one tile. So an open cell and an unused tile are the same
+//! kind of constraint, each needing exactly one of the placements that satisfy it, and
+//! the best one to branch on is whichever has the fewest placements left, cell or tile
+//! (Knuth's rule for exact cover). Reading order takes the next cell however many
+//! placements it has, even when some tile has one. On top of that search, the Sudoku
+//! rules narrow the digits: the board of the ladder's
+//! [rung 11](common::ladder::rung11_band_board), which [`common::ladder`] reaches from
+//! plain backtracking one idea at a time.
 //!
 //! 1. **Read one puzzle** ([`read_puzzle`], in the module `input`, after the solver),
 //!    checking its format where the line is still known: a digit outside 1..9, a location

@@ -9,22 +9,22 @@
 //!    path dependency (found with `cargo metadata`), following `mod x;` into its files,
 //!    without test-only code (`#[cfg(test)]`, `#[test]`; `bundle/load.rs`,
 //!    `bundle/attributes.rs`).
-//! 2. **Lay out**: `main.rs` stays at the root, and its `p2239::run` names the module
-//!    `mod p2239 { ... }` that holds the library; each dependency becomes a module too
+//! 2. **Lay out**: `main.rs` stays at the root, and its `p1000::run` names the module
+//!    `mod p1000 { ... }` that holds the library; each dependency becomes a module too
 //!    (`mod common { ... }`). The paths that change meaning are rewritten
 //!    (`bundle/paths.rs`): `crate::X` and `common::X` in every form (`use common as c;`,
 //!    `extern crate common;`, `pub(in crate::board)`) get the module they now live in,
 //!    `crate::common::X`, and an exported macro (`common::m!()`) the bundle's root. A
 //!    module file's own `#![cfg]` and `#![allow]` go onto its `mod`.
-//! 3. **Keep whole modules**: of a dependency, the bundle keeps the root items and each
-//!    module that the code kept so far needs, until no new one is needed. Kept code needs
-//!    a module when it names it, names a macro it exports, or names a type that the module
-//!    implements something for (a module of `impl Display for Board` only); an impl of
-//!    the dependency's own trait counts only if kept code names that trait too. A module
-//!    that no kept code needs (`common::ladder`) stays out. Every identifier counts as a
-//!    name, so the bundle may keep a module too many, never one too few. What a kept
-//!    module holds and the problem does not call is allowed by `#[allow(dead_code)]` on
-//!    the module: the file is for the judge, not for reading.
+//! 3. **Keep whole modules** (`bundle/modules.rs`): of a dependency, the bundle keeps
+//!    the root items and each module that the code kept so far needs, until no new one is
+//!    needed. Kept code needs a module when it names it, names a macro it exports, or
+//!    names a type that the module implements something for (a module of `impl Display
+//!    for Board` only); an impl of the dependency's own trait counts only if kept code
+//!    names that trait too. A module that no kept code needs (`common::ladder`) stays out.
+//!    Every identifier counts as a name, so the bundle may keep a module too many, never
+//!    one too few. What a kept module holds and the problem does not call is allowed by
+//!    `#[allow(dead_code)]` on the module: the file is for the judge, not for reading.
 //! 4. **Print** with `prettyplease`, the same bytes for the same sources, under a comment
 //!    that names the problem, its link, where its explanation is, this generator and the
 //!    workspace commit. Doc comments are left out unless `keep_docs` asks for them (at
@@ -36,6 +36,7 @@
 
 mod attributes;
 mod load;
+mod modules;
 mod paths;
 
 use std::collections::BTreeSet;
@@ -54,12 +55,13 @@ use syn::{File, Item, ItemMod};
 use crate::problems::workspace::{Problem, Workspace};
 use attributes::{keep_inner_attribute, strip_doc_comments};
 use load::load_crate_root;
+use modules::{identifiers, remove_left_out, Definitions, LeftOutModule};
 use paths::{PathRewriter, Place};
 
 /// A finished bundle.
 #[derive(Clone, Debug)]
 pub struct Bundle {
-    /// The problem crate's name, for example `p2239`; also the bundle's file stem.
+    /// The problem crate's name, for example `p1000`; also the bundle's file stem.
     pub crate_name: String,
     /// The source text, ready to submit.
     pub source: String,
@@ -97,224 +99,6 @@ fn path_dependencies<'a>(workspace: &'a Workspace, package: &Package) -> Result<
     Ok(found)
 }
 
-/// Every identifier in `items`, including those inside macro calls: the names the code
-/// may use. Taking every identifier, not only paths, can keep a module too many, never
-/// one too few.
-fn identifiers<'a>(items: impl IntoIterator<Item = &'a Item>) -> BTreeSet<String> {
-    let mut collector = IdentifierCollector::default();
-    for item in items {
-        collector.visit_item(item);
-    }
-    collector.0
-}
-
-/// The syntax tree walk behind [`identifiers`]: every identifier met, also in the tokens
-/// of macro calls.
-#[derive(Default)]
-struct IdentifierCollector(BTreeSet<String>);
-
-impl IdentifierCollector {
-    /// Collects the identifiers of `stream`, a macro call's tokens, into its groups.
-    fn tokens(&mut self, stream: &TokenStream) {
-        for token in stream.clone() {
-            match token {
-                TokenTree::Ident(ident) => {
-                    self.0.insert(ident.to_string());
-                }
-                TokenTree::Group(group) => self.tokens(&group.stream()),
-                _ => {}
-            }
-        }
-    }
-}
-
-impl<'ast> Visit<'ast> for IdentifierCollector {
-    fn visit_ident(&mut self, ident: &'ast proc_macro2::Ident) {
-        self.0.insert(ident.to_string());
-    }
-    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        self.tokens(&mac.tokens);
-        syn::visit::visit_macro(self, mac);
-    }
-}
-
-/// A module of a dependency that step 3 has not kept (yet), and what would make kept code
-/// need it: its name, a macro it exports, or a type of an impl in it (see
-/// [`LeftOutModule::is_needed`]). Its own modules are weighed only once it is kept.
-struct LeftOutModule {
-    /// The names of the modules it lies in, from the bundle's module of its crate down.
-    parents: Vec<String>,
-    /// Its name.
-    name: String,
-    /// Every identifier in it, but in its own modules: the names it uses, which count as
-    /// named once it is kept.
-    identifiers: BTreeSet<String>,
-    /// The macros it exports (`#[macro_export]`), which are called without its name.
-    exported_macros: BTreeSet<String>,
-    /// The impls in it, which kept code uses without naming the module.
-    impls: Vec<ImplInModule>,
-    /// Its own modules, left out in turn until kept code needs them.
-    children: Vec<ItemMod>,
-}
-
-/// An impl block in a left-out module.
-struct ImplInModule {
-    /// The identifiers of its type (`Board` for `impl Display for Board`), but for the
-    /// types the module defines itself and the words of a path.
-    type_identifiers: BTreeSet<String>,
-    /// The trait it implements, when that is one of the dependencies' own: kept code must
-    /// name that trait to call the impl. None for an inherent impl or a trait from
-    /// elsewhere (`Display`, `Iterator`), which kept code may use without naming it.
-    own_trait: Option<String>,
-}
-
-impl LeftOutModule {
-    /// Reads `module`, which lies in the modules `parents`; `own_traits` are the traits the
-    /// dependencies define.
-    fn new(parents: Vec<String>, module: &ItemMod, own_traits: &BTreeSet<String>) -> LeftOutModule {
-        // The module without its own modules, which are weighed apart.
-        let mut shallow = module.clone();
-        let mut children = Vec::new();
-        if let Some((_, items)) = &mut shallow.content {
-            items.retain(|item| match item {
-                Item::Mod(child) => {
-                    children.push(child.clone());
-                    false
-                }
-                _ => true,
-            });
-        }
-        let item = Item::Mod(shallow);
-        let mut definitions = Definitions::default();
-        definitions.visit_item(&item);
-        // A type the module defines itself is no sign: kept code that uses it names the
-        // module. Nor are the words of a path (`crate::board::Board`).
-        let defined_here = &definitions.types;
-        let path_words = ["crate", "self", "super", "Self"];
-        let is_sign =
-            |name: &String| !defined_here.contains(name) && !path_words.contains(&name.as_str());
-        let impls = definitions
-            .impls
-            .into_iter()
-            .map(|(trait_name, mut type_identifiers)| {
-                type_identifiers.retain(is_sign);
-                let own_trait = trait_name.filter(|name| own_traits.contains(name));
-                ImplInModule {
-                    type_identifiers,
-                    own_trait,
-                }
-            });
-        LeftOutModule {
-            parents,
-            name: module.ident.to_string(),
-            identifiers: identifiers([&item]),
-            exported_macros: definitions.exported_macros,
-            impls: impls.collect(),
-            children,
-        }
-    }
-
-    /// The modules this one holds, left out in their turn, once it is kept.
-    fn children(self, own_traits: &BTreeSet<String>) -> Vec<LeftOutModule> {
-        let mut parents = self.parents;
-        parents.push(self.name);
-        let children = self.children.iter();
-        children
-            .map(|child| LeftOutModule::new(parents.clone(), child, own_traits))
-            .collect()
-    }
-
-    /// Whether kept code, which uses the names `named`, needs the module: it names the
-    /// module or a macro the module exports, or a type the module implements something
-    /// for (a trait of the dependencies' own only if kept code names that trait too).
-    /// This keeps a module too many at worst, never one too few.
-    fn is_needed(&self, named: &BTreeSet<String>) -> bool {
-        let impl_needed = |block: &ImplInModule| {
-            !block.type_identifiers.is_disjoint(named)
-                && block
-                    .own_trait
-                    .as_ref()
-                    .is_none_or(|name| named.contains(name))
-        };
-        named.contains(&self.name)
-            || !self.exported_macros.is_disjoint(named)
-            || self.impls.iter().any(impl_needed)
-    }
-}
-
-/// What a piece of syntax defines that code can use without naming the module it is in:
-/// exported macros and impls; and the traits it defines.
-#[derive(Default)]
-struct Definitions {
-    /// The names of the macros exported with `#[macro_export]`.
-    exported_macros: BTreeSet<String>,
-    /// The names of the traits defined.
-    traits: BTreeSet<String>,
-    /// The names of the types defined (structs, enums, unions, type aliases).
-    types: BTreeSet<String>,
-    /// Each impl: the name of its trait (none for an inherent impl) and the identifiers
-    /// of its type.
-    impls: Vec<(Option<String>, BTreeSet<String>)>,
-}
-
-impl<'ast> Visit<'ast> for Definitions {
-    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
-        let exported = item
-            .attrs
-            .iter()
-            .any(|attribute| attribute.path().is_ident("macro_export"));
-        if let (true, Some(name)) = (exported, &item.ident) {
-            self.exported_macros.insert(name.to_string());
-        }
-        syn::visit::visit_item_macro(self, item);
-    }
-
-    fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_struct(self, item);
-    }
-
-    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_enum(self, item);
-    }
-
-    fn visit_item_union(&mut self, item: &'ast syn::ItemUnion) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_union(self, item);
-    }
-
-    fn visit_item_type(&mut self, item: &'ast syn::ItemType) {
-        self.types.insert(item.ident.to_string());
-        syn::visit::visit_item_type(self, item);
-    }
-
-    fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
-        self.traits.insert(item.ident.to_string());
-        syn::visit::visit_item_trait(self, item);
-    }
-
-    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
-        let trait_name = item
-            .trait_
-            .as_ref()
-            .and_then(|(path, _)| Some(path.segments.last()?.ident.to_string()));
-        let mut type_identifiers = IdentifierCollector::default();
-        type_identifiers.visit_type(&item.self_ty);
-        // The impl's own parameters (`R` of `impl<R: Rule> Bands<R>`) name nothing outside.
-        for parameter in &item.generics.params {
-            let name = match parameter {
-                syn::GenericParam::Type(parameter) => &parameter.ident,
-                syn::GenericParam::Const(parameter) => &parameter.ident,
-                syn::GenericParam::Lifetime(parameter) => &parameter.lifetime.ident,
-            };
-            type_identifiers.0.remove(&name.to_string());
-        }
-        self.impls.push((trait_name, type_identifiers.0));
-        syn::visit::visit_item_impl(self, item);
-    }
-}
-
 /// Makes the bundle of `problem`, a problem crate of `workspace`, with its doc comments
 /// if `keep_docs` (see the module documentation). The workspace's manifests, read once by
 /// the caller, name the crates it depends on.
@@ -331,90 +115,19 @@ pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -
         .map(|(name, directory)| (name.replace('-', "_"), directory))
         .collect();
     let module_names: Vec<String> = crates.iter().map(|(name, _)| name.clone()).collect();
-    let own_name = &module_names[0];
 
     // 1. Read the binary, the problem's library and each dependency's.
-    let binary_path = crate_directory.join("src").join("main.rs");
-    if !binary_path.is_file() {
-        let missing = binary_path.display();
-        bail!("{missing} is missing: a bundle needs the binary's `fn main`");
-    }
-    let mut binary = load_crate_root(&binary_path)?;
-    let mut libraries: Vec<(&String, File)> = Vec::new();
-    for (name, directory) in &crates {
-        let library_path = directory.join("src").join("lib.rs");
-        if name == own_name && !library_path.is_file() {
-            continue;
-        }
-        libraries.push((name, load_crate_root(&library_path)?));
-    }
-    let mut definitions = Definitions::default();
-    for (_, library) in &libraries {
-        definitions.visit_file(library);
-    }
-
-    // 2. The binary at the root; the library, then each dependency, as a module, with
-    // the paths that change meaning rewritten.
-    let exported_macros = &definitions.exported_macros;
-    PathRewriter::new(Place::Root, &module_names, exported_macros).visit_file_mut(&mut binary);
-    let mut kept_names = identifiers(&binary.items);
-    let mut modules = Vec::new();
-    let mut left_out: Vec<LeftOutModule> = Vec::new();
-    for (name, mut library) in libraries {
-        let place = Place::Module { name: name.clone() };
-        PathRewriter::new(place, &module_names, exported_macros).visit_file_mut(&mut library);
-        let wrapper = format!("#[allow(dead_code, unused_imports)] mod {name} {{}}");
-        let mut module: ItemMod =
-            syn::parse_str(&wrapper).with_context(|| format!("`{name}` cannot name a module"))?;
-        module
-            .attrs
-            .extend(library.attrs.into_iter().filter(keep_inner_attribute));
-        // All of the problem's library is kept; of a dependency, the root items are, and
-        // its modules as step 3 finds them needed.
-        for item in &library.items {
-            match item {
-                Item::Mod(inner) if name != own_name => {
-                    let parents = vec![name.clone()];
-                    left_out.push(LeftOutModule::new(parents, inner, &definitions.traits));
-                }
-                _ => kept_names.extend(identifiers([item])),
-            }
-        }
-        module.content = Some((Default::default(), library.items));
-        modules.push(module);
-    }
-
-    // 3. The modules of the dependencies that kept code needs, until no new one is; a
-    // kept module's own modules are weighed the same way.
-    while let Some(needed) = left_out
-        .iter()
-        .position(|module| module.is_needed(&kept_names))
-    {
-        let kept = left_out.swap_remove(needed);
-        kept_names.extend(kept.identifiers.iter().cloned());
-        left_out.extend(kept.children(&definitions.traits));
-    }
-    for module in &mut modules {
-        remove_left_out(module, &mut Vec::new(), &left_out);
-    }
-
+    let Sources { binary, libraries } = read_sources(crate_directory, &crates)?;
+    // 2. The binary at the root; the libraries as modules, paths rewritten.
+    let mut laid_out = lay_out(binary, libraries, &module_names)?;
+    // 3. The modules of the dependencies that kept code needs.
+    laid_out.leave_out_unneeded_modules();
     // 4. The file, printed.
-    let mut items = binary.items;
-    items.extend(modules.into_iter().map(Item::Mod));
-    let attrs = binary
-        .attrs
-        .into_iter()
-        .filter(keep_inner_attribute)
-        .collect();
-    let mut file = File {
-        shebang: None,
-        frontmatter: None,
-        attrs,
-        items,
-    };
+    let mut file = laid_out.into_file();
     if !keep_docs {
         strip_doc_comments(&mut file);
     }
+    let own_name = &module_names[0];
     let header = header_comment(
         own_name,
         problem,
@@ -428,23 +141,130 @@ pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -
     })
 }
 
-/// Removes from `module` (which lies in the modules `parents`) and from the modules it
-/// keeps, at any depth, the modules of `left_out`.
-fn remove_left_out(module: &mut ItemMod, parents: &mut Vec<String>, left_out: &[LeftOutModule]) {
-    parents.push(module.ident.to_string());
-    let items = &mut module.content.as_mut().expect("inline module").1;
-    items.retain(|item| {
-        let Item::Mod(inner) = item else { return true };
-        !left_out
+/// What step 1 reads: the binary's `main.rs`, and the `lib.rs` of each crate named (the
+/// problem's first, which may have none), with the modules they declare.
+struct Sources {
+    binary: File,
+    libraries: Vec<(String, File)>,
+}
+
+/// Step 1: reads the binary of the problem crate in `crate_directory` and the library of
+/// each of `crates` (name and folder, the problem's first), without test-only code.
+fn read_sources(crate_directory: &Path, crates: &[(String, &Path)]) -> Result<Sources> {
+    let binary_path = crate_directory.join("src").join("main.rs");
+    if !binary_path.is_file() {
+        let missing = binary_path.display();
+        bail!("{missing} is missing: a bundle needs the binary's `fn main`");
+    }
+    let binary = load_crate_root(&binary_path)?;
+    let mut libraries = Vec::new();
+    for (index, (name, directory)) in crates.iter().enumerate() {
+        let library_path = directory.join("src").join("lib.rs");
+        if index == 0 && !library_path.is_file() {
+            continue;
+        }
+        libraries.push((name.clone(), load_crate_root(&library_path)?));
+    }
+    Ok(Sources { binary, libraries })
+}
+
+/// The bundle as step 2 lays it out: the binary's items and inner attributes, a module per
+/// library, and the modules of the dependencies that step 3 has not kept yet.
+struct LaidOut {
+    binary: File,
+    modules: Vec<ItemMod>,
+    left_out: Vec<LeftOutModule>,
+    /// Every name the kept code uses.
+    kept_names: BTreeSet<String>,
+    /// The traits the libraries define.
+    own_traits: BTreeSet<String>,
+}
+
+/// Step 2: `binary` at the root, and each library a module (`mod p1000 { ... }`, `mod
+/// common { ... }`), with the paths that change meaning rewritten. All of the problem's
+/// library is kept; of a dependency, the root items are, and its modules are left out
+/// until step 3 finds them needed.
+fn lay_out(
+    mut binary: File,
+    libraries: Vec<(String, File)>,
+    module_names: &[String],
+) -> Result<LaidOut> {
+    let mut definitions = Definitions::default();
+    for (_, library) in &libraries {
+        definitions.visit_file(library);
+    }
+    let exported_macros = &definitions.exported_macros;
+    PathRewriter::new(Place::Root, module_names, exported_macros).visit_file_mut(&mut binary);
+    let mut kept_names = identifiers(&binary.items);
+    let (mut modules, mut left_out) = (Vec::new(), Vec::new());
+    for (name, mut library) in libraries {
+        let place = Place::Module { name: name.clone() };
+        PathRewriter::new(place, module_names, exported_macros).visit_file_mut(&mut library);
+        let wrapper = format!("#[allow(dead_code, unused_imports)] mod {name} {{}}");
+        let mut module: ItemMod =
+            syn::parse_str(&wrapper).with_context(|| format!("`{name}` cannot name a module"))?;
+        module
+            .attrs
+            .extend(library.attrs.into_iter().filter(keep_inner_attribute));
+        let is_dependency = name != module_names[0];
+        for item in &library.items {
+            match item {
+                Item::Mod(inner) if is_dependency => {
+                    let parents = vec![name.clone()];
+                    left_out.push(LeftOutModule::new(parents, inner, &definitions.traits));
+                }
+                _ => kept_names.extend(identifiers([item])),
+            }
+        }
+        module.content = Some((Default::default(), library.items));
+        modules.push(module);
+    }
+    Ok(LaidOut {
+        binary,
+        modules,
+        left_out,
+        kept_names,
+        own_traits: definitions.traits,
+    })
+}
+
+impl LaidOut {
+    /// Step 3: keeps each left-out module that kept code needs, until no new one is
+    /// needed (a kept module's own modules weighed in their turn), and takes the others
+    /// out of their libraries.
+    fn leave_out_unneeded_modules(&mut self) {
+        while let Some(needed) = self
+            .left_out
             .iter()
-            .any(|module| module.parents == *parents && inner.ident == module.name)
-    });
-    for item in items.iter_mut() {
-        if let Item::Mod(inner) = item {
-            remove_left_out(inner, parents, left_out);
+            .position(|module| module.is_needed(&self.kept_names))
+        {
+            let kept = self.left_out.swap_remove(needed);
+            self.kept_names.extend(kept.identifiers.iter().cloned());
+            // Its own modules are weighed in their turn.
+            self.left_out.extend(kept.children(&self.own_traits));
+        }
+        for module in &mut self.modules {
+            remove_left_out(module, &mut Vec::new(), &self.left_out);
         }
     }
-    parents.pop();
+
+    /// The one file: the binary's inner attributes and items, then the modules.
+    fn into_file(self) -> File {
+        let mut items = self.binary.items;
+        items.extend(self.modules.into_iter().map(Item::Mod));
+        let attrs = self
+            .binary
+            .attrs
+            .into_iter()
+            .filter(keep_inner_attribute)
+            .collect();
+        File {
+            shebang: None,
+            frontmatter: None,
+            attrs,
+            items,
+        }
+    }
 }
 
 /// `source` with each level of indentation one tab instead of four spaces: two fifths of
@@ -620,28 +440,29 @@ impl PendingJudgeBuild {
 mod tests {
     use super::*;
 
-    /// The folder of the problem crate `name` in this workspace.
-    fn problem_directory(name: &str) -> PathBuf {
-        crate::project_root().join("problems").join(name)
-    }
-
     /// The bundle of problem `name`.
     fn bundle_of(name: &str, keep_docs: bool) -> String {
         let workspace = Workspace::load().unwrap();
-        let problem = workspace.problem_in(&problem_directory(name)).unwrap();
+        let directory = crate::project_root().join("problems").join(name);
+        let problem = workspace.problem_in(&directory).unwrap();
         bundle_crate(&workspace, &problem, keep_docs)
             .unwrap_or_else(|error| panic!("bundling {name}: {error:#}"))
             .source
     }
 
-    const PROBLEMS: [&str; 3] = ["p2239", "p2580", "p4574"];
+    /// The names of the workspace's problem crates.
+    fn problem_names() -> Vec<String> {
+        let problems = Workspace::load().and_then(|workspace| workspace.problems());
+        let problems = problems.expect("the workspace's problems");
+        problems.into_iter().map(|problem| problem.name).collect()
+    }
 
     /// The smallest source limit among the common judges.
     const JUDGE_SOURCE_LIMIT: usize = 64 * 1024;
 
     #[test]
     fn bundles_parse_fit_the_judge_and_hold_no_test_code() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             let source = bundle_of(name, false);
             syn::parse_file(&source).unwrap_or_else(|error| panic!("{name}: {error}"));
             assert!(
@@ -674,14 +495,14 @@ mod tests {
 
     #[test]
     fn bundles_are_deterministic() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             assert_eq!(bundle_of(name, false), bundle_of(name, false), "{name}");
         }
     }
 
     #[test]
     fn doc_comments_are_left_out_unless_kept() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             let stripped = bundle_of(name, false);
             let with_docs = bundle_of(name, true);
             assert!(
@@ -776,7 +597,7 @@ mod tests {
 
     #[test]
     fn the_solutions_never_bundle_the_ladder() {
-        for name in PROBLEMS {
+        for name in &problem_names() {
             assert!(!bundle_of(name, true).contains("mod ladder"), "{name}");
         }
     }

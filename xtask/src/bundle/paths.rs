@@ -1,7 +1,7 @@
 //! Rewriting paths so that code written for several crates works inside one.
 //!
-//! In the workspace, `p2239` and `common` are separate crates; in the bundle each is a
-//! module at the root (`crate::p2239`, `crate::common`). Some paths in their code change
+//! In the workspace, `p1000` and `common` are separate crates; in the bundle each is a
+//! module at the root (`crate::p1000`, `crate::common`). Some paths in their code change
 //! meaning and are rewritten:
 //!
 //! 1. `crate::X` meant the crate's own root: in `common` it becomes `crate::common::X`,
@@ -31,7 +31,7 @@ use syn::{
 pub(super) enum Place {
     /// At the root: the binary, `main.rs`.
     Root,
-    /// In the module `name` at the root: a library (`common`, `p2239`).
+    /// In the module `name` at the root: a library (`common`, `p1000`).
     Module {
         /// The module's name, the crate's.
         name: String,
@@ -43,7 +43,7 @@ pub(super) enum Place {
 pub(super) struct PathRewriter {
     /// Where the crate's code goes.
     place: Place,
-    /// Every library crate, each a module at the root (`common`, `p2239`).
+    /// Every library crate, each a module at the root (`common`, `p1000`).
     crate_names: Vec<String>,
     /// The names of the macros the libraries export (rule 3).
     exported_macros: BTreeSet<String>,
@@ -304,10 +304,10 @@ mod tests {
         prettyplease::unparse(&file)
     }
 
-    /// The rules for a crate that becomes the module `name`, among `common` and `p2239`,
+    /// The rules for a crate that becomes the module `name`, among `common` and `p1000`,
     /// where `common` exports the macro `m`.
     fn rewriter(place: Place) -> PathRewriter {
-        let crates = ["common".to_string(), "p2239".to_string()];
+        let crates = ["common".to_string(), "p1000".to_string()];
         PathRewriter::new(place, &crates, &BTreeSet::from(["m".to_string()]))
     }
 
@@ -338,7 +338,7 @@ mod tests {
     fn paths_naming_another_crate_gain_crate() {
         let output = rewritten(
             rewriter(Place::Module {
-                name: "p2239".to_string(),
+                name: "p1000".to_string(),
             }),
             "use common::board::Board;\n\
              mod inner { use ::common::N_CELLS; fn f() { common::cells(0); assert!(common::is_valid(x)); } }",
@@ -378,7 +378,7 @@ mod tests {
     #[test]
     fn every_way_of_naming_a_crate_gains_crate() {
         let library = rewriter(Place::Module {
-            name: "p2239".to_string(),
+            name: "p1000".to_string(),
         });
         let output = rewritten(
             library,
@@ -411,7 +411,7 @@ mod tests {
     fn exported_macros_are_named_at_the_root() {
         let output = rewritten(
             rewriter(Place::Module {
-                name: "p2239".to_string(),
+                name: "p1000".to_string(),
             }),
             "use common::m;\nfn f() { common::m!(1); format!(\"{}\", common::m!(2)); common::n!(); }",
         );

@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use xtask::bundle::{bundle_crate, GENERATED_MARK};
 use xtask::problems::workspace::Workspace;
 
-use xtask::problems::usage_error;
+use xtask::usage_error;
 
 /// Write one self-contained source file per problem, to submit to the judge.
 #[derive(clap::Args)]
@@ -83,7 +83,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
 }
 
 /// An error if `path` is a file that `bundle` must not overwrite: anything but an earlier
-/// bundle (whose first lines say so), or any file git tracks. `-o problems/p2239/src/lib.rs`
+/// bundle (whose first lines say so), or any file git tracks. `-o problems/p1000/src/lib.rs`
 /// would otherwise replace the solution with its bundle.
 fn refuse_to_overwrite_a_source(path: &Path) -> Result<()> {
     let Ok(existing) = fs::read(path) else {
@@ -129,31 +129,33 @@ mod tests {
 
     #[test]
     fn output_never_replaces_a_source_file_but_replaces_an_earlier_bundle() {
+        let problem = Workspace::load().unwrap().problems().unwrap().remove(0);
+        let name = problem.name.as_str();
         let directory = tempfile::tempdir().unwrap();
         let source = directory.path().join("lib.rs");
         fs::write(&source, "pub fn solution() {}\n").unwrap();
-        let error = bundle(&["p2239", "-o", source.to_str().unwrap()]).unwrap_err();
+        let error = bundle(&[name, "-o", source.to_str().unwrap()]).unwrap_err();
         assert!(format!("{error:#}").contains("not a bundle"), "{error:#}");
         assert_eq!(
             fs::read_to_string(&source).unwrap(),
             "pub fn solution() {}\n"
         );
 
-        let output = directory.path().join("p2239.rs");
+        let output = directory.path().join(format!("{name}.rs"));
         for _ in 0..2 {
             assert_eq!(
-                bundle(&["p2239", "-o", output.to_str().unwrap()]).unwrap(),
+                bundle(&[name, "-o", output.to_str().unwrap()]).unwrap(),
                 ExitCode::SUCCESS
             );
         }
         assert!(fs::read_to_string(&output)
             .unwrap()
-            .starts_with("// Baekjoon 2239"));
+            .starts_with(&format!("// Baekjoon {}", problem.id)));
 
         // A tracked file of the workspace, even one that looks like a bundle.
-        let manifest = xtask::project_root().join("problems/p2239/Cargo.toml");
+        let manifest = problem.directory.join("Cargo.toml");
         let before = fs::read(&manifest).unwrap();
-        assert!(bundle(&["p2239", "-o", manifest.to_str().unwrap()]).is_err());
+        assert!(bundle(&[name, "-o", manifest.to_str().unwrap()]).is_err());
         assert_eq!(fs::read(&manifest).unwrap(), before);
     }
 }

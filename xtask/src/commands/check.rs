@@ -3,7 +3,7 @@
 //!
 //! `cargo xtask check [--bundled | --debug | --command CMD] [PROBLEM...]`:
 //!
-//! 1. finds the problems (all, or those named as `p2239` or `2239`) and their samples, so
+//! 1. finds the problems (all, or those named as `p1000` or `1000`) and their samples, so
 //!    a missing file is reported before anything is built; a file in `samples/` that is
 //!    not a sample (`1.in`, `sample_1.in`, an `.out` without its `.in`) is a failed line
 //!    that names it and says why;
@@ -11,7 +11,7 @@
 //!    cargo's dev profile, where an arithmetic overflow panics instead of wrapping), or with
 //!    `--bundled` as the judge builds a submission: each problem's bundle
 //!    ([`xtask::bundle`]) compiled by plain `rustc --edition 2021 -O` in an empty folder,
-//!    where a warning or an error fails, as `p2239  rustc  WARN` or `CE` with what `rustc`
+//!    where a warning or an error fails, as `p1000  rustc  WARN` or `CE` with what `rustc`
 //!    said; with `--command`, nothing is built: the command, in the current folder, is the
 //!    program (`python3 sol.py`, `java -cp out Main`, `./a.out`), started directly when it
 //!    is a plain list of words and by `sh -c` otherwise ([`xtask::judge::command`]); one
@@ -19,7 +19,7 @@
 //! 3. judges each program on each sample, a process each, as [`xtask::judge`] describes
 //!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
 //!    and prints one aligned line per case with the verdict, the wall time and the peak
-//!    memory in the judge's unit (kilobytes of 1,024 bytes), `p2239  sample-1  AC    3 ms
+//!    memory in the judge's unit (kilobytes of 1,024 bytes), `p1000  sample-1  AC    3 ms
 //!    1904 KB`, and the reason under a case that failed (for MLE, the limit in KB);
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0, or if nothing
 //!    was judged at all: a check that judged nothing is not a pass.
@@ -31,8 +31,8 @@ use anyhow::Result;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
 use xtask::judge::command::ProgramCommand;
 use xtask::judge::TemporaryFolder;
-use xtask::problems::usage_error;
 use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
+use xtask::usage_error;
 
 /// Build the solutions in release mode, or take any program, and judge them on the
 /// problems' samples: verdict, time and memory of each.
@@ -125,7 +125,7 @@ impl Program {
     }
 }
 
-/// A build that failed or warned: one line `p2239  rustc  WARN` and the details under it.
+/// A build that failed or warned: one line `p1000  rustc  WARN` and the details under it.
 struct BuildFailure {
     /// The step that failed: `bundle` or `rustc`.
     step: &'static str,
@@ -143,7 +143,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     if arguments.command.is_some() && arguments.problems.is_empty() {
         return Err(usage_error(
             "--command judges a program on the samples of the problems it solves: name \
-             them, for example `cargo xtask check p2580 --command \"python3 sol.py\"`",
+             them, for example `cargo xtask check p1000 --command \"python3 sol.py\"`",
         ));
     }
     let problems = workspace.select(&arguments.problems)?;
@@ -153,86 +153,13 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         .collect::<Result<Vec<SampleFiles>>>()?;
 
     // 2. The programs: the command, one release build for all of them, or one bundle each.
-    let command = arguments.command.as_deref().map(ProgramCommand::parse);
-    let command = command.transpose().map_err(usage_error)?;
-    let (builds, bundle_directory) = if let Some(command) = &command {
-        let ready = |_| Build::Ready {
-            program: Program::Command {
-                command: command.clone(),
-            },
-        };
-        (problems.iter().map(ready).collect(), None)
-    } else if arguments.bundled {
-        let (builds, directory) = build_bundles(&workspace, &problems, arguments.rustc.as_deref())?;
-        (builds, Some(directory))
-    } else {
-        let profile = match arguments.debug {
-            true => Profile::Dev,
-            false => Profile::Release,
-        };
-        let binaries = workspace.build(&problems, profile)?;
-        let ready = |path| Build::Ready {
-            program: Program::Binary { path },
-        };
-        (binaries.into_iter().map(ready).collect::<Vec<_>>(), None)
-    };
+    let (builds, bundle_directory) = build_programs(&arguments, &workspace, &problems)?;
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
-    let name_width = width(problems.iter().map(|problem| problem.name.as_str()));
-    let failed_steps = builds
-        .iter()
-        .filter_map(|build| Some(build.failure()?.step));
-    let case_names = sample_files
-        .iter()
-        .flat_map(|files| &files.samples)
-        .map(|sample| sample.name.clone());
-    let not_taken_names = sample_files
-        .iter()
-        .flat_map(|files| &files.not_taken)
-        .map(|file| not_taken_name(&file.path));
-    let column = case_names
-        .chain(not_taken_names)
-        .chain(failed_steps.map(str::to_string));
-    let case_width = column.map(|name| name.chars().count()).max().unwrap_or(0);
-    let (mut passed, mut failed) = (0, 0);
+    let columns = Columns::of(&problems, &sample_files, &builds);
+    let mut count = Count::default();
     for ((problem, files), build) in problems.iter().zip(&sample_files).zip(&builds) {
-        let name = &problem.name;
-        for file in &files.not_taken {
-            let file_name = not_taken_name(&file.path);
-            outln!("{name:<name_width$}  {file_name:<case_width$}  not taken");
-            print_indented(file.reason);
-            failed += 1;
-        }
-        if let Some(BuildFailure {
-            step,
-            verdict,
-            details,
-        }) = build.failure()
-        {
-            outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
-            print_indented(details);
-            failed += 1;
-        }
-        let Some(program) = build.program() else {
-            continue;
-        };
-        for sample in &files.samples {
-            let case = format!("{name:<name_width$}  {:<case_width$}", sample.name);
-            match judge_sample(&mut program.command(), problem, sample) {
-                Ok(judgement) => {
-                    outln!("{case}  {}", judgement.summary());
-                    let verdict = &judgement.verdict;
-                    print_indented(&verdict.details().unwrap_or_default());
-                    passed += usize::from(verdict.is_accepted());
-                    failed += usize::from(!verdict.is_accepted());
-                }
-                Err(error) => {
-                    outln!("{case}  could not be judged");
-                    print_indented(&format!("{error:#}"));
-                    failed += 1;
-                }
-            }
-        }
+        judge_problem(problem, files, build, columns, &mut count);
     }
 
     // The bundles are kept for a look when their build failed.
@@ -244,23 +171,158 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     }
 
     // 4. The closing count; a check that judged nothing did not pass.
-    outln!("{passed} passed, {failed} failed");
-    if !is_a_pass(passed, failed) && failed == 0 {
-        let folders: Vec<String> = problems
-            .iter()
-            .map(|problem| problem.directory.join("samples").display().to_string())
-            .collect();
-        eprintln!(
-            "error: nothing was judged: no sample in {} (a sample is sample-N.in with its \
-             answer in sample-N.out)",
-            folders.join(", ")
-        );
-        return Ok(ExitCode::FAILURE);
+    count.close(&problems)
+}
+
+/// Step 2: the program to judge for each problem, and the temporary folder of the bundles
+/// when they are built (`--bundled`).
+fn build_programs(
+    arguments: &Arguments,
+    workspace: &Workspace,
+    problems: &[Problem],
+) -> Result<(Vec<Build>, Option<TemporaryFolder>)> {
+    if let Some(command) = &arguments.command {
+        // A command that cannot be run is the user's mistake, not a verdict.
+        let command = ProgramCommand::parse(command).map_err(usage_error)?;
+        let ready = |_| Build::Ready {
+            program: Program::Command {
+                command: command.clone(),
+            },
+        };
+        return Ok((problems.iter().map(ready).collect(), None));
     }
-    Ok(match is_a_pass(passed, failed) {
-        true => ExitCode::SUCCESS,
-        false => ExitCode::FAILURE,
-    })
+    if arguments.bundled {
+        let (builds, directory) = build_bundles(workspace, problems, arguments.rustc.as_deref())?;
+        return Ok((builds, Some(directory)));
+    }
+    let profile = match arguments.debug {
+        true => Profile::Dev,
+        false => Profile::Release,
+    };
+    let binaries = workspace.build(problems, profile)?;
+    let ready = |path| Build::Ready {
+        program: Program::Binary { path },
+    };
+    Ok((binaries.into_iter().map(ready).collect(), None))
+}
+
+/// The widths of the first two columns of step 3's lines: the problem's name, and the
+/// case (a sample, a file not taken, or a build step that failed).
+#[derive(Clone, Copy)]
+struct Columns {
+    name: usize,
+    case: usize,
+}
+
+impl Columns {
+    /// Wide enough for every entry of the lines to come.
+    fn of(problems: &[Problem], sample_files: &[SampleFiles], builds: &[Build]) -> Columns {
+        let failed_steps = builds
+            .iter()
+            .filter_map(|build| Some(build.failure()?.step));
+        let case_names = sample_files
+            .iter()
+            .flat_map(|files| &files.samples)
+            .map(|sample| sample.name.clone());
+        let not_taken_names = sample_files
+            .iter()
+            .flat_map(|files| &files.not_taken)
+            .map(|file| not_taken_name(&file.path));
+        let cases = case_names
+            .chain(not_taken_names)
+            .chain(failed_steps.map(str::to_string));
+        Columns {
+            name: width(problems.iter().map(|problem| problem.name.as_str())),
+            case: cases.map(|name| name.chars().count()).max().unwrap_or(0),
+        }
+    }
+}
+
+/// How many cases passed and failed.
+#[derive(Default)]
+struct Count {
+    passed: usize,
+    failed: usize,
+}
+
+impl Count {
+    /// Counts one case.
+    fn add(&mut self, passed: bool) {
+        match passed {
+            true => self.passed += 1,
+            false => self.failed += 1,
+        }
+    }
+
+    /// Step 4: the closing line `N passed, M failed`, and the exit code: a failure if a
+    /// case failed, or if nothing was judged at all (which says where samples go).
+    fn close(&self, problems: &[Problem]) -> Result<ExitCode> {
+        let Count { passed, failed } = *self;
+        outln!("{passed} passed, {failed} failed");
+        if !is_a_pass(passed, failed) && failed == 0 {
+            let folders: Vec<String> = problems
+                .iter()
+                .map(|problem| problem.directory.join("samples").display().to_string())
+                .collect();
+            eprintln!(
+                "error: nothing was judged: no sample in {} (a sample is sample-N.in with its \
+                 answer in sample-N.out)",
+                folders.join(", ")
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        Ok(match is_a_pass(passed, failed) {
+            true => ExitCode::SUCCESS,
+            false => ExitCode::FAILURE,
+        })
+    }
+}
+
+/// Step 3 for one problem: a failed line for each file of `samples/` not taken and for a
+/// build that failed or warned, then, if there is a program, a line for each sample.
+fn judge_problem(
+    problem: &Problem,
+    files: &SampleFiles,
+    build: &Build,
+    columns: Columns,
+    count: &mut Count,
+) {
+    let (name, name_width, case_width) = (&problem.name, columns.name, columns.case);
+    for file in &files.not_taken {
+        let file_name = not_taken_name(&file.path);
+        outln!("{name:<name_width$}  {file_name:<case_width$}  not taken");
+        print_indented(file.reason);
+        count.add(false);
+    }
+    if let Some(BuildFailure {
+        step,
+        verdict,
+        details,
+    }) = build.failure()
+    {
+        outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
+        print_indented(details);
+        count.add(false);
+    }
+    let Some(program) = build.program() else {
+        return;
+    };
+    for sample in &files.samples {
+        let case = format!("{name:<name_width$}  {:<case_width$}", sample.name);
+        match judge_sample(&mut program.command(), problem, sample) {
+            Ok(judgement) => {
+                outln!("{case}  {}", judgement.summary());
+                let verdict = &judgement.verdict;
+                print_indented(&verdict.details().unwrap_or_default());
+                count.add(verdict.is_accepted());
+            }
+            Err(error) => {
+                outln!("{case}  could not be judged");
+                print_indented(&format!("{error:#}"));
+                count.add(false);
+            }
+        }
+    }
 }
 
 /// Whether a check that counted `passed` and `failed` cases passed: none failed, and

@@ -1,12 +1,15 @@
-//! The `generate` subcommand: writes generated Su-domino-ku puzzles as a judge input and
-//! the matching expected output.
+//! The `generate` subcommand: writes generated puzzles as a judge input and the matching
+//! expected output, for a problem whose family has a generator in the table of problems
+//! ([`Family::generator`]; today Su-domino-ku's).
 //!
-//! `cargo xtask generate p4574 --count N --out PREFIX [--tiles MIN[..=MAX]] [--seed S]`
+//! `cargo xtask generate PROBLEM --count N --out PREFIX [--tiles MIN[..=MAX]] [--seed S]`
 //! writes `PREFIX.in` (N puzzles and the closing `0`) and `PREFIX.out`. Each puzzle has
 //! one solved grid, proved by the reference solver, and at least MIN laid tiles; the
 //! minimum of each puzzle is drawn from MIN..=MAX, both included (default 10..=35). The
 //! same seed always writes the same files. The two files appear together or not at all (see
 //! `write_all_or_none`).
+//!
+//! [`Family::generator`]: xtask::problems::Family::generator
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -16,18 +19,17 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use common::input::quote;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
-use xtask::problems::KnownProblem;
-use xtask::reference::domino::{generate_puzzle, input_text, output_text};
+use rand::SeedableRng;
+use xtask::problems::{Generator, KnownProblem};
 
 /// Write generated Su-domino-ku puzzles and their answers.
 ///
 /// Each puzzle has one solved grid; the puzzles go to PREFIX.in, the answers to PREFIX.out.
 #[derive(clap::Args)]
 pub struct Arguments {
-    /// The problem; only p4574 puzzles can be generated.
-    #[arg(value_parser = only_p4574)]
-    problem: KnownProblem,
+    /// The problem, one whose puzzles can be generated (Su-domino-ku).
+    #[arg(value_name = "PROBLEM", value_parser = generator_of)]
+    generator: Generator,
     /// How many puzzles to write.
     #[arg(long, value_name = "N")]
     count: usize,
@@ -44,29 +46,32 @@ pub struct Arguments {
 }
 
 /// Reads the problem's name as every subcommand does ([`KnownProblem::named`]), and
-/// takes only 4574.
-fn only_p4574(name: &str) -> Result<KnownProblem, String> {
-    match KnownProblem::named(name, "generate") {
-        Ok(problem) if problem == KnownProblem::P4574 => Ok(problem),
-        _ => Err(format!(
-            "only p4574 puzzles can be generated, not {}",
+/// takes a problem whose family has a generator, naming those that do otherwise.
+fn generator_of(name: &str) -> Result<Generator, String> {
+    let generator = KnownProblem::named(name, "generate")
+        .ok()
+        .and_then(|problem| problem.family.generator);
+    generator.ok_or_else(|| {
+        let with_generator = KnownProblem::ALL
+            .iter()
+            .filter(|problem| problem.family.generator.is_some());
+        let names: Vec<String> = with_generator.map(KnownProblem::crate_name).collect();
+        format!(
+            "only the puzzles of {} can be generated, not {}",
+            names.join(", "),
             quote(name)
-        )),
-    }
+        )
+    })
 }
 
 /// Runs `cargo xtask generate`.
 pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let (prefix, TileRange { fewest, most }) = (&arguments.out, arguments.tiles);
     let mut rng = StdRng::seed_from_u64(arguments.seed);
-    let mut puzzle = || {
-        let min_tiles = rng.random_range(fewest..=most);
-        generate_puzzle(&mut rng, min_tiles)
-    };
-    let (puzzles, grids): (Vec<_>, Vec<_>) = (0..arguments.count).map(|_| puzzle()).unzip();
+    let judge_files = (arguments.generator)(&mut rng, arguments.count, fewest..=most);
     let files = [
-        (format!("{prefix}.in"), input_text(&puzzles)),
-        (format!("{prefix}.out"), output_text(&grids)),
+        (format!("{prefix}.in"), judge_files.input),
+        (format!("{prefix}.out"), judge_files.output),
     ];
     write_all_or_none(&files)?;
     for (path, _) in &files {

@@ -3,7 +3,8 @@
 //! `cargo xtask trace <PROBLEM> [--rung K] [--limit N] [--html FILE] < input`
 //!
 //! Records the problem's own solver on one input, read from standard input a line at a
-//! time as the solution reads it ([`xtask::trace`]), and prints each step as a line: its
+//! time as the solution reads it ([`xtask::problems::recording`], which reports to the
+//! recorder of [`xtask::trace`]), and prints each step as a line: its
 //! number, how many cells the current line of reasoning has decided, and what happened
 //! and why. At most `--limit` steps are printed (200 by default); the counts and the
 //! summary cover every step. With `--html FILE` it writes the page that replays the same
@@ -20,8 +21,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::builder::RangedU64ValueParser;
 use common::ladder::RUNGS;
+use xtask::problems::recording::{record, Searcher};
 use xtask::problems::KnownProblem;
-use xtask::trace::{record, write_text, PuzzleTrace, Searcher};
+use xtask::trace::{write_text, PuzzleTrace};
 
 /// Print the solver's reasoning on one input, read from standard input.
 ///
@@ -48,7 +50,7 @@ pub struct Arguments {
 fn rung_help() -> String {
     format!(
         "Trace rung K of the ladder (common::ladder, 0 to {}) on the problem's grid instead \
-         of the problem's own solution (p2239 and p2580)",
+         of the problem's own solution (plain Sudoku only)",
         RUNGS.len() - 1
     )
 }
@@ -64,8 +66,9 @@ const DEFAULT_TEXT_LIMIT: u64 = 200;
 /// Steps per puzzle kept on a page when `--limit` is not given: every step of the
 /// hardest puzzles in `data/` (about 30,000), while bounding the page's size. A step
 /// costs about 100 bytes: rung 0 on the first puzzle of `forum_hardest_1106.txt`, cut at
-/// 100,000 steps, makes a page of 10.1 MB (`cargo xtask trace p2580 --rung 0 --html - <
-/// hard.in | wc -c`, with `hard.in` made as the README shows).
+/// 100,000 steps, makes a page of 10.1 MB (`cargo xtask trace PROBLEM --rung 0 --html - <
+/// hard.in | wc -c`, for the Sudoku problem that reads spaced rows, with `hard.in` made
+/// as the README shows).
 const DEFAULT_PAGE_LIMIT: u64 = 100_000;
 
 /// Runs `cargo xtask trace`, reading the input from standard input.
@@ -76,7 +79,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         Some(number) => Searcher::Rung { number },
         None => Searcher::Solution,
     };
-    searcher.check(problem)?;
+    searcher.ensure_it_searches(problem)?;
     let page_limit = arguments.html.is_some().then_some(DEFAULT_PAGE_LIMIT);
     let limit = arguments.limit.or(page_limit).unwrap_or(DEFAULT_TEXT_LIMIT);
     let mut all_solved = true;
@@ -112,7 +115,7 @@ fn write_page(
     problem: KnownProblem,
     traces: &[PuzzleTrace],
 ) -> Result<()> {
-    let page = xtask::trace::page::page(problem, traces);
+    let page = xtask::trace::page::page(&format!("Trace of {problem}"), traces);
     if path.as_os_str() == "-" {
         out.write_all(page.as_bytes())?;
         out.flush()?;

@@ -6,7 +6,7 @@
 //!   white space at the end of a line (trailing spaces, the `\r` of a Windows line end)
 //!   does not count, and neither do blank lines or white space at the end of the output.
 //!   On a mismatch the reason is a short summary and a compact line diff.
-//! - `sudoku`: for a puzzle with many solutions (problem 2580), any valid completion is
+//! - `sudoku`: for a puzzle with many solutions, any valid completion is
 //!   right. The output must be 9 lines of 9 digits 1 to 9 separated by single spaces,
 //!   every row, column and box must hold each digit once, and every digit given in the
 //!   input must be kept in its cell. The `.out` file is one valid answer and is not used.
@@ -259,7 +259,6 @@ fn parse_completed_row(line: &str) -> Option<[u8; 9]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::project_root;
 
     const EXPECTED: &str = "1 2 3\n4 5 6\n7 8 9\n";
 
@@ -397,14 +396,16 @@ mod tests {
         assert_eq!(excerpt("short\n"), "short");
     }
 
-    /// The real sample of problem 2580: its input and the answer from the statement.
-    fn real_sample_2580() -> (String, String) {
-        let samples = project_root().join("problems/p2580/samples");
-        let read = |name: &str| {
-            std::fs::read_to_string(samples.join(name))
-                .unwrap_or_else(|error| panic!("reading {name}: {error}"))
-        };
-        (read("sample-1.in"), read("sample-1.out"))
+    /// The first sample of the Sudoku problem whose answers are checked with `sudoku`,
+    /// copied from its `samples/`: its input and the answer its statement shows.
+    fn statement_sample() -> (String, String) {
+        let input = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
+                     3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n\
+                     9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+        let answer = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n\
+                      3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n5 9 6 8 2 7 4 1 3\n\
+                      9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
+        (input.to_string(), answer.to_string())
     }
 
     /// `answer` with the digit at (`row`, `column`), counted from 1, replaced.
@@ -417,7 +418,7 @@ mod tests {
 
     #[test]
     fn sudoku_accepts_the_real_sample_answer_with_loose_line_ends() {
-        let (input, answer) = real_sample_2580();
+        let (input, answer) = statement_sample();
         assert_accepted(check_sudoku(&input, &answer).expect("the input is a puzzle"));
         let windows_style = answer.replace('\n', " \r\n") + "\n\n";
         assert_accepted(check_sudoku(&input, &windows_style).expect("the input is a puzzle"));
@@ -425,7 +426,7 @@ mod tests {
 
     #[test]
     fn sudoku_rejects_a_changed_given() {
-        let (input, answer) = real_sample_2580();
+        let (input, answer) = statement_sample();
         // Row 1, column 2 is a given 3 in the input; swap it with the 1 beside it so
         // every row, column and box would still be fine except for the givens.
         let changed = with_digit(&with_digit(&answer, 1, 2, '1'), 1, 1, '3');
@@ -437,7 +438,7 @@ mod tests {
     fn sudoku_rejects_a_duplicate_in_a_row_a_column_or_a_box() {
         // With no givens only the units can fail.
         let empty_puzzle = "0 0 0 0 0 0 0 0 0\n".repeat(9);
-        let (_, answer) = real_sample_2580();
+        let (_, answer) = statement_sample();
 
         // Row 1 is 1 3 5 4 6 9 2 7 8: writing 3 over the 1 repeats 3 in row 1.
         let row_duplicate = with_digit(&answer, 1, 1, '3');
@@ -466,7 +467,7 @@ mod tests {
 
     #[test]
     fn sudoku_rejects_wrong_separators_and_wrong_digits() {
-        let (input, answer) = real_sample_2580();
+        let (input, answer) = statement_sample();
         let reason = "line 3: expected 9 digits 1 to 9 separated by single spaces";
 
         let mut lines: Vec<String> = answer.lines().map(String::from).collect();
@@ -488,7 +489,7 @@ mod tests {
 
     #[test]
     fn sudoku_rejects_a_wrong_number_of_lines() {
-        let (input, answer) = real_sample_2580();
+        let (input, answer) = statement_sample();
         let eight_lines: String = answer
             .lines()
             .take(8)

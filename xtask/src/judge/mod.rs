@@ -96,6 +96,15 @@ impl Verdict {
             }),
         }
     }
+
+    /// The verdict in words, on one line or more: its short name, then its details where
+    /// it has them (`RE: exit code 3; standard error: out of cheese`).
+    pub fn describe(&self) -> String {
+        match self.details() {
+            Some(details) => format!("{}: {details}", self.short_name()),
+            None => self.short_name().to_string(),
+        }
+    }
 }
 
 /// What standard error says, for the details of RE: its first line that is not blank,
@@ -297,6 +306,11 @@ mod tests {
         }
         let details = judgement.verdict.details().expect("RE has details");
         assert_eq!(details, "exit code 3; standard error: out of cheese");
+        assert_eq!(
+            judgement.verdict.describe(),
+            "RE: exit code 3; standard error: out of cheese"
+        );
+        assert_eq!(Verdict::TimeLimitExceeded.describe(), "TLE");
 
         // A line of a megabyte is shown cut short.
         let judgement = judge_exact(

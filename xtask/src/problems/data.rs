@@ -23,8 +23,8 @@ pub fn data_dir() -> PathBuf {
     crate::project_root().join("data")
 }
 
-/// Reads the text of a file in `data/`.
-pub fn read(file_name: &str) -> Result<String, String> {
+/// The text of a file in `data/`.
+pub fn read_text(file_name: &str) -> Result<String, String> {
     let path = data_dir().join(file_name);
     std::fs::read_to_string(&path).map_err(|error| format!("reading {}: {error}", path.display()))
 }
@@ -42,7 +42,7 @@ pub fn parse_puzzle_lines(text: &str) -> Result<Vec<Grid>, String> {
         .collect()
 }
 
-/// Loads a one-puzzle-per-line set from `data/`.
-pub fn load(file_name: &str) -> Result<Vec<Grid>, String> {
-    parse_puzzle_lines(&read(file_name)?).map_err(|error| format!("{file_name}: {error}"))
+/// The puzzles of a one-puzzle-per-line set in `data/`.
+pub fn load_puzzles(file_name: &str) -> Result<Vec<Grid>, String> {
+    parse_puzzle_lines(&read_text(file_name)?).map_err(|error| format!("{file_name}: {error}"))
 }

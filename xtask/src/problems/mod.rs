@@ -8,43 +8,44 @@
 //!   ([`workspace::Problem`]). That is all `check` and `bundle` need, so a problem made by
 //!   `cargo xtask new` works with them at once.
 //! - **By its entry in the table of problems** ([`KnownProblem::ALL`]). `stress`, `bench`,
-//!   `trace` and `generate` call a solution's library, or the reference solvers of its
-//!   puzzle, in-process, and take from its entry all they need to know of the problem:
-//!   how its input is written, its solver and observed solver, how it writes an answer,
-//!   how it names cells, the puzzle files `bench` times by default, the random inputs of
-//!   `stress`, and its checker. They work only on the problems in the table, and say so
-//!   for any other.
+//!   `trace` and `generate` call a solution's library, or the reference solvers, in-process,
+//!   and take from the problem's entry all they need to know of it: how its input and
+//!   answers are written ([`Format`]), its solver and observed solver, the right answer as
+//!   the reference finds it, its checker and the judge's promise, and what it shares with
+//!   the other problems of its [`Family`] (cell names, random and hard inputs, the bench
+//!   sets and the textbook baseline). A puzzle of any kind is one [`Puzzle`]. No code
+//!   outside `problems/` names a problem or asks which kind a puzzle is: a new problem is
+//!   one entry in [`KnownProblem::ALL`] (and its crate among xtask's dependencies).
 //!
 //! Every subcommand reads a problem's name with the one parser here,
 //! [`parse_problem_number`]: `p2239` or `2239`, nothing else.
 //!
-//! [`workspace`] finds the workspace, its problem crates, their manifests and samples;
-//! [`data`] holds the puzzle sets of `data/`.
+//! [`sudoku`] and [`su_domino_ku`] hold what the entries of each family share;
+//! [`recording`] runs a problem's observed solver (or a rung of the ladder) on an input for
+//! `trace`; [`workspace`] finds the workspace, its problem crates, their manifests and
+//! samples; [`data`] holds the puzzle sets of `data/`.
 
 pub mod data;
+pub mod puzzle;
+pub mod recording;
+pub mod su_domino_ku;
+pub mod sudoku;
 pub mod workspace;
 
 use std::fmt;
 use std::io::BufRead;
+use std::ops::RangeInclusive;
 
-use anyhow::{anyhow, Result};
-use common::grid_reader::{read_grid, RowFormat};
-use common::input::{quote, Error, Lines};
-use common::observe::SearchObserver;
+use anyhow::Result;
+use common::input::quote;
+use common::ladder::Outcome;
 use rand::rngs::StdRng;
-use rand::RngExt;
 
 use crate::judge::checker::Checker;
-use crate::reference::domino::{self, generate_puzzle};
-use crate::reference::generate::stress_grid;
 use crate::reference::Grid;
-
-/// A mistake on the command line that the parser cannot see (an unknown problem name,
-/// `-o` with several problems): a clap error, which `cargo xtask` reports as it reports
-/// the parser's own, with exit code 2.
-pub fn usage_error(message: impl fmt::Display) -> anyhow::Error {
-    clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{message}\n")).into()
-}
+use crate::trace::Recorder;
+use crate::usage_error;
+pub use puzzle::Puzzle;
 
 /// The problem number in `name`, which is the crate's name (`p2239`) or the bare number
 /// (`2239`), written plainly: not `pp2239`, `02239`, `+2239` or `0`. The error says what
@@ -70,101 +71,6 @@ pub fn parse_problem_number(name: &str) -> Result<u32, String> {
     })
 }
 
-/// One puzzle, as a problem's solver takes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Puzzle {
-    /// A Sudoku grid (2239, 2580), 0 for a blank.
-    Sudoku {
-        /// The givens.
-        grid: Grid,
-    },
-    /// A Su-domino-ku puzzle (4574), as p4574 reads it.
-    Domino {
-        /// The tiles laid and the single digits.
-        puzzle: p4574::Puzzle,
-    },
-}
-
-impl Puzzle {
-    /// The grid of the given digits, 0 on every other cell.
-    pub fn givens(&self) -> Grid {
-        match self {
-            Puzzle::Sudoku { grid } => *grid,
-            Puzzle::Domino { puzzle } => puzzle.given_grid(),
-        }
-    }
-}
-
-/// How a problem's input is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputFormat {
-    /// One Sudoku grid, nine rows of nine digits with nothing between them (2239).
-    PackedGrid,
-    /// One Sudoku grid, nine rows of nine digits separated by spaces (2580).
-    SpacedGrid,
-    /// Su-domino-ku puzzles, each its tiles and single digits, then a line `0` (4574).
-    DominoPuzzles,
-}
-
-impl InputFormat {
-    /// Reads the puzzles of `input` as the problem's solution reads them (a line at a
-    /// time, in bounded memory), and hands each to `each` in order. Input the solution
-    /// rejects is an error with its position (the puzzles before it were handed on).
-    pub fn read_each(
-        self,
-        input: impl BufRead,
-        mut each: impl FnMut(Puzzle) -> Result<()>,
-    ) -> Result<()> {
-        let message = |error: Error| anyhow!("{error}");
-        let row_format = match self {
-            InputFormat::PackedGrid => RowFormat::Packed,
-            InputFormat::SpacedGrid => RowFormat::Spaced,
-            InputFormat::DominoPuzzles => {
-                let mut lines = Lines::new(input);
-                for number in 1.. {
-                    match p4574::read_puzzle(&mut lines) {
-                        Ok(Some(puzzle)) => each(Puzzle::Domino { puzzle })?,
-                        Ok(None) => break,
-                        Err(error) => {
-                            let puzzle = Some(number);
-                            return Err(message(Error { puzzle, ..error }));
-                        }
-                    }
-                }
-                return Ok(());
-            }
-        };
-        let grid = read_grid(input, row_format).map_err(message)?;
-        each(Puzzle::Sudoku { grid })
-    }
-
-    /// The input text of a stress `case`, written in this format.
-    pub fn case_text(self, case: &Case) -> String {
-        match case {
-            Case::Grid { grid } => match self {
-                InputFormat::SpacedGrid => spaced_rows(0, grid),
-                _ => packed_rows(0, grid),
-            },
-            Case::Dominoes { puzzles } => domino::input_text(puzzles),
-        }
-    }
-}
-
-/// One stress input, in the form that can be shrunk (made by a problem's `stress_case`).
-#[derive(Clone, Debug)]
-pub enum Case {
-    /// A Sudoku grid, for 2239 or 2580 (0 for a blank).
-    Grid {
-        /// The givens.
-        grid: Grid,
-    },
-    /// Su-domino-ku puzzles, for 4574.
-    Dominoes {
-        /// The puzzles, in input order.
-        puzzles: Vec<domino::Puzzle>,
-    },
-}
-
 /// One entry of the table of problems: everything the tooling knows of a problem beyond
 /// its manifest. The entries are [`KnownProblem::ALL`]; a subcommand finds one with
 /// [`KnownProblem::named`].
@@ -172,129 +78,164 @@ pub enum Case {
 pub struct KnownProblem {
     /// The problem's number on the judge.
     pub number: u32,
-    /// How its input is written, and so how it is read.
-    pub input: InputFormat,
-    /// The solution's solver: the grid it finds, or `None` when there is none.
-    pub solve: fn(&Puzzle) -> Option<Grid>,
-    /// The same search, reporting each step to an observer (guess counts, traces).
-    pub solve_observed: fn(&Puzzle, &mut dyn SearchObserver) -> Option<Grid>,
-    /// How an answer is written: the grid found for puzzle `number` (counted from 1).
-    pub answer_text: fn(usize, &Grid) -> String,
-    /// How a step names a cell (0..81, row-major).
-    pub cell_name: fn(usize) -> String,
     /// What the solver looks for, in words: "the smallest completion".
     pub goal: &'static str,
-    /// The puzzle files `bench` times when given none, relative to the workspace's root.
-    pub bench_sets: &'static [&'static str],
-    /// A random input for `stress`.
-    pub stress_case: fn(&mut StdRng) -> Case,
+    /// What it shares with the other problems of its kind of puzzle.
+    pub family: &'static Family,
+    /// How its input and its answers are written.
+    pub format: Format,
+    /// The solution's solver (what `bench` times): the grid it finds, or `None` when it
+    /// finds none.
+    pub solve: fn(&Puzzle) -> Option<Grid>,
+    /// The same search, reporting each step to a recorder (`trace`, and the guesses that
+    /// `bench` counts). A solution that reports nothing leaves the recorder alone.
+    pub solve_observed: fn(&Puzzle, &mut Recorder) -> Option<Grid>,
+    /// The right answer to one puzzle, as the reference solvers find it (sharing no code
+    /// with the solution): what `stress` expects and `bench` checks a "none" against.
+    pub reference_answer: fn(&Puzzle) -> ReferenceAnswer,
     /// How an output is judged; the manifest says the same (a test checks it).
     pub checker: Checker,
     /// What the judge promises about the inputs (`stress --command` keeps to it).
     pub promise: Promise,
 }
 
+/// What a reader hands each puzzle to, in order; an error stops the reading.
+pub type EachPuzzle<'a> = dyn FnMut(Puzzle) -> Result<()> + 'a;
+
+/// How a problem's input and answers are written.
+#[derive(Clone, Copy)]
+pub struct Format {
+    /// Reads the puzzles of an input as the problem's solution reads them (a line at a
+    /// time, in bounded memory), handing each to the closure in order. Input the solution
+    /// rejects is an error with its position (the puzzles before it were handed on).
+    pub read: fn(&mut dyn BufRead, &mut EachPuzzle<'_>) -> Result<()>,
+    /// An input holding these puzzles (`stress` writes its cases with it).
+    pub input_text: fn(&[Puzzle]) -> String,
+    /// The answer to puzzle `number` (counted from 1): the grid found, as the solution
+    /// writes it.
+    pub answer_text: fn(usize, &Grid) -> String,
+}
+
+/// What the problems of one kind of puzzle share ([`sudoku::FAMILY`],
+/// [`su_domino_ku::FAMILY`]).
+pub struct Family {
+    /// The kind of puzzle, in words: `Sudoku`.
+    pub name: &'static str,
+    /// Whether the puzzles are plain Sudoku grids, which the ladder's rungs
+    /// (`trace --rung`, `bench --ladder`) and tdoku solve: `bench` then also counts the
+    /// guesses as tdoku's benchmark does.
+    pub plain_sudoku: bool,
+    /// How a step names a cell (0..81, row-major): `r3c5`, `C5`.
+    pub cell_name: fn(usize) -> String,
+    /// A random input for `stress`: its puzzles.
+    pub stress_case: fn(&mut StdRng) -> Vec<Puzzle>,
+    /// The inputs of `stress --hard`, each its puzzles: a plain backtracking solution that
+    /// passes the samples meets TLE on them.
+    pub hard_cases: fn() -> Result<Vec<Vec<Puzzle>>>,
+    /// The puzzle files `bench` times when given none, relative to the workspace's root.
+    pub bench_sets: &'static [&'static str],
+    /// The puzzles of a file `bench` times, from its text.
+    pub read_bench_file: fn(&str) -> Result<Vec<Puzzle>>,
+    /// The textbook method `bench --baseline` times beside the solutions.
+    pub baseline: Baseline,
+    /// Random puzzles with their answers as judge files (`generate`), if the family has a
+    /// generator.
+    pub generator: Option<Generator>,
+}
+
+/// The textbook method for a family, with a cap: what `bench --baseline` times.
+#[derive(Clone, Copy)]
+pub struct Baseline {
+    /// Its name in `bench`'s lines, after `problem=`.
+    pub label: &'static str,
+    /// Solves one puzzle, counting its placements as guesses.
+    pub solve: fn(&Puzzle) -> Outcome,
+}
+
+/// Makes `count` random puzzles, each with one answer and its fewest givens drawn from
+/// the range (for Su-domino-ku, the fewest laid tiles), as a judge input and its answer.
+pub type Generator = fn(&mut StdRng, usize, RangeInclusive<usize>) -> JudgeFiles;
+
+/// A judge input and the output it expects.
+pub struct JudgeFiles {
+    /// The input.
+    pub input: String,
+    /// The expected output.
+    pub output: String,
+}
+
+/// The right answer to one puzzle, as the reference solvers find it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReferenceAnswer {
+    /// This grid (for a problem that accepts any completion, one of them).
+    Found {
+        /// The grid.
+        grid: Grid,
+    },
+    /// The puzzle has no answer: a right solution refuses it clearly.
+    NoAnswer,
+    /// The reference cannot tell within its budget, or the puzzle has several answers
+    /// where the judge promises one, which the judge never gives.
+    Undecided,
+}
+
 /// What the judge promises about a problem's inputs, from its statement: a program that
 /// is not ours is tested inside the promise unless asked otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Promise {
-    /// The grid has a completion (2580).
-    Completion,
-    /// The grid has a completion, which plain row-major backtracking finds within the
-    /// judge's step cap (2239).
-    CompletionWithinTextbookBacktracking,
-    /// Every puzzle has exactly one solved grid (4574).
-    OneSolvedGridEach,
-}
-
-impl Promise {
+#[derive(Clone, Copy)]
+pub struct Promise {
     /// The promise in words, for the first line of `stress --command`.
-    pub fn words(self) -> &'static str {
-        match self {
-            Promise::Completion => "the grid has a completion",
-            Promise::CompletionWithinTextbookBacktracking => {
-                "the grid has a completion, which plain row-major backtracking finds \
-                 within 2,000,000 guesses (rung 0's cap; the judge does not publish its own)"
-            }
-            Promise::OneSolvedGridEach => "every puzzle has exactly one solved grid",
-        }
-    }
+    pub words: &'static str,
+    /// Whether one puzzle, whose right answer is the given one, is inside it.
+    pub keeps: fn(&Puzzle, &ReferenceAnswer) -> bool,
 }
-
-/// The Sudoku sets of `data/` (see `data/SOURCES.md`), which `bench` times for 2239, 2580
-/// and the ladder.
-const SUDOKU_BENCH_SETS: &[&str] = &[
-    "data/forum_hardest_1106.txt",
-    "data/magictour_top1465.txt",
-    "data/forum_hardest_1905_11plus_2000.txt",
-    "data/17_clue_2000.txt",
-    "data/serg_benchmark_multisolution_1000.txt",
-    "data/tdoku_test_puzzles_with_counts.txt",
-    "data/special.txt",
-];
 
 impl KnownProblem {
-    /// 2239 Sudoku: the smallest completion of one grid.
-    pub const P2239: KnownProblem = KnownProblem {
-        number: 2239,
-        input: InputFormat::PackedGrid,
-        solve: |puzzle| p2239::solve(sudoku_grid(puzzle)),
-        solve_observed: |puzzle, mut observer| {
-            p2239::solve_observed(sudoku_grid(puzzle), &mut observer)
-        },
-        answer_text: packed_rows,
-        cell_name: row_column_name,
-        goal: "the smallest completion",
-        bench_sets: SUDOKU_BENCH_SETS,
-        stress_case: sudoku_stress_case,
-        checker: Checker::Exact,
-        promise: Promise::CompletionWithinTextbookBacktracking,
-    };
-
-    /// 2580 Sudoku: any completion of one grid.
-    pub const P2580: KnownProblem = KnownProblem {
-        number: 2580,
-        input: InputFormat::SpacedGrid,
-        solve: |puzzle| p2580::solve(sudoku_grid(puzzle)),
-        solve_observed: |puzzle, mut observer| {
-            p2580::solve_observed(sudoku_grid(puzzle), &mut observer)
-        },
-        answer_text: spaced_rows,
-        cell_name: row_column_name,
-        goal: "any completion",
-        bench_sets: SUDOKU_BENCH_SETS,
-        stress_case: sudoku_stress_case,
-        checker: Checker::Sudoku,
-        promise: Promise::Completion,
-    };
-
-    /// 4574 Su-domino-ku: several puzzles of tiles, each with its one solved grid.
-    pub const P4574: KnownProblem = KnownProblem {
-        number: 4574,
-        input: InputFormat::DominoPuzzles,
-        solve: |puzzle| p4574::solve(domino_puzzle(puzzle)),
-        solve_observed: |puzzle, mut observer| {
-            let solution = p4574::solve_observed(domino_puzzle(puzzle), &mut observer);
-            solution.map(|solution| solution.grid)
-        },
-        answer_text: domino::answer_text,
-        cell_name: domino::location,
-        goal: "the solved grid of each puzzle",
-        bench_sets: &[
-            "problems/p4574/samples/sample-1.in",
-            "problems/p4574/samples/sample-2.in",
-            "data/sudominoku_generated_1000.in",
-        ],
-        stress_case: domino_stress_case,
-        checker: Checker::Exact,
-        promise: Promise::OneSolvedGridEach,
-    };
-
     /// The table of problems, in the order of their numbers.
-    pub const ALL: [KnownProblem; 3] = [
-        KnownProblem::P2239,
-        KnownProblem::P2580,
-        KnownProblem::P4574,
+    pub const ALL: &'static [KnownProblem] = &[
+        // 2239 Sudoku: the smallest completion of one grid.
+        KnownProblem {
+            number: 2239,
+            goal: "the smallest completion",
+            family: &sudoku::FAMILY,
+            format: sudoku::PACKED_ROWS,
+            solve: |puzzle| p2239::solve(sudoku::grid(puzzle)),
+            solve_observed: |puzzle, recorder| {
+                p2239::solve_observed(sudoku::grid(puzzle), recorder)
+            },
+            reference_answer: sudoku::smallest_completion,
+            checker: Checker::Exact,
+            promise: sudoku::COMPLETION_WITHIN_TEXTBOOK_BACKTRACKING,
+        },
+        // 2580 Sudoku: any completion of one grid.
+        KnownProblem {
+            number: 2580,
+            goal: "any completion",
+            family: &sudoku::FAMILY,
+            format: sudoku::SPACED_ROWS,
+            solve: |puzzle| p2580::solve(sudoku::grid(puzzle)),
+            solve_observed: |puzzle, recorder| {
+                p2580::solve_observed(sudoku::grid(puzzle), recorder)
+            },
+            // Any completion is accepted; the smallest is one.
+            reference_answer: sudoku::smallest_completion,
+            checker: Checker::Sudoku,
+            promise: sudoku::COMPLETION,
+        },
+        // 4574 Su-domino-ku: several puzzles of tiles, each with its one solved grid.
+        KnownProblem {
+            number: 4574,
+            goal: "the solved grid",
+            family: &su_domino_ku::FAMILY,
+            format: su_domino_ku::FORMAT,
+            solve: |puzzle| p4574::solve(su_domino_ku::puzzle(puzzle)),
+            solve_observed: |puzzle, recorder| {
+                let solution = p4574::solve_observed(su_domino_ku::puzzle(puzzle), recorder);
+                solution.map(|solution| solution.grid)
+            },
+            reference_answer: su_domino_ku::reference_answer,
+            checker: Checker::Exact,
+            promise: su_domino_ku::ONE_SOLVED_GRID,
+        },
     ];
 
     /// The problem's crate name, `p2239`.
@@ -302,17 +243,12 @@ impl KnownProblem {
         format!("p{}", self.number)
     }
 
-    /// Whether the problem's puzzles are plain Sudoku grids; the other kind is
-    /// Su-domino-ku.
-    pub fn is_sudoku(&self) -> bool {
-        self.input != InputFormat::DominoPuzzles
-    }
-
     /// The known problem with this number, if there is one.
     pub fn with_number(number: u32) -> Option<KnownProblem> {
         KnownProblem::ALL
-            .into_iter()
+            .iter()
             .find(|problem| problem.number == number)
+            .copied()
     }
 
     /// The known problem that `name` names (see [`parse_problem_number`]); a name that
@@ -322,14 +258,32 @@ impl KnownProblem {
         let number = parse_problem_number(name).map_err(usage_error)?;
         KnownProblem::with_number(number).ok_or_else(|| {
             let names: Vec<String> = KnownProblem::ALL
-                .map(|problem| problem.crate_name())
-                .to_vec();
+                .iter()
+                .map(KnownProblem::crate_name)
+                .collect();
             usage_error(format!(
                 "`{subcommand}` knows the problems {}, not {}",
                 names.join(", "),
                 quote(name)
             ))
         })
+    }
+
+    /// Reads the puzzles of `input` as the problem's solution reads them, and hands each
+    /// to `each` in order (see [`Format::read`]).
+    pub fn read_each(
+        &self,
+        mut input: impl BufRead,
+        mut each: impl FnMut(Puzzle) -> Result<()>,
+    ) -> Result<()> {
+        (self.format.read)(&mut input, &mut each)
+    }
+}
+
+impl ReferenceAnswer {
+    /// Whether the reference found the answer.
+    pub fn is_found(&self) -> bool {
+        matches!(self, ReferenceAnswer::Found { .. })
     }
 }
 
@@ -356,83 +310,15 @@ impl fmt::Display for KnownProblem {
     }
 }
 
-/// The grid of a Sudoku problem's puzzle: the table reads each problem's puzzles in its own
-/// format, so a Sudoku solver is never given another kind.
-fn sudoku_grid(puzzle: &Puzzle) -> &Grid {
-    match puzzle {
-        Puzzle::Sudoku { grid } => grid,
-        Puzzle::Domino { .. } => unreachable!("a Sudoku solver is given Sudoku puzzles only"),
-    }
-}
-
-/// The puzzle of a Su-domino-ku problem (see [`sudoku_grid`]).
-fn domino_puzzle(puzzle: &Puzzle) -> &p4574::Puzzle {
-    match puzzle {
-        Puzzle::Domino { puzzle } => puzzle,
-        Puzzle::Sudoku { .. } => unreachable!("a Su-domino-ku solver is given its puzzles only"),
-    }
-}
-
-/// A grid as nine rows of digits with `separator` between them, each row ending a line.
-fn rows(grid: &Grid, separator: &str) -> String {
-    let digits = |row: &[u8]| row.iter().map(u8::to_string).collect::<Vec<_>>();
-    grid.chunks(9)
-        .map(|row| digits(row).join(separator) + "\n")
-        .collect()
-}
-
-/// 2239's answer (and input): rows of nine digits written together. A Sudoku input holds
-/// one puzzle, so the puzzle's number is not written.
-fn packed_rows(_puzzle_number: usize, grid: &Grid) -> String {
-    rows(grid, "")
-}
-
-/// 2580's answer (and input): rows of nine digits separated by spaces.
-fn spaced_rows(_puzzle_number: usize, grid: &Grid) -> String {
-    rows(grid, " ")
-}
-
-/// `r3c5`: row 3, column 5, counted from 1.
-fn row_column_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
-}
-
-/// A random Sudoku stress input: a solved grid with holes (see [`stress_grid`]).
-fn sudoku_stress_case(rng: &mut StdRng) -> Case {
-    Case::Grid {
-        grid: stress_grid(rng),
-    }
-}
-
-/// A random Su-domino-ku stress input: one to three generated puzzles with one solved grid
-/// each (10 to 35 tiles, inclusive), sometimes with one tile's digit changed so that some
-/// have no grid.
-fn domino_stress_case(rng: &mut StdRng) -> Case {
-    let count = rng.random_range(1..=3);
-    let puzzles = (0..count)
-        .map(|_| {
-            let min_tiles = if rng.random_bool(0.5) {
-                10
-            } else {
-                rng.random_range(10..=35)
-            };
-            let (mut puzzle, _) = generate_puzzle(rng, min_tiles);
-            if rng.random_bool(0.2) {
-                let tile = rng.random_range(0..puzzle.tiles.len());
-                let digit = rng.random_range(1..=9);
-                if digit != puzzle.tiles[tile].digits[1] {
-                    puzzle.tiles[tile].digits[0] = digit;
-                }
-            }
-            puzzle
-        })
-        .collect();
-    Case::Dominoes { puzzles }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::checker::CheckerVerdict;
+
+    /// The entry of the problem with this number.
+    fn entry(number: u32) -> KnownProblem {
+        KnownProblem::with_number(number).expect("an entry of the table")
+    }
 
     #[test]
     fn a_problem_is_named_by_its_crate_or_its_number_and_nothing_else() {
@@ -456,11 +342,8 @@ mod tests {
 
     #[test]
     fn only_the_listed_problems_are_known_and_a_stranger_is_a_usage_error() {
-        assert_eq!(
-            KnownProblem::named("4574", "trace").unwrap(),
-            KnownProblem::P4574
-        );
-        for problem in KnownProblem::ALL {
+        assert_eq!(KnownProblem::named("4574", "trace").unwrap(), entry(4574));
+        for &problem in KnownProblem::ALL {
             let name = problem.crate_name();
             assert_eq!(KnownProblem::named(&name, "bench").unwrap(), problem);
             assert_eq!(name, problem.to_string());
@@ -476,10 +359,19 @@ mod tests {
     }
 
     #[test]
+    fn the_table_lists_each_problem_once_in_the_order_of_their_numbers() {
+        let numbers: Vec<u32> = KnownProblem::ALL.iter().map(|entry| entry.number).collect();
+        let mut sorted = numbers.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(numbers, sorted);
+    }
+
+    #[test]
     fn cells_are_named_as_each_problem_names_them() {
-        let name = KnownProblem::P2239.cell_name;
+        let name = entry(2239).family.cell_name;
         assert_eq!([name(0), name(80), name(11)], ["r1c1", "r9c9", "r2c3"]);
-        assert_eq!((KnownProblem::P4574.cell_name)(11), "B3");
+        assert_eq!((entry(4574).family.cell_name)(11), "B3");
     }
 
     #[test]
@@ -494,13 +386,17 @@ mod tests {
             let mut answers = String::new();
             let mut number = 0;
             problem
-                .input
                 .read_each(input.as_slice(), |puzzle| {
                     number += 1;
                     let grid = (problem.solve)(&puzzle).expect("the sample has an answer");
-                    let mut counter = common::observe::GuessCounter::default();
-                    assert_eq!((problem.solve_observed)(&puzzle, &mut counter), Some(grid));
-                    answers.push_str(&(problem.answer_text)(number, &grid));
+                    let mut recorder = Recorder::new(0);
+                    let observed = (problem.solve_observed)(&puzzle, &mut recorder);
+                    assert_eq!(observed, Some(grid));
+                    let reference = (problem.reference_answer)(&puzzle);
+                    assert!(reference.is_found(), "{problem}: {reference:?}");
+                    assert!((problem.promise.keeps)(&puzzle, &reference), "{problem}");
+                    assert_eq!(puzzle.fault(&grid), None, "{problem}");
+                    answers.push_str(&(problem.format.answer_text)(number, &grid));
                     Ok(())
                 })
                 .unwrap();
@@ -508,11 +404,28 @@ mod tests {
                 .checker
                 .check(&input, expected.as_bytes(), answers.as_bytes())
                 .unwrap();
-            assert_eq!(
-                verdict,
-                crate::judge::checker::CheckerVerdict::Accepted,
-                "{problem}"
-            );
+            assert_eq!(verdict, CheckerVerdict::Accepted, "{problem}");
+        }
+    }
+
+    #[test]
+    fn each_entry_writes_the_input_it_reads() {
+        let mut rng = rand::SeedableRng::seed_from_u64(7);
+        for problem in KnownProblem::ALL {
+            let puzzles = (problem.family.stress_case)(&mut rng);
+            let text = (problem.format.input_text)(&puzzles);
+            let mut read = Vec::new();
+            let reading = problem.read_each(text.as_bytes(), |puzzle| {
+                read.push(puzzle);
+                Ok(())
+            });
+            // A stress case may break the rules of the input (a tile changed), which the
+            // solution then refuses; the puzzles before that read back as written.
+            if reading.is_ok() {
+                assert_eq!(read, puzzles, "{problem}");
+            } else {
+                assert_eq!(read, puzzles[..read.len()], "{problem}");
+            }
         }
     }
 
@@ -527,7 +440,7 @@ mod tests {
                 .find(|crate_problem| crate_problem.id == problem.number)
                 .unwrap();
             assert_eq!(crate_problem.checker, problem.checker, "{problem}");
-            for set in problem.bench_sets {
+            for set in problem.family.bench_sets {
                 assert!(crate::project_root().join(set).is_file(), "{set}");
             }
         }
@@ -541,8 +454,7 @@ mod tests {
         let first_end = text.find("\n11\n").map_or(text.len() / 2, |end| end + 1);
         let input = format!("{}3\n", &text[..first_end]);
         let mut read = 0;
-        let error = KnownProblem::P4574
-            .input
+        let error = entry(4574)
             .read_each(input.as_bytes(), |_| {
                 read += 1;
                 Ok(())

@@ -1,8 +1,8 @@
 //! The workspace as cargo sees it: where it is, where cargo builds, the problem crates
 //! and what the judge says about each, and the binaries cargo has just built.
 //!
-//! The root is found one way only, [`project_root`]: the parent of `xtask/`, as cargo
-//! names it when it compiles this crate. Everything else comes from cargo itself, never
+//! The root is found one way only, [`project_root`]: the parent of
+//! `xtask/`, as cargo names it when it compiles this crate. Everything else comes from cargo itself, never
 //! from guessing: the manifests and the target folder from `cargo metadata`, read once
 //! per command into a [`Workspace`] (so `CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`
 //! and `build.target-dir` in a cargo config are all honoured), and each binary's path
@@ -41,14 +41,8 @@ use serde::Deserialize;
 
 use crate::judge::checker::Checker;
 use crate::judge::{judge_case, Judgement, Limits};
-use crate::problems::{parse_problem_number, usage_error, KnownProblem};
-
-/// The root of the workspace, which holds `xtask/`, `problems/` and `common/`: the parent
-/// of `xtask/`, which cargo names in `CARGO_MANIFEST_DIR` when it compiles this crate.
-pub fn project_root() -> PathBuf {
-    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
-    xtask.parent().unwrap_or(xtask).to_path_buf()
-}
+use crate::problems::parse_problem_number;
+use crate::{project_root, usage_error};
 
 /// The cargo that runs us (cargo sets `CARGO` for the programs it runs), so the same
 /// toolchain builds the solutions; plain `cargo` otherwise. (`cargo metadata` is found
@@ -272,14 +266,8 @@ impl Problem {
 
     /// Whether `name` names this problem, as `p2239` or `2239` (read by
     /// [`parse_problem_number`], as every subcommand reads a problem's name).
-    pub fn is_called(&self, name: &str) -> bool {
+    pub fn is_named(&self, name: &str) -> bool {
         parse_problem_number(name) == Ok(self.id)
-    }
-
-    /// What the tooling knows of this problem's solution beyond its manifest, if anything
-    /// (see [`crate::problems`]); `subcommand` needs it, and names itself in the error.
-    pub fn known(&self, subcommand: &str) -> Result<KnownProblem> {
-        KnownProblem::named(&self.name, subcommand)
     }
 
     /// The problem's sample cases, in the order of their numbers: none while it has no
@@ -436,7 +424,7 @@ pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Pro
     for name in names {
         parse_problem_number(name).map_err(usage_error)?;
     }
-    let is_known = |name: &&String| problems.iter().any(|problem| problem.is_called(name));
+    let is_known = |name: &&String| problems.iter().any(|problem| problem.is_named(name));
     if let Some(unknown) = names.iter().find(|name| !is_known(name)) {
         let known: Vec<&str> = problems
             .iter()
@@ -450,7 +438,7 @@ pub fn select_problems(problems: &[Problem], names: &[String]) -> Result<Vec<Pro
         return Err(usage_error(message));
     }
     let named =
-        |problem: &&Problem| names.is_empty() || names.iter().any(|name| problem.is_called(name));
+        |problem: &&Problem| names.is_empty() || names.iter().any(|name| problem.is_named(name));
     Ok(problems.iter().filter(named).cloned().collect())
 }
 

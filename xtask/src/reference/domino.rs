@@ -1,7 +1,7 @@
-//! Su-domino-ku (problem 4574) for the tests: a puzzle type, the judge's text format, a
+//! Su-domino-ku for the tests and the tooling: a puzzle type, the judge's text format, a
 //! reference solver by exact cover, and a generator of puzzles with one solved grid.
 //!
-//! Nothing here comes from the `p4574` crate: the format is written again from the
+//! Nothing here comes from the solution's crate: the format is written again from the
 //! statement, and the solver is [`ExactCover`] with items for cells, digits in units and
 //! tiles.
 
@@ -282,12 +282,12 @@ fn random_singles_and_tiling(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use rand::SeedableRng;
 
     /// The digits `puzzle` fixes: the singles and both halves of every laid tile.
-    pub(crate) fn givens(puzzle: &Puzzle) -> Grid {
+    fn givens(puzzle: &Puzzle) -> Grid {
         let mut grid = [0; 81];
         for (index, &cell) in puzzle.singles.iter().enumerate() {
             grid[cell] = index as u8 + 1;

@@ -3,16 +3,14 @@
 //!
 //! This module is the reference Sudoku solver (the smallest-completion oracle and a
 //! validity check); [`exact_cover`] is the engine of both reference solvers, [`domino`]
-//! the Su-domino-ku format, reference solver and generator, [`domino_textbook`] the
-//! textbook method `bench --baseline` times for 4574, and [`generate`] random grids and
-//! puzzles.
+//! the Su-domino-ku format, reference solver and generator, and [`generate`] random grids
+//! and puzzles.
 //!
 //! None of it shares code with `common` or the problem crates: rows, columns and boxes are
 //! computed here again, and the search is [`ExactCover`] rather than candidate masks. The
 //! tests and `cargo xtask stress` compare the solutions against it.
 
 pub mod domino;
-pub mod domino_textbook;
 pub mod exact_cover;
 pub mod generate;
 

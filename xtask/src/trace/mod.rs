@@ -1,27 +1,26 @@
 //! Watching a solution reason: record its search, then show the record as text or a page.
 //!
-//! [`record`] reads an input the way the problem's binary does and runs the problem's own
-//! solver with a [`Recorder`] as its observer: the very search code the judge runs,
-//! reporting each placement and why (given, naked single, hidden single in which unit,
-//! guess), each contradiction and each guess taken back. The record of one puzzle is a
-//! [`PuzzleTrace`]: a list of [`Event`]s, most of them *steps*.
+//! Every observed solver of the table of problems reports to a [`Recorder`]
+//! (`crate::problems::recording` runs the problem's own solver, or a rung of the ladder,
+//! on an input): the very search code the judge runs, reporting each placement and why
+//! (given, naked single, hidden single in which unit, guess), each contradiction and each
+//! guess taken back. The recorder keeps the first steps as [`Event`]s, counts them all
+//! (the guesses as [`GuessCounter`] counts them, which `bench` reads), and ends as a
+//! [`PuzzleTrace`], the record of one puzzle.
 //!
-//! Each step is worded once, by [`describe`], and the grid it leaves is followed once, by
-//! [`Replay`] (which is where the decided-cell count of every line comes from). Two
+//! Each step is worded once, by [`step_words`], and the grid it leaves is followed once,
+//! by [`Replay`] (which is where the decided-cell count of every line comes from). Two
 //! renderers use them: [`write_text`] prints a line per step (what `cargo xtask trace`
 //! shows) and [`page`] writes the same words and counts into a page that draws them on a
 //! grid (`--html`). So step N of the page is line N of the text.
 
 pub mod page;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
-use anyhow::Result;
-use common::ladder::RUNGS;
-use common::observe::{Conflict, Reason, SearchObserver};
+use common::observe::{Branch, Conflict, GuessCounter, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
-use crate::problems::{KnownProblem, Puzzle};
 use crate::reference::Grid;
 
 /// One thing a search reported. Every event but [`Event::Unwind`] and [`Event::Keep`] is
@@ -30,7 +29,7 @@ use crate::reference::Grid;
 pub enum Event {
     /// The givens of one row, as (cell, digit) pairs: one step per row, not per digit.
     Givens(Vec<(usize, u8)>),
-    /// Propagation (or, for 2239, a witness) placed a digit in a cell.
+    /// Propagation (or a witness, a completion found earlier) placed a digit in a cell.
     Deduced {
         /// The cell.
         cell: usize,
@@ -72,7 +71,7 @@ impl Event {
 }
 
 /// An observer that records a search's events, the first `limit` steps of them, and
-/// counts all of them for the summary.
+/// counts all of them for the summary (a limit of 0 only counts).
 #[derive(Default)]
 pub struct Recorder {
     /// The most steps to record.
@@ -89,8 +88,8 @@ pub struct Recorder {
     naked_singles: u64,
     /// Hidden singles in rows, columns and boxes.
     hidden_singles: [u64; 3],
-    guesses: u64,
-    dead_ends: u64,
+    /// The guesses, the guesses taken back, and the guesses counted tdoku's way.
+    guesses: GuessCounter,
     contradictions: u64,
 }
 
@@ -101,6 +100,11 @@ impl Recorder {
             limit,
             ..Recorder::default()
         }
+    }
+
+    /// The guesses of the search so far, counted as [`GuessCounter`] counts them.
+    pub fn guesses(&self) -> GuessCounter {
+        self.guesses
     }
 
     /// Records `event` if the limit allows; a step is counted either way.
@@ -124,13 +128,15 @@ impl Recorder {
         }
     }
 
-    /// Ends the record with the solver's `answer`, if it found one, and returns the trace,
-    /// whose steps name cells with `cell_name`.
-    fn finish(
+    /// Ends the record with the solver's `answer` (the grid, and the text the solution
+    /// prints), if it found one, and returns the trace of the puzzle, whose steps name
+    /// cells with `cell_name` and whose given tiles (none for Sudoku) are `given_tiles`.
+    pub fn finish(
         mut self,
         title: String,
         answer: Option<(Grid, String)>,
         cell_name: fn(usize) -> String,
+        given_tiles: Vec<[usize; 2]>,
     ) -> PuzzleTrace {
         self.flush_givens();
         let solved = answer.is_some();
@@ -147,8 +153,8 @@ impl Recorder {
             self.givens,
             self.naked_singles,
             rows + columns + boxes,
-            self.guesses,
-            self.dead_ends,
+            self.guesses.guesses,
+            self.guesses.dead_ends,
             self.contradictions,
             if solved { "solved" } else { "no completion" },
         );
@@ -160,8 +166,18 @@ impl Recorder {
             limit: self.limit,
             summary,
             answer: answer_text,
-            given_tiles: Vec::new(),
+            given_tiles,
         }
+    }
+
+    /// Records a guess that placed `placements` (counted already).
+    fn record_guess(&mut self, placements: &[(usize, u8)]) {
+        let number = self.guesses.guesses;
+        self.record(Event::Guess {
+            number,
+            placements: placements.to_vec(),
+        });
+        self.open_guesses.push(number);
     }
 }
 
@@ -192,13 +208,13 @@ impl SearchObserver for Recorder {
     }
 
     fn guess(&mut self, placements: &[(usize, u8)]) {
-        self.guesses += 1;
-        let number = self.guesses;
-        self.record(Event::Guess {
-            number,
-            placements: placements.to_vec(),
-        });
-        self.open_guesses.push(number);
+        self.guesses.guess(placements);
+        self.record_guess(placements);
+    }
+
+    fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
+        self.guesses.guess_at(placements, branch);
+        self.record_guess(placements);
     }
 
     fn contradiction(&mut self, conflict: Conflict) {
@@ -207,7 +223,7 @@ impl SearchObserver for Recorder {
     }
 
     fn dead_end(&mut self) {
-        self.dead_ends += 1;
+        self.guesses.dead_end();
         if let Some(number) = self.open_guesses.pop() {
             self.record(Event::Back { number });
         }
@@ -233,7 +249,7 @@ impl SearchObserver for Recorder {
 /// The record of one puzzle's search.
 #[derive(Clone, Debug)]
 pub struct PuzzleTrace {
-    /// What was traced: `p2580`, or `p4574: puzzle 2`.
+    /// What was traced: `p1000, puzzle 2: the solved grid`.
     pub title: String,
     /// How cells are named: `r3c5` for Sudoku, `C5` for Su-domino-ku.
     pub cell_name: fn(usize) -> String,
@@ -259,7 +275,7 @@ pub enum Origin {
     Open,
     /// A given of the puzzle.
     Given,
-    /// Placed by a rule (or, for 2239, a witness).
+    /// Placed by a rule (or a witness).
     Deduced,
     /// Placed by a guess.
     Guessed,
@@ -388,7 +404,7 @@ pub fn tile_laid(placements: &[(usize, u8)]) -> Option<[usize; 2]> {
 
 /// The kind and the text of a step's line (`None` for an event that is no step): the words
 /// of the text trace, and the words the page shows ([`page`] writes them in).
-pub fn describe(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
+pub fn step_words(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'static str, String)> {
     let placed = |cell: usize, digit: u8| format!("{} = {digit}", cell_name(cell));
     Some(match event {
         Event::Givens(placements) => {
@@ -471,7 +487,7 @@ pub fn write_text(out: &mut impl Write, trace: &PuzzleTrace) -> io::Result<()> {
     for event in &trace.events {
         let depth_before = replay.depth();
         replay.apply(event);
-        if let Some((kind, text)) = describe(event, trace.cell_name) {
+        if let Some((kind, text)) = step_words(event, trace.cell_name) {
             step += 1;
             // A guess is shown at the depth it was made from, a step back at the depth
             // it returns to.
@@ -500,220 +516,13 @@ pub fn cut_note(trace: &PuzzleTrace) -> Option<String> {
     })
 }
 
-/// Whose search [`record`] follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Searcher {
-    /// The problem's own solution.
-    Solution,
-    /// A rung of the ladder ([`common::ladder::RUNGS`]), on the grid of a Sudoku
-    /// problem's input.
-    Rung {
-        /// The rung's number.
-        number: usize,
-    },
-}
-
-impl Searcher {
-    /// Checks that `self` can search `problem`'s input: the ladder solves Sudoku, and has
-    /// rungs `0..RUNGS.len()` only.
-    ///
-    /// # Errors
-    /// A [usage error](crate::problems::usage_error) saying what is wrong.
-    pub fn check(self, problem: KnownProblem) -> Result<()> {
-        let Searcher::Rung { number } = self else {
-            return Ok(());
-        };
-        let last = RUNGS.len() - 1;
-        if number > last {
-            let message = format!("the ladder has rungs 0 to {last}, not {number}");
-            return Err(crate::problems::usage_error(message));
-        }
-        if !problem.is_sudoku() {
-            let message = format!(
-                "the ladder solves Sudoku: --rung works with p2239 and p2580, not {problem}"
-            );
-            return Err(crate::problems::usage_error(message));
-        }
-        Ok(())
-    }
-}
-
-/// Runs `searcher` on `problem`'s input, recording at most `limit` steps per puzzle, and
-/// hands each puzzle's trace to `each` (several for 4574, which reads several puzzles).
-/// The input is read once, as the problem's entry in the table of problems reads it: as
-/// the problem's binary reads it ([`common::input`]), a line at a time, in bounded memory,
-/// each error naming its line and column.
-///
-/// # Errors
-/// A searcher that cannot search this problem (see [`Searcher::check`]), input the
-/// solution rejects (after the puzzles before it were handed on), or an error from `each`.
-pub fn record(
-    problem: KnownProblem,
-    searcher: Searcher,
-    input: impl BufRead,
-    limit: u64,
-    mut each: impl FnMut(PuzzleTrace) -> Result<()>,
-) -> Result<()> {
-    searcher.check(problem)?;
-    let mut puzzle_number = 0;
-    problem.input.read_each(input, |puzzle| {
-        puzzle_number += 1;
-        let mut recorder = Recorder::new(limit);
-        let (title, solution) = match searcher {
-            Searcher::Rung { number } => {
-                let outcome = (RUNGS[number].solve_observed)(&puzzle.givens(), &mut recorder);
-                if outcome.capped {
-                    recorder.remark(&|| {
-                        format!(
-                            "rung {number} stops at its cap of {} guesses",
-                            outcome.guesses
-                        )
-                    });
-                }
-                let name = RUNGS[number].name;
-                let title = format!(
-                    "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
-                );
-                (title, outcome.solution)
-            }
-            Searcher::Solution => {
-                let title = if problem.is_sudoku() {
-                    format!("{problem}: {}", problem.goal)
-                } else {
-                    format!("{problem}: puzzle {puzzle_number}")
-                };
-                (title, (problem.solve_observed)(&puzzle, &mut recorder))
-            }
-        };
-        // The answer printed as the problem prints it.
-        let answer = solution.map(|grid| (grid, (problem.answer_text)(puzzle_number, &grid)));
-        let mut trace = recorder.finish(title, answer, problem.cell_name);
-        if let Puzzle::Domino { puzzle } = &puzzle {
-            trace.given_tiles = puzzle.tiles.iter().map(|tile| tile.cells).collect();
-        }
-        each(trace)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::grid_reader::{read_grid, RowFormat};
 
-    /// The traces of `problem` on `input`, every step recorded.
-    fn traces(problem: KnownProblem, input: &str) -> Vec<PuzzleTrace> {
-        let mut all = Vec::new();
-        record(
-            problem,
-            Searcher::Solution,
-            input.as_bytes(),
-            u64::MAX,
-            |trace| {
-                all.push(trace);
-                Ok(())
-            },
-        )
-        .unwrap();
-        all
-    }
-
-    fn sample(path: &str) -> String {
-        std::fs::read_to_string(crate::problems::data::data_dir().join("..").join(path)).unwrap()
-    }
-
-    #[test]
-    fn a_sample_without_guesses_is_givens_then_singles() {
-        let input = sample("problems/p2580/samples/sample-1.in");
-        let [trace] = &traces(KnownProblem::P2580, &input)[..] else {
-            panic!("one puzzle")
-        };
-        let givens = read_grid(input.as_bytes(), RowFormat::Spaced).unwrap();
-        let n_givens = givens.iter().filter(|&&digit| digit != 0).count();
-        let mut replay = Replay::default();
-        let mut deduced = 0;
-        for event in &trace.events {
-            replay.apply(event);
-            match event {
-                Event::Givens(row) => {
-                    assert!(row.iter().all(|&(cell, _)| cell / 9 == row[0].0 / 9))
-                }
-                Event::Deduced { .. } => deduced += 1,
-                Event::Answer(_) => {}
-                other => panic!("the sample needs no {other:?}"),
-            }
-        }
-        assert_eq!(n_givens + deduced, 81, "every open cell decided by a rule");
-        assert_eq!(
-            trace.summary.matches("14 hidden singles").count(),
-            1,
-            "{}",
-            trace.summary
-        );
-        assert!(common::is_valid_solution(&replay.grid));
-    }
-
-    #[test]
-    fn the_replay_reaches_the_answer_before_the_answer_step() {
-        // The first of the hardest puzzles needs guesses and takes some back.
-        let grid = crate::problems::data::load("forum_hardest_1106.txt").unwrap()[0];
-        for problem in [KnownProblem::P2580, KnownProblem::P2239] {
-            // Each problem reads the format it prints.
-            let input = if problem == KnownProblem::P2580 {
-                p2580::format_grid(&grid)
-            } else {
-                common::grid_text(&grid)
-            };
-            let [trace] = &traces(problem, &input)[..] else {
-                panic!("one puzzle")
-            };
-            let mut replay = Replay::default();
-            let (last, before) = trace.events.split_last().unwrap();
-            before.iter().for_each(|event| replay.apply(event));
-            let Event::Answer(answer) = last else {
-                panic!("the last step is the answer")
-            };
-            assert!(before
-                .iter()
-                .any(|event| matches!(event, Event::Back { .. })));
-            // p2580 returns with its guesses open; p2239 proves the completion unique by
-            // searching the whole tree, so it returns to where its search began.
-            if problem == KnownProblem::P2580 {
-                assert_eq!(&replay.grid, answer);
-            } else {
-                assert_eq!(replay.depth(), 0);
-            }
-        }
-    }
-
-    #[test]
-    fn the_limit_cuts_the_record_but_not_the_count() {
-        let input = sample("problems/p4574/samples/sample-1.in");
-        let full = traces(KnownProblem::P4574, &input);
-        let mut cut = Vec::new();
-        record(
-            KnownProblem::P4574,
-            Searcher::Solution,
-            input.as_bytes(),
-            5,
-            |trace| {
-                cut.push(trace);
-                Ok(())
-            },
-        )
-        .unwrap();
-        assert_eq!(full.len(), cut.len());
-        for (full, cut) in full.iter().zip(&cut) {
-            assert_eq!(cut.events.iter().filter(|event| event.is_step()).count(), 5);
-            assert_eq!(full.steps, cut.steps);
-            assert_eq!(full.summary, cut.summary);
-            let mut text = Vec::new();
-            write_text(&mut text, cut).unwrap();
-            let text = String::from_utf8(text).unwrap();
-            assert!(
-                text.contains(&format!("the first 5 of the {} steps", cut.steps)),
-                "{text}"
-            );
-        }
+    /// `r1c3`: row 1, column 3, as the Sudoku problems name cells.
+    fn row_column(cell: usize) -> String {
+        format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
     }
 
     #[test]
@@ -727,7 +536,7 @@ mod tests {
         recorder.contradiction(Conflict::EmptyCell { cell: 5 });
         recorder.dead_end();
         recorder.keep();
-        let trace = recorder.finish("test".into(), None, KnownProblem::P2580.cell_name);
+        let trace = recorder.finish("test".into(), None, row_column, Vec::new());
         let mut text = Vec::new();
         write_text(&mut text, &trace).unwrap();
         let text = String::from_utf8(text).unwrap();

@@ -3,7 +3,7 @@
 //! The page is one self-contained file: the markup, style and script of
 //! `page.html` (no library, no font, nothing fetched) with the trace written into it
 //! as JSON. Rust words and counts every step once: each step on the page carries the kind
-//! and text of its line in `cargo xtask trace` ([`describe`]), the decided cells and depth
+//! and text of its line in `cargo xtask trace` ([`step_words`]), the decided cells and depth
 //! that line counts, the cells whose digit it changes and the cells it concerns, all
 //! followed by [`Replay`]. The script only draws them, so step N of the page is line N of
 //! the text trace.
@@ -14,7 +14,7 @@
 //! |---|---|
 //! | `origins` | the names of [`Origin`]s, which the page uses as the cells' classes |
 //! | `peers` | the 20 peers of each cell, for the pencil marks (the digits no peer holds) |
-//! | `su_domino_ku` | whether to show the tiles |
+//! | `su_domino_ku` | whether to show the 36 tiles: when the puzzles give tiles, as every Su-domino-ku puzzle does |
 //! | `puzzles` | per puzzle: `title`, `summary`, `cut` (the note of a record cut short, or null), `cell_names`, `tiles` (the cells of each given tile) and `steps` |
 //!
 //! Each step holds `kind`, `text`, `decided` and `depth`, and where it has them: `changes`
@@ -30,14 +30,13 @@ use common::{CELLS_OF_UNIT, N_CELLS, PEERS_OF};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::problems::KnownProblem;
-use crate::trace::{describe, Event, Origin, PuzzleTrace, Replay};
+use crate::trace::{step_words, Event, Origin, PuzzleTrace, Replay};
 
 /// The page's markup, style and script, with `{{TITLE}}` and `{{TRACE}}` to fill in.
 const TEMPLATE: &str = include_str!("page.html");
 
-/// The page for the traces of `problem` (one per puzzle).
-pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
+/// The page titled `title` for `traces` (one per puzzle of an input).
+pub fn page(title: &str, traces: &[PuzzleTrace]) -> String {
     let puzzles: Vec<_> = traces
         .iter()
         .map(|trace| {
@@ -54,14 +53,14 @@ pub fn page(problem: KnownProblem, traces: &[PuzzleTrace]) -> String {
     let data = json!({
         "origins": Origin::ALL.map(Origin::name),
         "peers": PEERS_OF.to_vec(),
-        "su_domino_ku": !problem.is_sudoku(),
+        "su_domino_ku": traces.iter().any(|trace| !trace.given_tiles.is_empty()),
         "puzzles": puzzles,
     });
     // Inside a <script> element the text must not hold "</script>": in JSON a `<` can
     // only stand in a string, where `\u003c` means the same.
     let data = data.to_string().replace('<', "\\u003c");
     TEMPLATE
-        .replace("{{TITLE}}", &format!("Trace of {problem}"))
+        .replace("{{TITLE}}", title)
         .replacen("{{TRACE}}", &data, 1)
 }
 
@@ -121,7 +120,7 @@ fn steps(trace: &PuzzleTrace) -> Vec<Step> {
         if let Event::Guess { number, placements } = event {
             guesses.insert(*number, placements.iter().map(|&(cell, _)| cell).collect());
         }
-        let Some((kind, text)) = describe(event, trace.cell_name) else {
+        let Some((kind, text)) = step_words(event, trace.cell_name) else {
             continue; // Not a step: its changes go with the next step.
         };
         let mut step = concerned(event, &guesses);
@@ -188,49 +187,16 @@ fn concerned(event: &Event, guesses: &HashMap<u64, Vec<usize>>) -> Step {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_page_holds_the_steps_and_nothing_from_outside() {
-        let mut traces = Vec::new();
-        let input = std::fs::read_to_string(
-            crate::problems::data::data_dir().join("../problems/p4574/samples/sample-2.in"),
-        )
-        .unwrap();
-        crate::trace::record(
-            KnownProblem::P4574,
-            crate::trace::Searcher::Solution,
-            input.as_bytes(),
-            1000,
-            |trace| {
-                traces.push(trace);
-                Ok(())
-            },
-        )
-        .unwrap();
-        let page = page(KnownProblem::P4574, &traces);
-        let start = page.find(r#"id="trace">"#).unwrap() + r#"id="trace">"#.len();
-        let end = start + page[start..].find("</script>").unwrap();
-        let data: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
-        let puzzles = data["puzzles"].as_array().unwrap();
-        assert_eq!(puzzles.len(), traces.len());
-        for (puzzle, trace) in puzzles.iter().zip(&traces) {
-            let n_steps = trace.events.iter().filter(|event| event.is_step()).count();
-            assert_eq!(puzzle["steps"].as_array().unwrap().len(), n_steps);
-            assert_eq!(
-                puzzle["tiles"].as_array().unwrap().len(),
-                trace.given_tiles.len()
-            );
-        }
-        // Self-contained: nothing is fetched.
-        for outside in ["src=", "href=", "@import", "url(", "http"] {
-            assert!(!page.contains(outside), "the page holds `{outside}`");
-        }
+    /// `B3`: row B, column 3, as Su-domino-ku names cells.
+    fn letter_digit(cell: usize) -> String {
+        format!("{}{}", char::from(b'A' + (cell / 9) as u8), cell % 9 + 1)
     }
 
     #[test]
     fn a_step_back_empties_what_its_guess_placed_and_lifts_its_tile() {
         let trace = PuzzleTrace {
             title: "test".into(),
-            cell_name: KnownProblem::P4574.cell_name,
+            cell_name: letter_digit,
             events: vec![
                 Event::Givens(vec![(0, 5)]),
                 Event::Guess {
@@ -267,7 +233,7 @@ mod tests {
     fn a_note_cannot_end_the_script_early() {
         let trace = PuzzleTrace {
             title: "test".into(),
-            cell_name: KnownProblem::P2580.cell_name,
+            cell_name: letter_digit,
             events: vec![Event::Note("</script><b>".into())],
             steps: 1,
             limit: 1,
@@ -275,7 +241,7 @@ mod tests {
             answer: None,
             given_tiles: Vec::new(),
         };
-        let page = page(KnownProblem::P2580, &[trace]);
+        let page = page("test", &[trace]);
         assert!(page.contains(r"\u003c/script>\u003cb>"));
     }
 }

@@ -1,12 +1,80 @@
-//! What several test files share: reading tdoku's counted set, and writing a puzzle (of a
-//! set) in a failure message; [`tool`]: the rule for a test that needs a tool. Each file
-//! that uses it says `mod support;`.
+//! What several test files share: starting `cargo xtask` as a user does ([`xtask`], the
+//! one place the tests start it), reading tdoku's counted set, writing a puzzle (of a set)
+//! in a failure message, and our small programs; [`tool`]: the rule for a test that needs a
+//! tool. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
 
 pub mod tool;
 
-use xtask::problems::data::{read, COUNTED_SET};
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::Duration;
+
+use wait_timeout::ChildExt;
+use xtask::problems::data::{read_text, COUNTED_SET};
 use xtask::reference::{grid_from_line, Grid};
+
+/// The `cargo xtask` binary that cargo built for these tests.
+pub const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
+
+/// `cargo xtask ARGUMENTS` as the tests start it: [`XTASK`] in the workspace's root, with
+/// nothing on standard input. A test changes on it what it needs (the folder, the input,
+/// the environment) and runs it.
+pub fn xtask(arguments: &[&str]) -> Command {
+    let mut command = Command::new(XTASK);
+    command
+        .args(arguments)
+        .current_dir(xtask::project_root())
+        .stdin(Stdio::null());
+    command
+}
+
+/// What `cargo xtask ARGUMENTS` (see [`xtask`]) wrote, and how it ended.
+pub fn run_xtask(arguments: &[&str]) -> Output {
+    xtask(arguments).output().expect("xtask starts")
+}
+
+/// Runs `command` with `input` on its standard input, and returns what it wrote and how it
+/// ended; a command still running after `limit` is killed and fails the test. The input is
+/// written, and the outputs read, on threads of their own: a command that refuses its
+/// input early ends the writing, and a long output never stalls it.
+pub fn output_with_input(command: &mut Command, input: &[u8], limit: Duration) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let mut stdin = child.stdin.take().expect("a piped standard input");
+    let input = input.to_vec();
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let read_all = |mut pipe: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes)
+                .expect("the output is readable");
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().expect("a piped output")));
+    let stderr = read_all(Box::new(child.stderr.take().expect("a piped error output")));
+    let Some(status) = child
+        .wait_timeout(limit)
+        .expect("the command can be waited for")
+    else {
+        let _ = child.kill();
+        panic!("still running after {limit:?}: {command:?}");
+    };
+    writer.join().expect("the input is written");
+    Output {
+        status,
+        stdout: stdout.join().expect("the output is read"),
+        stderr: stderr.join().expect("the error output is read"),
+    }
+}
 
 /// How a failing test names puzzle `index` (from 0) of a set: the file, the puzzle's
 /// number in it (from 1), and the puzzle as one line.
@@ -28,7 +96,7 @@ pub struct CountedPuzzle {
 
 /// Loads tdoku's test puzzles (`puzzle:count[:solution]` per line).
 pub fn load_counted() -> Result<Vec<CountedPuzzle>, String> {
-    let text = read(COUNTED_SET)?;
+    let text = read_text(COUNTED_SET)?;
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
@@ -73,8 +141,8 @@ pub fn grid_to_line(grid: &Grid) -> String {
 
 /// The path of one of our small programs in `xtask/tests/programs/`.
 pub fn program_path(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/programs")
+    xtask::project_root()
+        .join("xtask/tests/programs")
         .join(name)
 }
 

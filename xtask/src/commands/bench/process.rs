@@ -9,7 +9,7 @@
 //!    problem's time limit plus a second, and takes the median wall time, and the peak
 //!    memory of one more run watched as the judge watches it. A run that does not exit
 //!    with 0 in time is an error.
-//! 3. Prints `process problem=p2239 file=sample-1.in runs=300 median_us=… floor_median_us=…
+//! 3. Prints `process problem=p1000 file=sample-1.in runs=300 median_us=… floor_median_us=…
 //!    ratio=… peak_kb=… floor_peak_kb=…`.
 
 use std::path::{Path, PathBuf};

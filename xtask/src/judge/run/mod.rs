@@ -83,7 +83,7 @@ pub const CLOSE_WATCH_TIME: Duration = Duration::from_millis(3);
 
 /// The pause between two reads of the close watch. Reading without a pause kept a processor
 /// busy, and on a machine of two processors with other work the program waited for it:
-/// traced, a p2580 run sat runnable for 2.3 ms, its processor time frozen at 0.33 ms
+/// traced, a solution's run sat runnable for 2.3 ms, its processor time frozen at 0.33 ms
 /// (`/proc/PID/schedstat`), until the close watch ended, then ran and ended between two polls.
 pub const CLOSE_WATCH_PAUSE: Duration = Duration::from_micros(50);
 

@@ -7,16 +7,22 @@
 //! - `Cargo.toml`: the package `p<ID>`, inheriting the workspace's settings and lints,
 //!   with the judge's facts in `[package.metadata.boj]` (by default: the title
 //!   `Problem <ID>`, 1000 ms, 256 MB and the exact checker) and `common` as a dependency;
-//! - `src/lib.rs`: the header every solution opens with (the problem, Contract, Approach,
-//!   Why it is correct, Cost, Pitfalls), each section a short TODO, and a `run` that
-//!   reads nothing and writes nothing, with its `Error` type; it compiles without warnings,
-//!   passes clippy and bundles cleanly as it is;
+//! - `src/lib.rs`: the header under the sections every solution shares (the problem and
+//!   its limits, Input and output, Approach, Worked example, Cost, Pitfalls), each a short
+//!   TODO, and what the table of problems takes of a solution: a `solve` and a
+//!   `solve_observed` (a solution that reports no steps leaves its observer unused), and a
+//!   `run` that reads one Sudoku grid of packed rows ([`skeleton`]); it compiles
+//!   without warnings, passes clippy and bundles cleanly as it is;
 //! - `src/main.rs`: the same thin connection to standard input and output as the others;
 //! - `samples/.gitkeep`: git keeps no empty folders, and the samples go here.
 //!
-//! The workspace takes `problems/*` as members, so nothing else changes; `cargo xtask
-//! check` judges the new problem once it has samples and `cargo xtask bundle` works on it
-//! at once. An existing folder is never overwritten.
+//! The workspace takes `problems/*` as members, so `cargo xtask check` judges the new
+//! problem once it has samples and `cargo xtask bundle` works on it at once. `stress`,
+//! `bench` and `trace` run a solution in-process, so they need two lines of xtask more,
+//! which `new` prints: the problem's entry in the table of problems, and its crate among
+//! xtask's dependencies. An existing folder is never overwritten.
+
+mod skeleton;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -25,9 +31,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use common::input::quote;
 use xtask::judge::checker::Checker;
+use xtask::problems::parse_problem_number;
 use xtask::project_root;
 
-use xtask::problems::{parse_problem_number, usage_error};
+use skeleton::{binary_text, dependency_text, library_text, manifest_text, table_entry_text};
+use xtask::usage_error;
 
 /// Create problems/pID/ from a skeleton.
 ///
@@ -109,17 +117,31 @@ pub fn run(mut problem: Arguments) -> Result<ExitCode> {
         let shown = path.strip_prefix(&root).unwrap_or(path);
         outln!("  {}", shown.display());
     }
+    print_next_steps(&problem);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints what to do next, the two lines of xtask that the table of problems needs among
+/// them.
+fn print_next_steps(problem: &Arguments) {
+    let name = problem.crate_name();
     outln!(
         "\nnext steps:\n\
          1. Copy the judge's samples into problems/{name}/samples/ as sample-1.in and\n   \
             sample-1.out, sample-2.in and sample-2.out, and so on.\n\
          2. Write the solution in problems/{name}/src/lib.rs: replace each TODO of its header\n   \
-            and the body of `run`, with tests beside the code.\n\
+            and the body of `solve_observed` (which `solve` calls), with tests beside the\n   \
+            code. As it stands it reads one Sudoku grid, nine digits written together a row.\n\
          3. cargo xtask check {name}      judge it on its samples\n\
          4. cargo test -p {name}          run its tests\n\
-         5. cargo xtask bundle {name}     write target/bundle/{name}.rs to submit"
+         5. cargo xtask bundle {name}     write target/bundle/{name}.rs to submit\n\
+         6. For stress, bench and trace, which run the solution in-process, add its entry to\n   \
+            the table of problems (KnownProblem::ALL in xtask/src/problems/mod.rs, in the\n   \
+            order of the numbers):\n"
     );
-    Ok(ExitCode::SUCCESS)
+    outln!("{}", table_entry_text(problem));
+    outln!("   and its crate to xtask's dependencies ([dependencies] in xtask/Cargo.toml):\n");
+    outln!("        {}", dependency_text(problem));
 }
 
 /// Writes the new crate under `<root>/problems/` and returns the files made, in order.
@@ -160,161 +182,11 @@ fn scaffold(root: &Path, problem: &Arguments) -> Result<Vec<PathBuf>> {
     Ok(created)
 }
 
-/// `text` as a TOML basic string, quotes included: JSON writes strings the same way
-/// (a title holds no control character, the one case where the two differ).
-fn toml_string(text: &str) -> String {
-    serde_json::Value::from(text).to_string()
-}
-
-/// The time limit as a person reads it: "2 s" for whole seconds, "1500 ms" otherwise.
-fn time_limit_text(time_limit_ms: u64) -> String {
-    if time_limit_ms.is_multiple_of(1000) {
-        format!("{} s", time_limit_ms / 1000)
-    } else {
-        format!("{time_limit_ms} ms")
-    }
-}
-
-/// The new crate's `Cargo.toml`.
-fn manifest_text(problem: &Arguments) -> String {
-    let (name, id, title) = (problem.crate_name(), problem.id, problem.title());
-    let (description, title) = (
-        toml_string(&format!("Baekjoon {id}: {title}")),
-        toml_string(title),
-    );
-    let (time_limit_ms, memory_mb, checker) =
-        (problem.time_limit_ms, problem.memory_mb, &problem.checker);
-    format!(
-        r#"[package]
-name = "{name}"
-version = "0.1.0"
-description = {description}
-edition.workspace = true
-rust-version.workspace = true
-license.workspace = true
-publish.workspace = true
-
-# What the judge says about this problem; `cargo xtask` reads it.
-[package.metadata.boj]
-id = {id}
-title = {title}
-url = "https://www.acmicpc.net/problem/{id}"
-time-limit-ms = {time_limit_ms}
-memory-mb = {memory_mb}
-# How output is judged: "exact" compares lines (ignoring white space at line
-# ends and at the end); "sudoku" validates any completion that keeps the givens.
-checker = "{checker}"
-
-[dependencies]
-common = {{ path = "../../common" }}
-
-[lints]
-workspace = true
-"#
-    )
-}
-
-/// `text` as plain text in markdown: each character that markdown or rustdoc would read
-/// as markup (a link `[..]`, an HTML tag `<..>`, code, emphasis, an entity, a table) is
-/// escaped with a backslash, which CommonMark allows before any ASCII punctuation. So a
-/// title such as `Sudoku [Hard] vector<int>` reads as written, and `cargo doc -D warnings`
-/// finds no broken link or unclosed tag in it.
-fn markdown_text(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for character in text.chars() {
-        if matches!(
-            character,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '#' | '!'
-        ) {
-            escaped.push('\\');
-        }
-        escaped.push(character);
-    }
-    escaped
-}
-
-/// The new crate's `src/lib.rs`: the documented skeleton.
-fn library_text(problem: &Arguments) -> String {
-    let (id, memory_mb) = (problem.id, problem.memory_mb);
-    let title = markdown_text(problem.title());
-    let time_limit = time_limit_text(problem.time_limit_ms);
-    format!(
-        r#"//! # Baekjoon {id} — {title}
-//!
-//! <https://www.acmicpc.net/problem/{id}> · time limit {time_limit} · memory limit {memory_mb} MB
-//!
-//! ## Contract
-//! - Input: TODO: what the input holds, line by line, with its bounds.
-//! - Output: TODO: what to print, and whether one answer or any right answer is accepted.
-//!
-//! ## Approach
-//! 1. **Read** TODO: the input into a typed value, reporting the line and column of
-//!    anything malformed.
-//! 2. **Solve** TODO: the idea in one sentence, then its steps.
-//! 3. **Write** TODO: the answer in the judge's format.
-//!
-//! ## Why it is correct
-//! TODO: why every answer printed is right, and why an answer is always found.
-//!
-//! ## Cost
-//! TODO: time and memory in terms of the input's size, and a measurement with the
-//! command that made it.
-//!
-//! ## Pitfalls
-//! - TODO: the inputs that are easy to get wrong (extremes, empty lines, Windows line
-//!   endings).
-
-use std::fmt;
-use std::io::{{BufRead, Write}};
-
-/// Why the input could not be answered.
-#[derive(Debug)]
-pub enum Error {{
-    /// Writing the answer failed.
-    Output(std::io::Error),
-}}
-
-impl fmt::Display for Error {{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {{
-        match self {{
-            Error::Output(error) => write!(f, "cannot write the answer: {{error}}"),
-        }}
-    }}
-}}
-
-impl std::error::Error for Error {{}}
-
-/// Reads the problem from `input`, solves it and writes the answer to `output`.
-///
-/// TODO: parse, solve and write. As it stands it reads nothing and writes nothing.
-pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {{
-    let _ = input;
-    output.flush().map_err(Error::Output)
-}}
-"#
-    )
-}
-
-/// The new crate's `src/main.rs`, as thin as the other problems' binaries.
-fn binary_text(problem: &Arguments) -> String {
-    let name = problem.crate_name();
-    format!(
-        "//! Problem {id} as the judge runs it: the input on standard input, the answer on\n\
-         //! standard output. The solution is the library, [`{name}::run`];\n\
-         //! [`common::input::run_as_program`] connects it to the process and, on bad input,\n\
-         //! prints one line on standard error and exits with status 1.\n\
-         \n\
-         fn main() -> std::process::ExitCode {{\n    \
-             common::input::run_as_program(\"{name}\", {name}::run)\n\
-         }}\n",
-        id = problem.id
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::Parser;
+    use skeleton::{markdown_text, time_limit_text};
 
     /// What `cargo xtask new` makes of the words `line`, or the parser's error.
     fn parse_options(line: &str) -> Result<Arguments, clap::Error> {
@@ -345,7 +217,7 @@ mod tests {
         assert_eq!(defaults.memory_mb, 256);
         assert_eq!(defaults.checker, "exact");
         let given =
-            parse_options("2580 --checker sudoku --memory-mb 128 --time-limit-ms 1500").unwrap();
+            parse_options("1000 --checker sudoku --memory-mb 128 --time-limit-ms 1500").unwrap();
         assert_eq!((given.checker.as_str(), given.memory_mb), ("sudoku", 128));
         assert_eq!(time_limit_text(given.time_limit_ms), "1500 ms");
         // The one parser of problem names: `p1000` is problem 1000, as everywhere.
@@ -391,22 +263,88 @@ mod tests {
         let library = fs::read_to_string(directory.join("src/lib.rs")).unwrap();
         assert!(library.starts_with("//! # Baekjoon 1000 — A+B \"quoted\"\n"));
         assert!(library.contains("time limit 2 s · memory limit 128 MB"));
-        for section in [
-            "Contract",
-            "Approach",
-            "Why it is correct",
-            "Cost",
-            "Pitfalls",
-        ] {
-            assert!(
-                library.contains(&format!("//! ## {section}\n")),
-                "{section}"
-            );
-        }
-        syn::parse_file(&library).unwrap();
+        let parsed = syn::parse_file(&library).unwrap();
+        // What the table of problems takes of a solution.
+        let functions: Vec<String> = parsed
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Fn(function) => Some(function.sig.ident.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(functions, ["solve", "solve_observed", "run"]);
         let binary = fs::read_to_string(directory.join("src/main.rs")).unwrap();
         assert!(binary.contains("run_as_program(\"p1000\", p1000::run)"));
         syn::parse_file(&binary).unwrap();
+    }
+
+    /// The sections of the `//!` header of a solution's `lib.rs`: its `## ` headings.
+    fn sections(library: &str) -> Vec<String> {
+        let headings = library
+            .lines()
+            .filter_map(|line| line.strip_prefix("//! ## "));
+        headings.map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_skeleton_has_the_sections_every_solution_shares() {
+        let skeleton = sections(&library_text(&example()));
+        assert_eq!(
+            skeleton,
+            [
+                "Input and output",
+                "Approach",
+                "Worked example",
+                "Cost",
+                "Pitfalls"
+            ]
+        );
+        let workspace = xtask::problems::workspace::Workspace::load().unwrap();
+        for problem in workspace.problems().unwrap() {
+            let library = fs::read_to_string(problem.directory.join("src/lib.rs")).unwrap();
+            assert_eq!(sections(&library), skeleton, "{}", problem.name);
+        }
+    }
+
+    #[test]
+    fn the_entry_and_the_dependency_it_prints_are_rust_and_toml() {
+        let mut problem = example();
+        let entry = table_entry_text(&problem);
+        let entry: syn::ExprStruct = syn::parse_str(entry.trim().trim_end_matches(','))
+            .unwrap_or_else(|error| panic!("{error}: {entry}"));
+        let field = |name: &str| {
+            let field = entry
+                .fields
+                .iter()
+                .find(|field| matches!(&field.member, syn::Member::Named(ident) if ident == name));
+            field.unwrap_or_else(|| panic!("no {name}")).expr.clone()
+        };
+        let literal = |name: &str| match field(name) {
+            syn::Expr::Lit(syn::ExprLit { lit, .. }) => lit,
+            _ => panic!("{name} is no literal"),
+        };
+        assert!(
+            matches!(literal("number"), syn::Lit::Int(number) if number.base10_digits() == "1000")
+        );
+        assert!(matches!(literal("goal"), syn::Lit::Str(goal) if goal.value() == "A+B \"quoted\""));
+        let syn::Expr::Path(checker) = field("checker") else {
+            panic!("the checker is no path")
+        };
+        let words: Vec<String> = checker
+            .path
+            .segments
+            .iter()
+            .map(|word| word.ident.to_string())
+            .collect();
+        assert_eq!(words, ["Checker", "Exact"]);
+        problem.checker = "sudoku".to_string();
+        assert!(table_entry_text(&problem).contains("checker: Checker::Sudoku,"));
+        let dependency: toml::Table = toml::from_str(&dependency_text(&problem)).unwrap();
+        assert_eq!(
+            dependency["p1000"]["path"].as_str(),
+            Some("../problems/p1000")
+        );
     }
 
     #[test]
@@ -415,12 +353,17 @@ mod tests {
             markdown_text("Sudoku [Hard] vector<int> `x`"),
             "Sudoku \\[Hard\\] vector\\<int\\> \\`x\\`"
         );
-        // rustdoc itself finds no warning in the header (the skeleton needs only `std`).
+        // rustdoc itself finds no warning in the header (alone: the code needs `common`).
         let temporary = tempfile::tempdir().unwrap();
         let mut problem = example();
         problem.title = Some("Sudoku [Hard] vector<int> `x` *y* a_b & c | d".to_string());
-        scaffold(temporary.path(), &problem).unwrap();
-        let library = temporary.path().join("problems/p1000/src/lib.rs");
+        let header: String = library_text(&problem)
+            .lines()
+            .take_while(|line| line.starts_with("//!"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let library = temporary.path().join("lib.rs");
+        fs::write(&library, header).unwrap();
         let rustdoc = std::env::var_os("RUSTDOC").unwrap_or_else(|| "rustdoc".into());
         let output = std::process::Command::new(rustdoc)
             .args([

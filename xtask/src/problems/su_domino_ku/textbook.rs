@@ -1,5 +1,7 @@
-//! Su-domino-ku by the textbook method, for `cargo xtask bench --baseline` to measure
-//! problem 4574's solution against: plain row-major backtracking, no propagation.
+//! Su-domino-ku by the textbook method, the family's baseline: what `cargo xtask bench
+//! --baseline` measures the Su-domino-ku solution against. Plain row-major backtracking,
+//! no propagation. It judges nothing (the reference solvers do), so it may borrow from the
+//! solutions: the ladder's rung 0 tables and the solution's tile numbering.
 //!
 //! The first empty cell in reading order must be covered by a tile reaching right or down
 //! (everything before it is covered); every direction and digit pair is tried in order,
@@ -13,10 +15,18 @@ use common::ladder::Outcome;
 use crate::reference::Grid;
 
 /// The bit of the tile showing digits `a` and `b` (different) in a set of used tiles: bit
-/// `t` for tile number `t`, numbered as problem 4574's solution numbers them
+/// `t` for tile number `t`, numbered as the solution numbers them
 /// ([`p4574::tile_number`]).
 pub fn tile_bit(a: u8, b: u8) -> u64 {
     1 << p4574::tile_number(a, b)
+}
+
+/// Completes `puzzle` with the tiles it does not lay, trying at most `cap` placements.
+pub fn solve_puzzle(puzzle: &p4574::Puzzle, cap: u64) -> Outcome {
+    let used = puzzle.tiles.iter().fold(0, |used, tile| {
+        used | tile_bit(tile.digits[0], tile.digits[1])
+    });
+    solve_within(&puzzle.given_grid(), used, cap)
 }
 
 /// Completes `givens` (the digits of the singles and of the laid tiles) with the tiles
@@ -24,7 +34,7 @@ pub fn tile_bit(a: u8, b: u8) -> u64 {
 /// The outcome counts the placements as guesses, as the ladder's rungs do.
 ///
 /// ```
-/// let outcome = xtask::reference::domino_textbook::solve_within(&[0; 81], 0, 10);
+/// let outcome = xtask::problems::su_domino_ku::textbook::solve_within(&[0; 81], 0, 10);
 /// assert!(outcome.capped); // an empty grid is far too much for 10 placements
 /// ```
 pub fn solve_within(givens: &Grid, used_tiles: u64, cap: u64) -> Outcome {
@@ -115,11 +125,8 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         let (puzzle, grid) = crate::reference::domino::generate_puzzle(&mut rng, 35);
-        let used = puzzle.tiles.iter().fold(0, |used, tile| {
-            used | tile_bit(tile.digits[0], tile.digits[1])
-        });
-        let givens = crate::reference::domino::tests::givens(&puzzle);
-        let outcome = solve_within(&givens, used, 100_000_000);
+        let puzzle = crate::problems::su_domino_ku::solution_puzzle(&puzzle);
+        let outcome = solve_puzzle(&puzzle, 100_000_000);
         assert_eq!(outcome.solution, Some(grid));
     }
 }

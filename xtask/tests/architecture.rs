@@ -1,0 +1,471 @@
+//! The rules of `xtask/ARCHITECTURE.md`, kept as tests: each reads the sources of
+//! `xtask/src` (and, for the root, `xtask/tests`) and fails, naming the file, when its rule
+//! is broken.
+//!
+//! The sources are read as Rust tokens (`proc_macro2`), so comments do not count as code,
+//! or as syntax trees (`syn`) where a rule needs the shape of a function. Where a rule
+//! speaks of code "test modules aside", a file is read up to its `#[cfg(test)]` line, as
+//! the workspace puts its test module last.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use syn::visit::Visit;
+
+/// A source file: its path under its folder (`problems/mod.rs`), and its text.
+struct Source {
+    path: String,
+    text: String,
+}
+
+impl Source {
+    /// The top-level module it belongs to (`problems`), or `None` for `lib.rs` and
+    /// `main.rs`, the roots.
+    fn module(&self) -> Option<&str> {
+        let first = self.path.split('/').next().expect("a path");
+        let module = first.strip_suffix(".rs").unwrap_or(first);
+        (!matches!(module, "lib" | "main")).then_some(module)
+    }
+
+    /// Its text without its test module: up to its line `#[cfg(test)]`.
+    fn code(&self) -> &str {
+        match self.text.find("\n#[cfg(test)]") {
+            Some(end) => &self.text[..end],
+            None => &self.text,
+        }
+    }
+
+    /// Whether it lies in `folder` (`judge/`) or is the file `folder` names.
+    fn is_in(&self, folder: &str) -> bool {
+        self.path.starts_with(folder)
+    }
+}
+
+/// The Rust files under `folder` of xtask (`src`, `tests`), sorted by path.
+fn sources(folder: &str) -> Vec<Source> {
+    fn walk(root: &Path, folder: &Path, found: &mut Vec<Source>) {
+        for entry in fs::read_dir(folder).expect("the folder is readable") {
+            let path = entry.expect("the folder is readable").path();
+            if path.is_dir() {
+                walk(root, &path, found);
+            } else if path.extension().is_some_and(|extension| extension == "rs") {
+                let relative = path.strip_prefix(root).expect("under the root");
+                found.push(Source {
+                    path: relative.to_string_lossy().replace('\\', "/"),
+                    text: fs::read_to_string(&path).expect("the source is readable"),
+                });
+            }
+        }
+    }
+    let root: PathBuf = xtask::project_root().join("xtask").join(folder);
+    let mut found = Vec::new();
+    walk(&root, &root, &mut found);
+    found.sort_by(|first, second| first.path.cmp(&second.path));
+    found
+}
+
+/// `text` as Rust tokens: comments are gone, doc comments are string literals.
+fn tokens(source: &Source, text: &str) -> TokenStream {
+    text.parse()
+        .unwrap_or_else(|error| panic!("{} does not lex: {error}", source.path))
+}
+
+/// The first words of the paths that start with `root::` in `stream` (`crate::problems`,
+/// `xtask::judge`), in groups too, with each name of a use group (`crate::{judge, trace}`).
+fn names_after(root: &str, stream: TokenStream, found: &mut BTreeSet<String>) {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    for (index, token) in tokens.iter().enumerate() {
+        if let TokenTree::Group(group) = token {
+            names_after(root, group.stream(), found);
+        }
+        let TokenTree::Ident(ident) = token else {
+            continue;
+        };
+        let is_path = matches!(tokens.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+            && matches!(tokens.get(index + 2), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+        if ident != root || !is_path {
+            continue;
+        }
+        match tokens.get(index + 3) {
+            Some(TokenTree::Ident(name)) => {
+                found.insert(name.to_string());
+            }
+            Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Brace => {
+                // `crate::{a, b::c}`: the first word after each comma.
+                let mut at_start = true;
+                for inner in group.stream() {
+                    match &inner {
+                        TokenTree::Ident(name) if at_start => {
+                            found.insert(name.to_string());
+                            at_start = false;
+                        }
+                        TokenTree::Punct(punct) if punct.as_char() == ',' => at_start = true,
+                        _ => at_start = false,
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Which top-level modules of `src/` each one uses, test modules included: an edge
+/// `a -> b` when a file of `a` names `crate::b` (or `xtask::b`, as the binary's modules
+/// reach the library).
+fn module_edges() -> BTreeMap<String, BTreeSet<String>> {
+    let sources = sources("src");
+    let modules: BTreeSet<&str> = sources.iter().filter_map(Source::module).collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for source in &sources {
+        let Some(module) = source.module() else {
+            continue;
+        };
+        let mut named = BTreeSet::new();
+        for root in ["crate", "xtask"] {
+            names_after(root, tokens(source, &source.text), &mut named);
+        }
+        let uses = named
+            .into_iter()
+            .filter(|name| name != module && modules.contains(name.as_str()));
+        edges.entry(module.to_string()).or_default().extend(uses);
+    }
+    edges
+}
+
+/// A cycle among `edges`, as the modules along it, if there is one.
+fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        module: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(start) = path.iter().position(|on_path| on_path == module) {
+            let mut cycle = path[start..].to_vec();
+            cycle.push(module.to_string());
+            return Some(cycle);
+        }
+        if !done.insert(module.to_string()) {
+            return None;
+        }
+        path.push(module.to_string());
+        for next in edges.get(module).into_iter().flatten() {
+            if let Some(cycle) = visit(next, edges, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|module| visit(module, edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn rule_1_no_module_cycle_test_modules_included() {
+    let edges = module_edges();
+    assert!(edges.len() >= 6, "the modules of src/: {edges:?}");
+    if let Some(cycle) = find_cycle(&edges) {
+        panic!(
+            "a module cycle: {}\nall uses: {edges:#?}",
+            cycle.join(" -> ")
+        );
+    }
+}
+
+#[test]
+fn rule_2_the_judge_knows_nothing_of_manifests() {
+    let edges = module_edges();
+    for module in ["problems", "bundle", "commands", "trace"] {
+        assert!(
+            !edges["judge"].contains(module),
+            "judge/ uses {module}: {:?}",
+            edges["judge"]
+        );
+    }
+    for source in sources("src")
+        .iter()
+        .filter(|source| source.is_in("judge/"))
+    {
+        for manifest_word in ["cargo_metadata", "metadata.boj", "Cargo.toml"] {
+            assert!(
+                !source.text.contains(manifest_word),
+                "{} reads manifests: `{manifest_word}`",
+                source.path
+            );
+        }
+    }
+}
+
+#[test]
+fn rule_3_the_reference_solvers_share_no_code_with_the_solutions() {
+    let edges = module_edges();
+    assert!(
+        edges["reference"].is_empty(),
+        "reference/ uses {:?}",
+        edges["reference"]
+    );
+    for source in sources("src")
+        .iter()
+        .filter(|source| source.is_in("reference/"))
+    {
+        let mut crates = BTreeSet::new();
+        collect_path_roots(tokens(source, source.code()), &mut crates);
+        let solution_crates: Vec<&String> = crates
+            .iter()
+            .filter(|name| *name == "common" || is_problem_crate(name))
+            .collect();
+        assert!(
+            solution_crates.is_empty(),
+            "{} uses the solutions' code: {solution_crates:?}",
+            source.path
+        );
+    }
+}
+
+/// Whether `name` is a problem crate's name, `p` and digits.
+fn is_problem_crate(name: &str) -> bool {
+    name.strip_prefix('p')
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The first word of every path (`common` of `common::board::Board`) in `stream`.
+fn collect_path_roots(stream: TokenStream, found: &mut BTreeSet<String>) {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    for (index, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(group) => collect_path_roots(group.stream(), found),
+            TokenTree::Ident(ident) => {
+                let after_colons = index >= 1
+                    && matches!(&tokens[index - 1], TokenTree::Punct(p) if p.as_char() == ':');
+                let before_colons = matches!(tokens.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                if before_colons && !after_colons {
+                    found.insert(ident.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Where the whole word `word` (letters, digits and `_` around it end it) stands in
+/// `text`, a `p` or `P` before it allowed: the places that name a problem.
+fn names_problem(text: &str, number: &str) -> bool {
+    let is_word = |byte: u8| byte.is_ascii_alphanumeric() || byte == b'_';
+    text.match_indices(number).any(|(at, _)| {
+        let mut start = at;
+        if start > 0 && matches!(text.as_bytes()[start - 1], b'p' | b'P') {
+            start -= 1;
+        }
+        let before = start.checked_sub(1).map(|index| text.as_bytes()[index]);
+        let after = text.as_bytes().get(at + number.len()).copied();
+        !before.is_some_and(is_word) && !after.is_some_and(is_word)
+    })
+}
+
+#[test]
+fn rule_4_no_code_outside_the_table_names_a_problem_or_asks_the_kind_of_a_puzzle() {
+    let numbers: Vec<String> = xtask::problems::KnownProblem::ALL
+        .iter()
+        .map(|problem| problem.number.to_string())
+        .collect();
+    assert!(numbers.len() >= 3, "the table: {numbers:?}");
+    for source in sources("src")
+        .iter()
+        .filter(|source| !source.is_in("problems/"))
+    {
+        for number in &numbers {
+            assert!(
+                !names_problem(&source.text, number),
+                "{} names problem {number} (comments included)",
+                source.path
+            );
+        }
+        assert!(
+            !source.text.contains("with_number("),
+            "{} finds an entry of the table by its number",
+            source.path
+        );
+        for kind in ["Puzzle::Sudoku", "Puzzle::SuDominoKu"] {
+            assert!(
+                !source.code().contains(kind),
+                "{} asks the kind of a puzzle (`{kind}`) outside its tests",
+                source.path
+            );
+        }
+    }
+}
+
+/// Every string literal in `stream`, as written (quotes included).
+fn string_literals(stream: TokenStream, found: &mut Vec<String>) {
+    for token in stream {
+        match token {
+            TokenTree::Group(group) => string_literals(group.stream(), found),
+            TokenTree::Literal(literal) => found.push(literal.to_string()),
+            _ => {}
+        }
+    }
+}
+
+/// The first argument of every `join(...)` in `stream`, as written.
+fn joined(stream: TokenStream, found: &mut Vec<String>) {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    for (index, token) in tokens.iter().enumerate() {
+        let TokenTree::Group(group) = token else {
+            continue;
+        };
+        let after_join =
+            index >= 1 && matches!(&tokens[index - 1], TokenTree::Ident(name) if name == "join");
+        if after_join && group.delimiter() == Delimiter::Parenthesis {
+            if let Some(first) = group.stream().into_iter().next() {
+                found.push(first.to_string());
+            }
+        }
+        joined(group.stream(), found);
+    }
+}
+
+#[test]
+fn rule_5_one_root() {
+    for (folder, files) in [("src", sources("src")), ("tests", sources("tests"))] {
+        for source in &files {
+            let mut literals = Vec::new();
+            string_literals(tokens(source, &source.text), &mut literals);
+            let defines_the_root = folder == "src" && source.path == "lib.rs";
+            assert!(
+                defines_the_root || !literals.iter().any(|text| text == "\"CARGO_MANIFEST_DIR\""),
+                "{folder}/{} finds a root of its own from CARGO_MANIFEST_DIR; the root is \
+                 xtask::project_root()",
+                source.path
+            );
+            let mut joins = Vec::new();
+            joined(tokens(source, &source.text), &mut joins);
+            let climbs = joins
+                .iter()
+                .any(|text| text == "\"..\"" || text.starts_with("\"../"));
+            assert!(
+                !climbs,
+                "{folder}/{} climbs out of a folder (`..`), as if to find the root",
+                source.path
+            );
+        }
+    }
+}
+
+/// The programs a function starts: the first argument of each `Command::new` in a function
+/// that calls `.spawn()`, `.output()` or `.status()`, as written (`cargo()`, `"git"`).
+#[derive(Default)]
+struct StartedPrograms {
+    /// Whether the function being read starts a process.
+    starts: bool,
+    /// The programs of its `Command::new`s.
+    programs: Vec<String>,
+    /// Each function that starts a process, with the programs it names.
+    found: Vec<(String, Vec<String>)>,
+}
+
+impl StartedPrograms {
+    fn function(&mut self, name: String, body: impl FnOnce(&mut Self)) {
+        let outer = (
+            std::mem::take(&mut self.starts),
+            std::mem::take(&mut self.programs),
+        );
+        body(self);
+        if self.starts {
+            self.found.push((name, std::mem::take(&mut self.programs)));
+        }
+        (self.starts, self.programs) = outer;
+    }
+}
+
+impl<'ast> Visit<'ast> for StartedPrograms {
+    fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        self.function(item.sig.ident.to_string(), |this| {
+            syn::visit::visit_item_fn(this, item)
+        });
+    }
+    fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        self.function(item.sig.ident.to_string(), |this| {
+            syn::visit::visit_impl_item_fn(this, item)
+        });
+    }
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        if matches!(
+            call.method.to_string().as_str(),
+            "spawn" | "output" | "status"
+        ) {
+            self.starts = true;
+        }
+        syn::visit::visit_expr_method_call(self, call);
+    }
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        let syn::Expr::Path(function) = &*call.func else {
+            return syn::visit::visit_expr_call(self, call);
+        };
+        let words: Vec<String> = function
+            .path
+            .segments
+            .iter()
+            .map(|segment| segment.ident.to_string())
+            .collect();
+        if words.ends_with(&["Command".to_string(), "new".to_string()]) {
+            self.programs.push(program_of(&call.args[0]));
+        }
+        syn::visit::visit_expr_call(self, call);
+    }
+}
+
+/// How the program of a `Command::new` is written: a string's value, a call's function
+/// with `()`, or a variable's name.
+fn program_of(argument: &syn::Expr) -> String {
+    match argument {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) => text.value(),
+        syn::Expr::Call(call) => match &*call.func {
+            syn::Expr::Path(path) => format!("{}()", path.path.segments.last().unwrap().ident),
+            _ => "a call".to_string(),
+        },
+        syn::Expr::Reference(reference) => program_of(&reference.expr),
+        syn::Expr::Path(path) => path.path.segments.last().unwrap().ident.to_string(),
+        _ => "an expression".to_string(),
+    }
+}
+
+#[test]
+fn rule_6_one_runner() {
+    // The tools that build and describe the solutions, the only programs started outside
+    // the runner: cargo (as `cargo()` names the one that runs us), rustc and git.
+    let tools = ["cargo()", "rustc", "git"];
+    let mut starting = Vec::new();
+    for source in sources("src")
+        .iter()
+        .filter(|source| !source.is_in("judge/"))
+    {
+        let file = syn::parse_file(source.code())
+            .unwrap_or_else(|error| panic!("{} does not parse: {error}", source.path));
+        let mut started = StartedPrograms::default();
+        started.visit_file(&file);
+        for (function, programs) in started.found {
+            assert!(
+                !programs.is_empty()
+                    && programs
+                        .iter()
+                        .all(|program| tools.contains(&program.as_str())),
+                "{}: `{function}` starts {programs:?}, not one of the build tools {tools:?}: \
+                 a program judged runs through judge::run",
+                source.path
+            );
+            starting.push(format!("{}: {function}", source.path));
+        }
+    }
+    assert!(
+        starting.len() >= 4,
+        "the build tools are started somewhere: {starting:?}"
+    );
+}
