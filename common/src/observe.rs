@@ -128,9 +128,43 @@ pub trait SearchObserver {
     fn keep(&mut self) {}
 
     /// A remark on what the search is doing, in words, for a reader. The text is built
-    /// only if the observer wants it, so remarks cost nothing otherwise.
-    fn remark<Describe: FnOnce() -> String>(&mut self, describe: Describe) {
+    /// only if the observer calls `describe`, so remarks cost nothing otherwise.
+    fn remark(&mut self, describe: &dyn Fn() -> String) {
         let _ = describe;
+    }
+}
+
+/// A borrowed observer observes for its owner. So a search can be handed a `&mut dyn
+/// SearchObserver` (every method above takes plain values, so the trait can stand behind
+/// a `dyn`): the ladder's [`RUNGS`](crate::ladder::RUNGS) and the tooling's table of
+/// problems hold watched searches as plain function pointers this way.
+impl<Observer: SearchObserver + ?Sized> SearchObserver for &mut Observer {
+    fn is_watching(&self) -> bool {
+        (**self).is_watching()
+    }
+    fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
+        (**self).deduced(cell, digit, reason);
+    }
+    fn guess(&mut self, placements: &[(usize, u8)]) {
+        (**self).guess(placements);
+    }
+    fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
+        (**self).guess_at(placements, branch);
+    }
+    fn contradiction(&mut self, conflict: Conflict) {
+        (**self).contradiction(conflict);
+    }
+    fn dead_end(&mut self) {
+        (**self).dead_end();
+    }
+    fn unwind(&mut self) {
+        (**self).unwind();
+    }
+    fn keep(&mut self) {
+        (**self).keep();
+    }
+    fn remark(&mut self, describe: &dyn Fn() -> String) {
+        (**self).remark(describe);
     }
 }
 

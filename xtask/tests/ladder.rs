@@ -7,7 +7,7 @@
 
 mod support;
 
-use common::ladder::{rung0_textbook, solve_rung, Outcome, Rung, RUNGS};
+use common::ladder::{rung0_textbook, Outcome, Rung, RUNGS};
 use common::observe::{Branch, Conflict, Reason, SearchObserver};
 use support::grid_to_line;
 use xtask::problems::data;
@@ -249,24 +249,23 @@ impl SearchObserver for StepLog {
 }
 
 #[test]
-fn counting_again_only_what_changed_takes_rung_13s_steps_in_the_same_order() {
+fn counting_again_only_what_changed_takes_rung_18s_steps_in_the_same_order() {
     for (context, puzzle) in all_unique_slices() {
-        let [below, above] = [13, 14].map(|number| {
+        let [below, above] = [18, 19].map(|number| {
             let mut log = StepLog::default();
-            solve_rung(number, &puzzle, &mut log);
+            (RUNGS[number].solve_observed)(&puzzle, &mut log);
             log.0
         });
-        assert!(!below.is_empty(), "{context}: rung 13 reported nothing");
-        assert_eq!(below, above, "{context}: rung 14 against rung 13");
+        assert!(!below.is_empty(), "{context}: rung 18 reported nothing");
+        assert_eq!(below, above, "{context}: rung 19 against rung 18");
     }
 }
 
-/// The rungs whose gain in guesses is a few percent, below what the slices can show: a
-/// first-solution search is lucky or unlucky puzzle by puzzle, and on twelve puzzles a set
-/// rung 12 makes more guesses than rung 11 (on the whole files, 8% and 3% fewer on
-/// forum_hardest_1106 and magictour_top1465, 1% and 3% more on the other two).
-/// `a_small_gain_shows_on_whole_files` checks these on the files where they gain.
-const SMALL_GAIN_RUNGS: [usize; 1] = [12];
+/// The branching rungs whose gain the slices do not show. Rung 15 changes nothing where 17
+/// cells or more are given, as in every puzzle of the sets; rungs 16 and 17 gain on some
+/// sets and lose on others (docs/climb.md gives their figures on the whole sets).
+/// `a_gain_shows_on_whole_files` checks the sets where they gain.
+const GAINS_NOT_ON_THE_SLICES: [usize; 3] = [15, 16, 17];
 
 #[test]
 fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() {
@@ -282,7 +281,7 @@ fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() 
         })
         .collect();
     for (pair, above) in totals.windows(2).zip(uncapped_rungs().skip(1)) {
-        if SMALL_GAIN_RUNGS.contains(&above.number) {
+        if GAINS_NOT_ON_THE_SLICES.contains(&above.number) {
             continue;
         }
         let context = format!(
@@ -304,24 +303,29 @@ fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() 
     }
 }
 
+/// Where rungs 16 and 17 make fewer guesses than the rung below, on whole files.
+const WHOLE_FILE_GAINS: [(usize, &str); 3] = [
+    (16, "magictour_top1465.txt"),
+    (17, "forum_hardest_1106.txt"),
+    (17, "magictour_top1465.txt"),
+];
+
 #[test]
-fn a_small_gain_shows_on_whole_files() {
-    for number in SMALL_GAIN_RUNGS {
+fn a_gain_shows_on_whole_files() {
+    for (number, file_name) in WHOLE_FILE_GAINS {
         let (below, above) = (RUNGS[number - 1], RUNGS[number]);
-        for file_name in ["forum_hardest_1106.txt", "magictour_top1465.txt"] {
-            let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
-            let guesses = |rung: Rung| -> u64 {
-                puzzles
-                    .iter()
-                    .map(|puzzle| (rung.solve)(puzzle).guesses)
-                    .sum()
-            };
-            let (fewer, more) = (guesses(above), guesses(below));
-            assert!(
-                fewer < more,
-                "{file_name}: rung {number} makes {fewer} guesses, rung {} {more}",
-                below.number
-            );
-        }
+        let puzzles = data::load(file_name).unwrap_or_else(|error| panic!("{error}"));
+        let guesses = |rung: Rung| -> u64 {
+            puzzles
+                .iter()
+                .map(|puzzle| (rung.solve)(puzzle).guesses)
+                .sum()
+        };
+        let (fewer, more) = (guesses(above), guesses(below));
+        assert!(
+            fewer < more,
+            "{file_name}: rung {number} makes {fewer} guesses, rung {} {more}",
+            below.number
+        );
     }
 }

@@ -521,7 +521,7 @@ fn every_rung_of_the_ladder_on_a_hard_puzzle() {
     let input = hardest_first("p2580");
     for rung in common::ladder::RUNGS {
         let label = format!("p2580-rung{}", rung.number);
-        let limit = (rung.number <= 1).then_some(2_000);
+        let limit = (rung.number <= 2).then_some(2_000);
         let searcher = Searcher::Rung {
             number: rung.number,
         };

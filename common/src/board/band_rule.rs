@@ -1,9 +1,10 @@
-//! Rule 1, the band rule ([rung 5](crate::ladder::rung5_bands)), as straight-line code
-//! ([rung 8](crate::ladder::rung8_board) says why). A digit's rows and boxes in a band
-//! pair up one to one, a *permutation*; only mini-rows on some permutation can hold it.
-//! In the same step its locked columns leave the other bands and the band's hidden singles
-//! are settled. The rule looks only at words that differ from `seen`: rules only remove
-//! places, so an unchanged word has nothing new to give.
+//! Rule 1, the band rule: a digit's rows and boxes in a band pair up one to one, a
+//! *permutation*; only mini-rows on some permutation can hold it ([rung
+//! 8](crate::ladder::rung8_band_rule_table)'s table). In the same step its locked columns
+//! leave the other bands and the band's hidden singles are placed. Here as straight-line
+//! code ([rung 11](crate::ladder::rung11_band_board)), and only on the words that differ
+//! from `seen` ([rung 9](crate::ladder::rung9_changes)): rules only remove places, so an
+//! unchanged word has nothing new to give.
 
 use super::bands::{cell_of, columns_of, in_columns, BandSet, ROW_CELLS};
 use super::{Board, Contradiction};
@@ -11,11 +12,11 @@ use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::CellSet;
 
 /// `STACKS_OF_ROW[r]`: the stacks (bit = stack) holding a cell of `r`, cells of one row.
-pub(crate) const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
+pub const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
 
 /// The six permutations: row `r` of a band gets the box in stack `PERMUTATIONS[k][r]`;
 /// band `b` of a stack gets its column `PERMUTATIONS[k][b]`.
-pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
+pub const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -25,20 +26,20 @@ pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
 ];
 
 /// `PERMUTATIONS_INSIDE[p]`: the permutations (bit `k`) whose mini-rows lie in `p`.
-pub(crate) const PERMUTATIONS_INSIDE: [u8; 512] = build_permutations_inside();
+pub const PERMUTATIONS_INSIDE: [u8; 512] = build_permutations_inside();
 
 /// `BAND_RULE[p]`: of a digit's pattern `p` of mini-rows (bit `3 × row + stack`), those on
 /// some permutation inside `p`; 0 when there is none.
-pub(crate) const BAND_RULE: [u16; 512] = build_band_rule();
+pub const BAND_RULE: [u16; 512] = build_band_rule();
 
 /// `MINI_ROW_CELLS[p]`: the cells of the mini-rows in pattern `p`.
-pub(crate) const MINI_ROW_CELLS: [BandSet; 512] = build_mini_row_cells();
+pub const MINI_ROW_CELLS: [BandSet; 512] = build_mini_row_cells();
 
 /// `BAND_RULE_CELLS[p]`: the cells of `BAND_RULE[p]`, in one lookup.
-pub(crate) const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
+pub const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
 
 /// `LOCKED_COLUMNS[c]`: the columns of `c` alone of `c` in their stack.
-pub(crate) const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
+pub const LOCKED_COLUMNS: [u16; 512] = build_locked_columns();
 
 const fn build_stacks_of_row() -> [u16; 512] {
     let mut table = [0; 512];
@@ -57,7 +58,7 @@ const fn build_stacks_of_row() -> [u16; 512] {
 }
 
 /// The mini-rows of permutation `k`, as a pattern (bit `3 × row + stack`).
-pub(crate) const fn permutation_pattern(k: usize) -> u16 {
+pub const fn permutation_pattern(k: usize) -> u16 {
     let mut mini_rows = 0;
     let mut row = 0;
     while row < 3 {
@@ -147,7 +148,7 @@ const fn build_locked_columns() -> [u16; 512] {
 
 /// The digits (bit `d - 1`) of the digit-band words `words` (bit `9 × band + d - 1`).
 #[inline]
-pub(crate) const fn digits_of_words(words: u32) -> u16 {
+pub const fn digits_of_words(words: u32) -> u16 {
     (words | words >> 9 | words >> 18) as u16 & crate::ALL_DIGITS
 }
 
@@ -239,7 +240,7 @@ impl Board {
 }
 
 /// Why digit `index + 1`'s `pattern` in `band` has no permutation.
-pub(crate) fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict {
+pub fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict {
     let digit = index as u8 + 1;
     for line in 0..3 {
         if pattern & (0b111 << (3 * line)) == 0 {

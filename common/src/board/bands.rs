@@ -1,28 +1,28 @@
-//! The layout ([rung 5](crate::ladder::rung5_bands)): a digit's places cut into the three
+//! The layout ([rung 7](crate::ladder::rung7_bands)): a digit's places cut into the three
 //! bands, one word each; cell `c` is bit `c % 27` of band `c / 27`.
 
 use crate::CellSet;
 
 /// Cells of one band: bit `9 × row + column`.
-pub(crate) type BandSet = u32;
+pub type BandSet = u32;
 
 /// All 27 cells of a band.
-pub(crate) const ALL_BAND: BandSet = (1 << 27) - 1;
+pub const ALL_BAND: BandSet = (1 << 27) - 1;
 
 /// The first row of a band.
-pub(crate) const ROW_CELLS: BandSet = 0b1_1111_1111;
+pub const ROW_CELLS: BandSet = 0b1_1111_1111;
 
 /// `BOX_IN_BAND[s]`: the cells of the band's box in stack `s`.
-pub(crate) const BOX_IN_BAND: [BandSet; 3] = [FIRST_BOX, FIRST_BOX << 3, FIRST_BOX << 6];
+pub const BOX_IN_BAND: [BandSet; 3] = [FIRST_BOX, FIRST_BOX << 3, FIRST_BOX << 6];
 
-/// The band's box in stack 0: three cells in each row.
+/// The band's box in the first stack: three cells in each row.
 const FIRST_BOX: BandSet = 0b111 | 0b111 << 9 | 0b111 << 18;
 
 /// `PEERS_IN_BAND[i]`: the cells of the band in the row or box of its cell `i`.
-pub(crate) const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
+pub const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
-pub(crate) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+pub const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
 const fn build_peers_in_band() -> [BandSet; 27] {
     let mut table = [0; 27];
@@ -37,34 +37,34 @@ const fn build_peers_in_band() -> [BandSet; 27] {
 }
 
 /// Cell `cell_in_band` of band `band`.
-pub(crate) const fn cell_of(band: usize, cell_in_band: usize) -> usize {
+pub const fn cell_of(band: usize, cell_in_band: usize) -> usize {
     27 * band + cell_in_band
 }
 
 /// The lowest of `cells`, cells of band `band`.
-pub(crate) const fn first_cell(band: usize, cells: BandSet) -> usize {
+pub const fn first_cell(band: usize, cells: BandSet) -> usize {
     cell_of(band, cells.trailing_zeros() as usize)
 }
 
 /// The band of `cell` and its bit there.
-pub(crate) const fn band_and_bit(cell: usize) -> (usize, BandSet) {
+pub const fn band_and_bit(cell: usize) -> (usize, BandSet) {
     (cell / 27, 1 << (cell % 27))
 }
 
 /// The cells of a band in `columns` (bit = column), copied to three rows at once.
-pub(crate) const fn in_columns(columns: BandSet) -> BandSet {
+pub const fn in_columns(columns: BandSet) -> BandSet {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
 /// The columns (bit = column) of `cells`, cells of one band.
 #[inline]
-pub(crate) const fn columns_of(cells: BandSet) -> BandSet {
+pub const fn columns_of(cells: BandSet) -> BandSet {
     (cells | cells >> 9 | cells >> 18) & ROW_CELLS
 }
 
 /// The three bands side by side: a cell set.
 #[inline]
-pub(crate) fn join_bands(bands: [BandSet; 3]) -> CellSet {
+pub fn join_bands(bands: [BandSet; 3]) -> CellSet {
     bands[0] as CellSet | (bands[1] as CellSet) << 27 | (bands[2] as CellSet) << 54
 }
 

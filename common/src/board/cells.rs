@@ -1,6 +1,6 @@
 //! Branching on a cell: the open cell with the fewest candidates (MRV, [rung
-//! 1](crate::ladder::rung1_masks)); among cells with two, the one with the most open peers
-//! ([rung 7](crate::ladder::rung7_tie_break)).
+//! 1](crate::ladder::rung1_fewest_candidates)); among cells with two, the one with the most
+//! open peers ([rung 10](crate::ladder::rung10_tie_break)).
 
 use super::bands::{cell_of, in_columns, join_bands, BandSet, OTHER_BANDS, PEERS_IN_BAND};
 use super::Board;

@@ -1,55 +1,43 @@
-//! Branching on chutes ([rung 11](crate::ladder::rung11_chutes)): in the chute with the
+//! Branching on chutes ([rung 14](crate::ladder::rung14_chutes)): in the chute with the
 //! fewest unsettled digits, a digit's permutations. Chutes 0 to 2 are the bands, 3 to 5
-//! the stacks, read like bands with their columns for rows.
+//! the stacks, read like bands with their columns for rows. Rungs 15 to 17 each change one
+//! choice of [`ChuteBranching`], in rooms of their own.
 
 use super::band_rule::{PERMUTATIONS, PERMUTATIONS_INSIDE};
 use super::bands::in_columns;
+use super::digit_choice::DigitChoice;
+use super::early::{chute_with_fewest_permutations, is_early, ChuteChoice};
+use super::sparse::SparseBoard;
+use super::unsettled::unsettled_digits;
 use super::{Board, MiniLineRule};
 use crate::observe::{Branch, SearchObserver};
-use crate::N_CELLS;
 
-/// The fewest decided cells for branching on chutes. A permutation decides no cell, and a
-/// nearly empty board hides contradictions: with two givens (r7c8 = 1, r8c8 = 5), chutes
-/// took fifteen million guesses; a guess on a cell meets it soon. 17 because no grid with
-/// fewer givens has one completion (McGuire, Tugemann and Civario, 2012).
-pub const DECIDED_FOR_CHUTES: u32 = 17;
-
-/// The rank of a digit settled in a chute.
-pub(super) const SETTLED: u8 = u8::MAX;
-
-/// `BRANCH_RANK[p]`: a digit with pattern `p` as a branch point, the best lowest: no
-/// permutation, two, three, more, one (forced); or [`SETTLED`].
-pub(super) const BRANCH_RANK: [u8; 512] = build_branch_rank();
-
-const fn build_branch_rank() -> [u8; 512] {
-    let mut table = [0; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        let permutations = PERMUTATIONS_INSIDE[pattern].count_ones();
-        table[pattern] = if (pattern as u16).count_ones() == 3 && permutations == 1 {
-            SETTLED
-        } else {
-            match permutations {
-                0 => 0,
-                2 => 1,
-                3 => 2,
-                1 => 4,
-                _ => 3,
-            }
-        };
-        pattern += 1;
-    }
-    table
+/// Where the search on chutes branches: each of rungs 15 to 17 changes one choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChuteBranching {
+    /// What a board with few decided cells branches on ([rung 15](super::sparse)).
+    pub sparse_board: SparseBoard,
+    /// Which digit of the chute ([rung 16](super::digit_choice)).
+    pub digit: DigitChoice,
+    /// Which chute ([rung 17](super::early)).
+    pub chute: ChuteChoice,
 }
 
-/// How [`Board::chute_branch`] picks its chute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChuteChoice {
-    /// The fewest unsettled digits (rung 11).
-    Unsettled,
-    /// The same, but the fewest permutations while every chute is [wide
-    /// open](super::wide_open) (rungs 12 to 14, the Sudoku solutions).
-    Permutations,
+impl ChuteBranching {
+    /// Rung 14's choices: the first chute with the fewest unsettled digits, its lowest
+    /// unsettled digit, whatever the number of decided cells.
+    pub const FIRST: ChuteBranching = ChuteBranching {
+        sparse_board: SparseBoard::Chutes,
+        digit: DigitChoice::Lowest,
+        chute: ChuteChoice::FewestUnsettled,
+    };
+
+    /// The last rung's choices, the Sudoku solutions' (rungs 15 to 17 all taken).
+    pub const SOLUTIONS: ChuteBranching = ChuteBranching {
+        sparse_board: SparseBoard::Cells,
+        digit: DigitChoice::FewestPermutations,
+        chute: ChuteChoice::FewestPermutationsWhileEarly,
+    };
 }
 
 /// A branch point on a chute.
@@ -71,94 +59,91 @@ impl ChuteBranch {
     }
 }
 
-impl Board {
-    /// The branch point: the chute `choice` picks, and there the digit of the best rank;
-    /// `None` below [`DECIDED_FOR_CHUTES`] or when every digit is settled. Needs the
+/// Whether a digit whose mini-lines in a chute are `pattern` is settled there: one
+/// permutation left, whose three mini-lines are all that is left.
+pub(super) const fn is_settled(pattern: u16) -> bool {
+    pattern.count_ones() == 3 && PERMUTATIONS_INSIDE[pattern as usize].count_ones() == 1
+}
+
+impl ChuteBranching {
+    /// The branch point these choices pick on `board`: a chute, and there a digit; `None`
+    /// when every digit is settled or the board should branch on a cell. Needs the
     /// mini-line rule and a propagated board.
-    pub fn chute_branch(&self, choice: ChuteChoice) -> Option<ChuteBranch> {
-        debug_assert!(self.mini_lines.rule != MiniLineRule::Off && self.propagated);
-        let open_cells: u32 = self.open.iter().map(|band| band.count_ones()).sum();
-        if open_cells == 0 || N_CELLS as u32 - open_cells < DECIDED_FOR_CHUTES {
+    pub fn branch_point(self, board: &Board) -> Option<ChuteBranch> {
+        debug_assert!(board.mini_lines.rule != MiniLineRule::Off && board.propagated);
+        if board.is_complete() || self.sparse_board.branches_on_cells(board) {
             return None;
         }
         // The chute with the fewest unsettled digits, the first on a tie.
+        let unsettled = unsettled_digits(board);
         let mut best = None;
-        for (chute, &unsettled) in self.mini_lines.unsettled.iter().enumerate() {
-            if unsettled != 0 && best.map_or(true, |(_, fewest)| unsettled < fewest) {
-                best = Some((chute, unsettled));
+        for (chute, &count) in unsettled.iter().enumerate() {
+            if count != 0 && best.map_or(true, |(_, fewest)| count < fewest) {
+                best = Some((chute, count));
             }
         }
         let (mut chute, fewest_unsettled) = best?;
-        if choice == ChuteChoice::Permutations && self.is_wide_open(fewest_unsettled) {
-            chute = self.chute_with_fewest_permutations();
+        if self.chute == ChuteChoice::FewestPermutationsWhileEarly && is_early(fewest_unsettled) {
+            chute = chute_with_fewest_permutations(board, &unsettled);
         }
-        // The digit of the lowest rank, the lowest on a tie.
-        let mut fewest = (SETTLED, 0);
-        for index in 0..9 {
-            let rank = BRANCH_RANK[self.chute_pattern(chute, index) as usize];
-            if rank < fewest.0 {
-                fewest = (rank, index);
-            }
-        }
-        let (rank, index) = fewest;
-        if rank == SETTLED {
-            return None;
-        }
+        let index = self.digit.digit_to_branch_on(board, chute)?;
         Some(ChuteBranch {
             chute,
             digit: index as u8 + 1,
-            permutations: PERMUTATIONS_INSIDE[self.chute_pattern(chute, index) as usize],
+            permutations: PERMUTATIONS_INSIDE[chute_pattern(board, chute, index) as usize],
         })
     }
+}
 
-    /// Digit `index + 1`'s pattern in `chute` (bit `3 × row + stack`, or in a stack `3 ×
-    /// band + column in the stack`).
-    pub(super) fn chute_pattern(&self, chute: usize, index: usize) -> u16 {
-        if chute < 3 {
-            self.mini_lines.mini_rows[chute][index]
-        } else {
-            let columns = self.mini_lines.column_bands[index] >> (3 * (chute - 3));
-            (columns & 0b111 | (columns >> 6) & 0b111_000 | (columns >> 12) & 0b111_000_000) as u16
-        }
+/// Digit `index + 1`'s pattern in `chute` of `board` (bit `3 × row + stack`, or in a stack
+/// `3 × band + column in the stack`).
+pub fn chute_pattern(board: &Board, chute: usize, index: usize) -> u16 {
+    if chute < 3 {
+        board.mini_lines.mini_rows[chute][index]
+    } else {
+        let columns = board.mini_lines.column_bands[index] >> (3 * (chute - 3));
+        (columns & 0b111 | (columns >> 6) & 0b111_000 | (columns >> 12) & 0b111_000_000) as u16
     }
+}
 
-    /// Confines `branch`'s digit in its chute to permutation `k`.
-    pub fn confine(&mut self, branch: &ChuteBranch, k: usize) {
-        self.propagated = false;
-        let index = branch.digit as usize - 1;
-        if branch.chute < 3 {
+impl ChuteBranch {
+    /// Keeps only permutation `k` of the digit in its chute, on `board`.
+    pub fn keep_permutation(&self, k: usize, board: &mut Board) {
+        board.propagated = false;
+        let index = self.digit as usize - 1;
+        if self.chute < 3 {
             let mut cells = 0;
             for row in 0..3 {
                 cells |= 0b111 << (9 * row + 3 * PERMUTATIONS[k][row]);
             }
-            self.places[branch.chute][index] &= cells;
+            board.places[self.chute][index] &= cells;
         } else {
-            let stack = branch.chute - 3;
+            let stack = self.chute - 3;
             for band in 0..3 {
                 let others = 0b111 << (3 * stack) & !(1 << (3 * stack + PERMUTATIONS[k][band]));
-                self.places[band][index] &= !in_columns(others);
+                board.places[band][index] &= !in_columns(others);
             }
         }
     }
 
-    /// Guess `tried_before + 1` at `branch`, told to `observer`: permutation `k`.
-    pub fn guess_on_chute(
-        &mut self,
-        branch: &ChuteBranch,
+    /// Guess `tried_before + 1` here, on `board`, told to `observer`: permutation `k`.
+    pub fn guess(
+        &self,
         k: usize,
         tried_before: usize,
+        board: &mut Board,
         observer: &mut impl SearchObserver,
     ) {
-        observer.remark(|| describe_confinement(branch, k));
-        let ways = branch.permutations.count_ones();
+        observer.remark(&|| describe_permutation(self, k));
+        let ways = self.permutations.count_ones();
         let attempt = tried_before as u32 + 1;
         observer.guess_at(&[], Branch { ways, attempt });
-        self.confine(branch, k);
+        self.keep_permutation(k, board);
     }
 }
 
 /// Permutation `k` of `branch` in words, as "9 in band 2: r4c4-6, r5c1-3, r6c7-9".
-fn describe_confinement(branch: &ChuteBranch, k: usize) -> String {
+fn describe_permutation(branch: &ChuteBranch, k: usize) -> String {
     let mut parts = Vec::new();
     for (i, &j) in PERMUTATIONS[k].iter().enumerate() {
         parts.push(if branch.chute < 3 {
@@ -182,7 +167,9 @@ fn describe_confinement(branch: &ChuteBranch, k: usize) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::band_rule::permutation_pattern;
+    use super::super::digit_choice::BRANCH_RANK;
     use super::*;
+    use crate::N_CELLS;
 
     /// `puzzle` (81 characters, `.` for an empty cell) with its givens placed and
     /// propagated, the mini-line rule's confined part included.
@@ -200,13 +187,13 @@ pub(super) mod tests {
     /// The unsettled digits of `chute`, counted again from the patterns.
     pub(in crate::board) fn unsettled_in_chute(board: &Board, chute: usize) -> usize {
         (0..9)
-            .filter(|&index| BRANCH_RANK[board.chute_pattern(chute, index) as usize] != SETTLED)
+            .filter(|&index| !is_settled(chute_pattern(board, chute, index)))
             .count()
     }
 
     /// Checks that `branch` takes, in its chute, a digit of the lowest rank there.
     pub(in crate::board) fn assert_lowest_rank(board: &Board, branch: ChuteBranch) {
-        let rank = |index: usize| BRANCH_RANK[board.chute_pattern(branch.chute, index) as usize];
+        let rank = |index: usize| BRANCH_RANK[chute_pattern(board, branch.chute, index) as usize];
         assert_eq!(
             Some(rank(branch.digit as usize - 1)),
             (0..9).map(rank).min()
@@ -214,8 +201,12 @@ pub(super) mod tests {
         assert!(branch.permutations.count_ones() >= 2);
     }
 
+    /// forum_hardest_1106's first puzzle.
+    const HARDEST: &str =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
     #[test]
-    fn confining_cuts_a_digit_to_each_of_its_permutations() {
+    fn keeping_a_permutation_cuts_a_digit_to_it() {
         for chute in 0..6 {
             let mut board = Board::new();
             board.use_mini_lines(MiniLineRule::Confined);
@@ -227,53 +218,46 @@ pub(super) mod tests {
             };
             for k in 0..6 {
                 let mut child = board;
-                child.confine(&branch, k);
+                branch.keep_permutation(k, &mut child);
                 child.propagate().unwrap();
-                let pattern = child.chute_pattern(chute, 3);
+                let pattern = chute_pattern(&child, chute, 3);
                 assert_eq!(pattern, permutation_pattern(k), "chute {chute}, k {k}");
-                assert_eq!(BRANCH_RANK[pattern as usize], SETTLED);
+                assert!(is_settled(pattern));
                 // The other digits keep their places.
-                assert_eq!(child.chute_pattern(chute, 4), 0o777);
+                assert_eq!(chute_pattern(&child, chute, 4), 0o777);
             }
         }
     }
 
     #[test]
-    fn the_chute_branch_takes_the_first_chute_with_fewest_unsettled_digits() {
-        // forum_hardest_1106's first puzzle, propagated.
-        let board = propagated_with_mini_lines(
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
-        );
+    fn the_unsettled_digits_are_those_with_more_than_one_permutation() {
+        let board = propagated_with_mini_lines(HARDEST);
+        let counted = unsettled_digits(&board);
+        for chute in 0..6 {
+            assert_eq!(counted[chute] as usize, unsettled_in_chute(&board, chute));
+        }
+        assert!(counted.iter().any(|&count| count > 0));
+    }
+
+    #[test]
+    fn the_first_chute_with_fewest_unsettled_digits_and_its_lowest_unsettled_digit() {
+        let board = propagated_with_mini_lines(HARDEST);
         let unsettled: Vec<usize> = (0..6).map(|c| unsettled_in_chute(&board, c)).collect();
         let fewest = *unsettled.iter().filter(|&&count| count > 0).min().unwrap();
-        let chosen = board.chute_branch(ChuteChoice::Unsettled).unwrap();
+        let chosen = ChuteBranching::FIRST.branch_point(&board).unwrap();
         assert_eq!(
             Some(chosen.chute),
             unsettled.iter().position(|&count| count == fewest)
         );
-        assert_lowest_rank(&board, chosen);
-        // Some chute is not wide open: both choices agree.
-        assert!(!board.is_wide_open(fewest as u8));
-        assert_eq!(board.chute_branch(ChuteChoice::Permutations), Some(chosen));
-    }
-
-    #[test]
-    fn the_chute_branch_waits_for_seventeen_decided_cells() {
-        // Sixteen cells decided: the first row and seven of the second. Then one more.
-        let mut grid = [0; N_CELLS];
-        grid[..16].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9, 1]);
-        let mut board = Board::from_grid(&grid).unwrap();
-        board.use_mini_lines(MiniLineRule::Confined);
-        board.propagate().unwrap();
-        assert_eq!(board.solved_cells().count_ones(), 16);
-        for choice in [ChuteChoice::Unsettled, ChuteChoice::Permutations] {
-            assert!(board.chute_branch(choice).is_none());
-        }
-        board.place(16, 2).unwrap();
-        board.propagate().unwrap();
-        assert!(board.solved_cells().count_ones() >= DECIDED_FOR_CHUTES);
-        for choice in [ChuteChoice::Unsettled, ChuteChoice::Permutations] {
-            assert!(board.chute_branch(choice).is_some());
-        }
+        let lowest_unsettled = (0..9)
+            .find(|&index| !is_settled(chute_pattern(&board, chosen.chute, index)))
+            .unwrap();
+        assert_eq!(chosen.digit as usize, lowest_unsettled + 1);
+        // Some chute is not early: the solutions take the same chute, and there the digit
+        // with the fewest permutations.
+        assert!(!is_early(fewest as u8));
+        let solutions = ChuteBranching::SOLUTIONS.branch_point(&board).unwrap();
+        assert_eq!(solutions.chute, chosen.chute);
+        assert_lowest_rank(&board, solutions);
     }
 }

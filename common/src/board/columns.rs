@@ -1,4 +1,4 @@
-//! Rule 3, the column rules ([rung 3](crate::ladder::rung3_locked)), which look at a
+//! Rule 3, the column rules ([rung 7](crate::ladder::rung7_bands)), which look at a
 //! digit's three bands at once: *hidden singles in columns*, and *claiming along columns*
 //! (a column whose places lie in one box takes the box's place for the digit, so the
 //! box's other columns lose it).

@@ -1,21 +1,22 @@
-//! Rule 4, the mini-line rule, confined part, counted from what rules 1 and 3 keep
-//! ([rung 10](crate::ladder::rung10_mini_line_counts) explains; [rung
-//! 9](crate::ladder::rung9_mini_lines) counts from the places). It also counts each
-//! chute's unsettled digits, for [branching on chutes](super::chutes).
+//! Rule 4, the mini-line rule, confined part ([rung
+//! 13](crate::ladder::rung13_mini_line_counts)): counted from the mini-rows and columns
+//! that rules 1 and 3 keep, bit-sliced over the nine digits ([rung
+//! 12](crate::ladder::rung12_mini_lines) counts from the places).
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{cell_of, in_columns, ALL_BAND, ROW_CELLS};
+use super::unsettled::unsettled_chutes;
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 
 /// How much of the mini-line rule a board runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MiniLineRule {
-    /// None of it: rungs 8 and 9, and p4574's search.
+    /// None of it: rungs 11 and 12, and p4574's search.
     Off,
-    /// The confined part (rungs 10 to 12).
+    /// The confined part (rungs 13 to 17).
     Confined,
-    /// And the [only-three part](super::only_three): rungs 13 and 14, the Sudoku solutions.
+    /// And the [only-three part](super::only_three): rungs 18 and 19, the Sudoku solutions.
     ConfinedAndOnlyThree,
 }
 
@@ -29,15 +30,14 @@ pub(crate) struct MiniLines {
     /// `9 × band + column`) filled.
     filled_rows: u32,
     filled_columns: u32,
-    /// Per digit: its confined mini-rows and mini-columns, and the chutes where it is
-    /// unsettled (chute `c` at bit `5c`, so that a sum counts them).
+    /// Per digit: its confined mini-rows and mini-columns.
     confined_rows: [u32; 9],
     confined_columns: [u32; 9],
-    unsettled_in: [u32; 9],
+    /// Per digit, the chutes where it is unsettled, for branching on chutes (kept here
+    /// because this rule's loop reads what they are counted from; see [`super::unsettled`]).
+    pub(super) unsettled_in: [u32; 9],
     /// `mini_rows[b][d - 1]`: digit `d`'s mini-rows in band `b` (bit `3 × row + stack`).
     pub(super) mini_rows: [[u16; 9]; 3],
-    /// The unsettled digits of each band (`0..3`) and stack (`3..6`).
-    pub(super) unsettled: [u8; 6],
     /// How much of the rule runs.
     pub(super) rule: MiniLineRule,
 }
@@ -54,7 +54,6 @@ impl MiniLines {
             confined_rows: [0; 9],
             confined_columns: [0; 9],
             unsettled_in: [0; 9],
-            unsettled: [9; 6],
         }
     }
 }
@@ -91,41 +90,28 @@ impl Board {
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        // For each digit to count again, its confined mini-lines and unsettled chutes.
+        // For each digit to count again, its confined mini-lines.
         let mut digits = self.digits_to_confine();
         let state = &mut self.mini_lines;
         while digits != 0 {
             let index = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut rows = 0;
-            let mut unsettled = 0;
-            for band in 0..3 {
-                let mini_rows = state.mini_rows[band][index];
-                let alone = ALONE_IN_ROW[mini_rows as usize & 0o777];
-                rows |= (alone as u32) << (9 * band);
-                unsettled |= ((alone != mini_rows) as u32) << (5 * band);
-            }
+            let mini_rows = [0, 1, 2].map(|band| state.mini_rows[band][index]);
+            let alone = mini_rows.map(|pattern| ALONE_IN_ROW[pattern as usize & 0o777]);
+            let rows = alone[0] as u32 | (alone[1] as u32) << 9 | (alone[2] as u32) << 18;
             state.confined_rows[index] = rows;
 
             let bands = state.column_bands[index];
             let (first, second, third) = (bands & ROW_CELLS, bands >> 9 & ROW_CELLS, bands >> 18);
             let in_two_bands = first & second | third & (first | second);
             state.confined_columns[index] = bands & !in_columns(in_two_bands);
-            // The stacks where it is unsettled (bits 0, 3, 6) as chutes 3 to 5.
-            let stacks = (in_two_bands | in_two_bands >> 1 | in_two_bands >> 2) & 0b001_001_001;
-            unsettled |= (stacks & 1) << 15 | (stacks & 8) << 17 | (stacks & 64) << 19;
-            state.unsettled_in[index] = unsettled;
+            state.unsettled_in[index] = unsettled_chutes(mini_rows, alone, in_two_bands);
         }
         // Over the nine digits.
         let (mut row_tally, mut column_tally) = (Tally::default(), Tally::default());
-        let mut unsettled_by_chute = 0;
         for index in 0..9 {
             row_tally.add(state.confined_rows[index]);
             column_tally.add(state.confined_columns[index]);
-            unsettled_by_chute += state.unsettled_in[index];
-        }
-        for chute in 0..6 {
-            state.unsettled[chute] = (unsettled_by_chute >> (5 * chute)) as u8 & 0b1_1111;
         }
 
         let (full_rows, crowded) = row_tally.three_and_more();

@@ -1,15 +1,17 @@
 //! The search state the Sudoku solutions share, and the rules that narrow it. A [`Board`]
 //! keeps, for every digit, the cells where it may still stand, and the open cells. Each
 //! idea has a room, in the order the [ladder](crate::ladder) meets them:
-//! - [`bands`]: a digit's places, one word per band (rung 5);
-//! - [`band_rule`]: rule 1, the band rule, without branches (rungs 5 and 8);
-//! - [`singles`]: rule 2, naked singles (rungs 2 and 6);
-//! - [`columns`]: rule 3, the column rules (rung 3);
-//! - [`cells`]: branching on a cell (rungs 1 and 7);
-//! - [`mini_lines`]: rule 4, the mini-line rule, confined part (rungs 9 and 10);
-//! - [`chutes`] and [`wide_open`]: branching on chutes (rungs 11 and 12);
-//! - [`only_three`]: the mini-line rule's only-three part (rung 13);
-//! - [`recount`]: counting again only what changed (rung 14).
+//! - [`bands`]: a digit's places, one word per band (rung 7);
+//! - [`band_rule`]: rule 1, the band rule, by table (rung 8) and without branches (rung 11);
+//! - [`singles`]: rule 2, naked singles (rung 3), counted a band at a time (rung 6);
+//! - [`columns`]: rule 3, the column rules (rung 7's rules of the columns);
+//! - [`cells`]: branching on a cell (rungs 1 and 10);
+//! - [`mini_lines`]: rule 4, the mini-line rule, confined part (rungs 12 and 13);
+//! - [`chutes`] and [`unsettled`]: branching on chutes (rung 14), and the choices of rungs
+//!   15 to 17, [`sparse`], [`digit_choice`] and [`early`] (methods of their own types that
+//!   take a board, so that p4574's bundle, which never branches on a chute, leaves them out);
+//! - [`only_three`]: the mini-line rule's only-three part (rung 18);
+//! - [`recount`]: counting again only what changed (rungs 9 and 19).
 //!
 //! [`Board::propagate`] applies rules 1 to 4 until none finds more; rule 4 last, and only
 //! on a board that asks for it ([`Board::use_mini_lines`]; p4574's does not). Every rule
@@ -25,18 +27,21 @@ pub mod bands;
 pub mod cells;
 pub mod chutes;
 pub mod columns;
+pub mod digit_choice;
+pub mod early;
 pub mod mini_lines;
 pub mod only_three;
 pub mod recount;
 pub mod singles;
-pub mod wide_open;
+pub mod sparse;
+pub mod unsettled;
 
-pub use chutes::{ChuteBranch, ChuteChoice, DECIDED_FOR_CHUTES};
 pub use mini_lines::MiniLineRule;
 pub use recount::Recount;
-pub use wide_open::WIDE_OPEN;
 
-pub(crate) use band_rule::{band_conflict, BAND_RULE_CELLS, LOCKED_COLUMNS, STACKS_OF_ROW};
+pub(crate) use band_rule::{
+    band_conflict, BAND_RULE, LOCKED_COLUMNS, MINI_ROW_CELLS, STACKS_OF_ROW,
+};
 pub(crate) use bands::{
     band_and_bit, cell_of, first_cell, in_columns, join_bands, BandSet, ALL_BAND, BOX_IN_BAND,
     OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
@@ -99,7 +104,7 @@ impl Board {
 
     /// The board of `grid`'s givens (0 = empty), not propagated; fails when two clash.
     pub fn from_grid(grid: &[u8; N_CELLS]) -> Result<Board, Contradiction> {
-        // All givens at once, without a branch per cell (rung 5 says why): each cell works
+        // All givens at once, without a branch per cell (rung 11): each cell works
         // on its digit's slot of tables; slot 0 collects the empty cells.
         let mut board = Board::new();
         let mut givens = [[0; 10]; 3];
@@ -134,6 +139,24 @@ impl Board {
         if clash != 0 {
             return Err(Contradiction);
         }
+        Ok(board)
+    }
+
+    /// The board of `grid`'s givens, running the mini-line rule as `rule` says and counting
+    /// again as `recount` says, propagated and reporting to `observer` what propagation
+    /// places; fails when that shows no completion. The Sudoku solutions start from
+    /// `Board::propagated(grid, MiniLineRule::ConfinedAndOnlyThree, Recount::ChangedDigits,
+    /// observer)`, as the ladder's last rung does.
+    pub fn propagated(
+        grid: &[u8; N_CELLS],
+        rule: MiniLineRule,
+        recount: Recount,
+        observer: &mut impl SearchObserver,
+    ) -> Result<Board, Contradiction> {
+        let mut board = Board::from_grid(grid)?;
+        board.use_mini_lines(rule);
+        board.use_recount(recount);
+        board.propagate_observed(observer)?;
         Ok(board)
     }
 
@@ -307,7 +330,7 @@ mod tests {
     #[test]
     fn a_board_is_as_large_as_the_sudoku_solutions_say() {
         // p4574's header gives this size.
-        assert_eq!(std::mem::size_of::<Board>(), 464);
+        assert_eq!(std::mem::size_of::<Board>(), 456);
     }
 
     #[test]
@@ -363,10 +386,10 @@ mod tests {
         // Digit 1 stands in rows 2 and 3 and in columns 2 and 3, outside box 1, which
         // leaves cell 0 as its only place in box 1 (and in row 1).
         let mut board = Board::new();
-        board.place(9 + 4, 1).unwrap(); // row 1
-        board.place(18 + 7, 1).unwrap(); // row 2
-        board.place(27 + 1, 1).unwrap(); // column 1
-        board.place(54 + 2, 1).unwrap(); // column 2
+        board.place(9 + 4, 1).unwrap(); // row 2
+        board.place(18 + 7, 1).unwrap(); // row 3
+        board.place(27 + 1, 1).unwrap(); // column 2
+        board.place(54 + 2, 1).unwrap(); // column 3
         board.propagate().unwrap();
         assert_eq!(board.to_grid()[0], 1);
     }

@@ -1,4 +1,4 @@
-//! The mini-line rule's only-three part ([rung 13](crate::ladder::rung13_only_three)):
+//! The mini-line rule's only-three part ([rung 18](crate::ladder::rung18_only_three)):
 //! where only three digits can go in a mini-line, each leaves the rest of the mini-line's
 //! row (column) and box. It counts in a loop of its own, so that the confined part's
 //! count keeps its registers.

@@ -1,24 +1,25 @@
-//! Counting again only what changed ([rung 14](crate::ladder::rung14_recount)): naked
-//! singles count only the bands, and the mini-line rule only the digits, that the band
-//! rule's sweeps touched since they last counted.
+//! Counting again only what changed. The band rule's sweeps note the bands and digits whose
+//! places they touched: naked singles count only those bands ([rung
+//! 9](crate::ladder::rung9_changes)'s idea, on every board), and the mini-line rule, when
+//! the board asks, only those digits ([rung 19](crate::ladder::rung19_recount)).
 
 use super::bands::ROW_CELLS;
 use super::Board;
 use crate::ALL_DIGITS;
 
-/// What naked singles and the mini-line rule count at each call.
+/// Which digits the mini-line rule counts at each call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Recount {
-    /// Everything (rungs 8 to 13).
-    Everything,
-    /// What changed (rung 14, and the three solutions).
-    Changes,
+    /// Every digit (rungs 13 to 18).
+    EveryDigit,
+    /// The digits that changed (rung 19, and the Sudoku solutions).
+    ChangedDigits,
 }
 
-/// What changed since the two rules last counted.
+/// What changed since naked singles and the mini-line rule last counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Changed {
-    /// What they count.
+    /// What the mini-line rule counts.
     recount: Recount,
     /// Bands (bit `b`) for naked singles.
     bands: u8,
@@ -30,7 +31,7 @@ impl Changed {
     /// Everything to count.
     pub(super) const fn new() -> Changed {
         Changed {
-            recount: Recount::Everything,
+            recount: Recount::EveryDigit,
             bands: 0b111,
             digits: ALL_DIGITS,
         }
@@ -38,7 +39,8 @@ impl Changed {
 }
 
 impl Board {
-    /// Sets what the two rules count, on this board and its copies; they find the same.
+    /// Sets which digits the mini-line rule counts, on this board and its copies; it finds
+    /// the same either way.
     pub fn use_recount(&mut self, recount: Recount) {
         self.changed.recount = recount;
     }
@@ -57,13 +59,10 @@ impl Board {
             | ((swept >> 18 != 0) as u8) << 2;
     }
 
-    /// The bands (bit `b`) naked singles count now.
+    /// The bands (bit `b`) naked singles count now: those that changed.
     #[inline]
     pub(super) fn bands_to_count(&mut self) -> u8 {
-        let bands = match self.changed.recount {
-            Recount::Everything => 0b111,
-            Recount::Changes => self.changed.bands,
-        };
+        let bands = self.changed.bands;
         self.changed.bands = 0;
         bands
     }
@@ -72,8 +71,8 @@ impl Board {
     #[inline]
     pub(super) fn digits_to_confine(&mut self) -> u16 {
         let digits = match self.changed.recount {
-            Recount::Everything => ALL_DIGITS,
-            Recount::Changes => self.changed.digits,
+            Recount::EveryDigit => ALL_DIGITS,
+            Recount::ChangedDigits => self.changed.digits,
         };
         self.changed.digits = 0;
         digits

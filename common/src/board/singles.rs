@@ -1,6 +1,7 @@
-//! Rule 2, naked singles ([rung 2](crate::ladder::rung2_singles)), counted a band at a
-//! time; the count's two-candidate cells are kept for the branch on cells ([rung
-//! 6](crate::ladder::rung6_changes)).
+//! Rule 2, naked singles ([rung 3](crate::ladder::rung3_singles)), counted a band at a
+//! time and bit-sliced ([rung 6](crate::ladder::rung6_bit_sliced)); the count's
+//! two-candidate cells are kept for the branch on cells ([rung
+//! 9](crate::ladder::rung9_changes)).
 
 use super::bands::{cell_of, first_cell, BandSet};
 use super::{Board, Contradiction};
@@ -61,15 +62,36 @@ impl Board {
     }
 
     /// The cells of `band` with at least one, two and three candidates.
+    #[inline]
     pub(super) fn candidate_counts(&self, band: usize) -> (BandSet, BandSet, BandSet) {
-        let (mut at_least_one, mut at_least_two, mut at_least_three) = (0, 0, 0);
-        for &places in &self.places[band] {
-            at_least_three |= at_least_two & places;
-            at_least_two |= at_least_one & places;
-            at_least_one |= places;
-        }
+        let [at_least_one, at_least_two, at_least_three] =
+            at_least_one_two_three(&self.places[band]);
         (at_least_one, at_least_two, at_least_three)
     }
+}
+
+/// The cells in at least one, two and three of `sets`, every cell at once (bit-sliced, [rung
+/// 6](crate::ladder::rung6_bit_sliced)): a cell already seen once is seen twice, one seen
+/// twice, three times. Over a digit's places, the cells with one candidate or more, two or
+/// more, three or more.
+///
+/// ```
+/// use common::board::singles::at_least_one_two_three;
+/// // Cell 0 is in three sets, cell 1 in two, cell 2 in one.
+/// assert_eq!(at_least_one_two_three(&[0b111u32, 0b011, 0b001]), [0b111, 0b011, 0b001]);
+/// ```
+#[inline]
+pub fn at_least_one_two_three<Set>(sets: &[Set]) -> [Set; 3]
+where
+    Set: Copy + Default + std::ops::BitAnd<Output = Set> + std::ops::BitOrAssign,
+{
+    let [mut at_least_one, mut at_least_two, mut at_least_three] = [Set::default(); 3];
+    for &set in sets {
+        at_least_three |= at_least_two & set;
+        at_least_two |= at_least_one & set;
+        at_least_one |= set;
+    }
+    [at_least_one, at_least_two, at_least_three]
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 //! # The ladder: from plain backtracking to the band board, one idea at a time
 //!
 //! From a blog's hundred lines of backtracking (rung 0) to the solutions' [`crate::board`]:
-//! complete solvers, each adding one idea to the rung below.
+//! complete solvers, each adding one idea to the rung below. **Read the climb in pictures
+//! first**: `docs/climb.md` draws each rung's idea at the moment it first acts, says why no
+//! completion is lost and what it buys, and gives one thing to try. The rung files hold the
+//! code and its local reasons.
 //!
 //! ## What a fast solver improves
 //!
@@ -18,25 +21,29 @@
 //!
 //! | rung | tag | the one idea | its code |
 //! |---:|---|---|---|
-//! | 0 | start | reading-order backtracking with used-digit tables | [`rung0_textbook`] |
-//! | 1 | branching | the cell with the fewest candidates (MRV), read from a candidate mask per cell | [`rung1_masks`] |
-//! | 2 | inference | naked and hidden singles | [`rung2_singles`] |
-//! | 3 | inference | locked candidates (pointing, claiming) | [`rung3_locked`] |
-//! | 4 | representation | per digit, the set of its places | [`rung4_digit_sets`] |
-//! | 5 | representation | places cut into bands: the band rule by table, the givens band by band | [`rung5_bands`] |
-//! | 6 | incremental work | work only where something changed; two-candidate cells counted once | [`rung6_changes`] |
-//! | 7 | branching | among two-candidate cells, the one with the most open peers | [`rung7_tie_break`] |
-//! | 8 | representation | the band rule as straight-line code, no branch the processor mispredicts | [`rung8_board`], [`board::band_rule`](crate::board::band_rule) |
-//! | 9 | inference | the mini-line rule, confined part, counted from the places | [`rung9_mini_lines`] |
-//! | 10 | representation | the same rule on what rules 1 and 3 keep, in bit-sliced counts | [`rung10_mini_line_counts`], [`board::mini_lines`](crate::board::mini_lines) |
-//! | 11 | branching | a digit's permutations in the chute with the fewest unsettled digits | [`rung11_chutes`], [`board::chutes`](crate::board::chutes) |
-//! | 12 | branching | while every chute has seven or more unsettled digits, the one with the fewest permutations | [`rung12_wide_open`], [`board::wide_open`](crate::board::wide_open) |
-//! | 13 | inference | the mini-line rule, only-three part | [`rung13_only_three`], [`board::only_three`](crate::board::only_three) |
-//! | 14 | incremental work | naked singles and the mini-line rule recount only what changed | [`rung14_recount`], [`board::recount`](crate::board::recount) |
+//! | 0 | start | fill the first empty cell in reading order with each digit its row, column and box allow; go back when a cell has none | [`rung0_textbook`] |
+//! | 1 | branching | fill the cell with the fewest candidates first (MRV) | [`rung1_fewest_candidates`] |
+//! | 2 | representation | a candidate mask per cell, a guess made on a copy | [`rung2_masks`] |
+//! | 3 | inference | naked and hidden singles | [`rung3_singles`] |
+//! | 4 | inference | locked candidates: pointing and claiming | [`rung4_locked`] |
+//! | 5 | representation | for each digit, the set of its places | [`rung5_digit_sets`] |
+//! | 6 | representation | every cell's candidates counted at once, bit-sliced | [`rung6_bit_sliced`], [`board::singles`](crate::board::singles) |
+//! | 7 | representation | each digit's places cut into three band words | [`rung7_bands`], [`board::bands`](crate::board::bands) |
+//! | 8 | representation | the band rule by one table lookup | [`rung8_band_rule_table`], [`board::band_rule`](crate::board::band_rule) |
+//! | 9 | incremental work | each rule looks only at what changed since it last looked | [`rung9_changes`], [`board::recount`](crate::board::recount) |
+//! | 10 | branching | of the cells with two candidates, the one with the most open peers | [`rung10_tie_break`], [`board::cells`](crate::board::cells) |
+//! | 11 | representation | the band rule and the givens without a branch the processor cannot predict | [`rung11_band_board`], [`board::band_rule`](crate::board::band_rule) |
+//! | 12 | inference | three digits confined to a mini-line fill it | [`rung12_mini_lines`] |
+//! | 13 | representation | rung 12's rule counted from the mini-lines the other rules keep | [`rung13_mini_line_counts`], [`board::mini_lines`](crate::board::mini_lines) |
+//! | 14 | branching | branch on a digit's permutations in a chute | [`rung14_chutes`], [`board::chutes`](crate::board::chutes) |
+//! | 15 | branching | below 17 decided cells, branch on a cell | [`rung15_sparse`], [`board::sparse`](crate::board::sparse) |
+//! | 16 | branching | in the chute, the digit with the fewest permutations | [`rung16_fewest_permutations`], [`board::digit_choice`](crate::board::digit_choice) |
+//! | 17 | branching | while every chute is early, the chute with the fewest permutations | [`rung17_early`], [`board::early`](crate::board::early) |
+//! | 18 | inference | where only three digits can go in a mini-line, they go there | [`rung18_only_three`], [`board::only_three`](crate::board::only_three) |
+//! | 19 | incremental work | the mini-line rule counts again only the digits that changed | [`rung19_recount`], [`board::recount`](crate::board::recount) |
 //!
-//! Each rung file ends with one thing to try. `cargo xtask bench --ladder` measures every
-//! rung (the README holds its table); `cargo xtask trace p2580 --rung K < input` prints
-//! rung K's search ([`solve_rung`]).
+//! `cargo xtask bench --ladder` measures every rung (the README holds its table); `cargo
+//! xtask trace p2580 --rung K < input` prints rung K's search ([`Rung::solve_observed`]).
 //!
 //! Tests: every rung solves as the reference does; a representation or incremental-work
 //! rung makes the guesses of the rung below, puzzle by puzzle (`xtask/tests/ladder.rs`); no
@@ -45,26 +52,30 @@
 //! bundled.
 
 pub mod rung0_textbook;
-pub mod rung10_mini_line_counts;
-pub mod rung11_chutes;
-pub mod rung12_wide_open;
-pub mod rung13_only_three;
-pub mod rung14_recount;
-pub mod rung1_masks;
-pub mod rung2_singles;
-pub mod rung3_locked;
-pub mod rung4_digit_sets;
-pub mod rung5_bands;
-pub mod rung6_changes;
-pub mod rung7_tie_break;
-pub mod rung8_board;
-pub mod rung9_mini_lines;
+pub mod rung10_tie_break;
+pub mod rung11_band_board;
+pub mod rung12_mini_lines;
+pub mod rung13_mini_line_counts;
+pub mod rung14_chutes;
+pub mod rung15_sparse;
+pub mod rung16_fewest_permutations;
+pub mod rung17_early;
+pub mod rung18_only_three;
+pub mod rung19_recount;
+pub mod rung1_fewest_candidates;
+pub mod rung2_masks;
+pub mod rung3_singles;
+pub mod rung4_locked;
+pub mod rung5_digit_sets;
+pub mod rung6_bit_sliced;
+pub mod rung7_bands;
+pub mod rung8_band_rule_table;
+pub mod rung9_changes;
 mod search;
 
-pub use search::{
-    candidates_after_rules, solve, solve_observed, solve_rung, Grid, Outcome, SearchState,
-};
+pub use search::{candidates_after_rules, solve, solve_observed, Grid, Outcome, SearchState};
 
+use crate::observe::SearchObserver;
 use crate::N_CELLS;
 
 /// One rung of the ladder: its number, a short name for tables, and its solver.
@@ -79,8 +90,10 @@ pub struct Rung {
     pub name: &'static str,
     /// What kind of idea the rung adds to the one below.
     pub idea: Idea,
-    /// Solves a grid. Rung 0 stops at [`rung0_textbook::CAP`] guesses.
+    /// Solves a grid, watched by nobody. Rung 0 stops at [`rung0_textbook::CAP`] guesses.
     pub solve: fn(&Grid) -> Outcome,
+    /// Solves a grid the same way, reporting every step to an observer.
+    pub solve_observed: fn(&Grid, &mut dyn SearchObserver) -> Outcome,
     /// The candidate mask of every cell once the givens are placed and the rung's rules
     /// have run, or `None` when that already shows there is no completion.
     pub candidates_after_rules: fn(&Grid) -> Option<[u16; N_CELLS]>,
@@ -123,110 +136,205 @@ impl Idea {
 ///     assert!(common::is_valid_solution(&outcome.solution.unwrap()), "{}", rung.name);
 /// }
 /// ```
-pub const RUNGS: [Rung; 15] = [
+pub const RUNGS: [Rung; 20] = [
     Rung {
         number: 0,
         name: "textbook",
         idea: Idea::Start,
         solve: rung0_textbook::solve,
+        solve_observed: |grid, mut observer| {
+            rung0_textbook::solve_observed(grid, rung0_textbook::CAP, &mut observer)
+        },
         candidates_after_rules: rung0_textbook::candidates_after_givens,
     },
     Rung {
         number: 1,
-        name: "masks-mrv",
+        name: "fewest-candidates",
         idea: Idea::Branching,
-        solve: solve::<rung1_masks::MaskGrid>,
-        candidates_after_rules: candidates_after_rules::<rung1_masks::MaskGrid>,
+        solve: rung1_fewest_candidates::solve,
+        solve_observed: |grid, mut observer| {
+            rung1_fewest_candidates::solve_observed(grid, &mut observer)
+        },
+        candidates_after_rules: rung0_textbook::candidates_after_givens,
     },
     Rung {
         number: 2,
-        name: "singles",
-        idea: Idea::Inference,
-        solve: solve::<rung2_singles::SinglesGrid>,
-        candidates_after_rules: candidates_after_rules::<rung2_singles::SinglesGrid>,
+        name: "masks",
+        idea: Idea::Representation,
+        solve: solve::<rung2_masks::MaskGrid>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung2_masks::MaskGrid>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung2_masks::MaskGrid>,
     },
     Rung {
         number: 3,
-        name: "locked-candidates",
+        name: "singles",
         idea: Idea::Inference,
-        solve: solve::<rung3_locked::LockedGrid>,
-        candidates_after_rules: candidates_after_rules::<rung3_locked::LockedGrid>,
+        solve: solve::<rung3_singles::SinglesGrid>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung3_singles::SinglesGrid>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung3_singles::SinglesGrid>,
     },
     Rung {
         number: 4,
-        name: "digit-sets",
-        idea: Idea::Representation,
-        solve: solve::<rung4_digit_sets::DigitSets>,
-        candidates_after_rules: candidates_after_rules::<rung4_digit_sets::DigitSets>,
+        name: "locked-candidates",
+        idea: Idea::Inference,
+        solve: solve::<rung4_locked::LockedGrid>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung4_locked::LockedGrid>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung4_locked::LockedGrid>,
     },
     Rung {
         number: 5,
-        name: "bands",
+        name: "digit-sets",
         idea: Idea::Representation,
-        solve: solve::<rung5_bands::Bands>,
-        candidates_after_rules: candidates_after_rules::<rung5_bands::Bands>,
+        solve: solve::<rung5_digit_sets::CountedCellByCell>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung5_digit_sets::CountedCellByCell>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung5_digit_sets::CountedCellByCell>,
     },
     Rung {
         number: 6,
-        name: "changes-only",
-        idea: Idea::IncrementalWork,
-        solve: solve::<rung6_changes::TrackedBands>,
-        candidates_after_rules: candidates_after_rules::<rung6_changes::TrackedBands>,
+        name: "bit-sliced",
+        idea: Idea::Representation,
+        solve: solve::<rung6_bit_sliced::CountedAtOnce>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung6_bit_sliced::CountedAtOnce>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung6_bit_sliced::CountedAtOnce>,
     },
     Rung {
         number: 7,
-        name: "tie-break",
-        idea: Idea::Branching,
-        solve: solve::<rung7_tie_break::TieBreak>,
-        candidates_after_rules: candidates_after_rules::<rung7_tie_break::TieBreak>,
+        name: "bands",
+        idea: Idea::Representation,
+        solve: solve::<rung7_bands::RepeatedBands>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung7_bands::RepeatedBands>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung7_bands::RepeatedBands>,
     },
     Rung {
         number: 8,
-        name: "band-board",
+        name: "band-rule-table",
         idea: Idea::Representation,
-        solve: solve::<crate::board::Board>,
-        candidates_after_rules: candidates_after_rules::<crate::board::Board>,
+        solve: solve::<rung8_band_rule_table::TableBands>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung8_band_rule_table::TableBands>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung8_band_rule_table::TableBands>,
     },
     Rung {
         number: 9,
-        name: "mini-lines",
-        idea: Idea::Inference,
-        solve: solve::<rung9_mini_lines::PlainMiniLines>,
-        candidates_after_rules: candidates_after_rules::<rung9_mini_lines::PlainMiniLines>,
+        name: "changes-only",
+        idea: Idea::IncrementalWork,
+        solve: solve::<rung9_changes::TrackedBands>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung9_changes::TrackedBands>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung9_changes::TrackedBands>,
     },
     Rung {
         number: 10,
-        name: "mini-line-counts",
-        idea: Idea::Representation,
-        solve: solve::<rung10_mini_line_counts::MiniLineCounts>,
-        candidates_after_rules: candidates_after_rules::<rung10_mini_line_counts::MiniLineCounts>,
+        name: "tie-break",
+        idea: Idea::Branching,
+        solve: solve::<rung10_tie_break::TieBreak>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung10_tie_break::TieBreak>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung10_tie_break::TieBreak>,
     },
     Rung {
         number: 11,
-        name: "chutes",
-        idea: Idea::Branching,
-        solve: rung11_chutes::solve,
-        candidates_after_rules: candidates_after_rules::<rung10_mini_line_counts::MiniLineCounts>,
+        name: "band-board",
+        idea: Idea::Representation,
+        solve: solve::<crate::board::Board>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<crate::board::Board>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<crate::board::Board>,
     },
     Rung {
         number: 12,
-        name: "wide-open",
-        idea: Idea::Branching,
-        solve: rung12_wide_open::solve,
-        candidates_after_rules: candidates_after_rules::<rung10_mini_line_counts::MiniLineCounts>,
+        name: "mini-lines",
+        idea: Idea::Inference,
+        solve: solve::<rung12_mini_lines::PlainMiniLines>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung12_mini_lines::PlainMiniLines>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung12_mini_lines::PlainMiniLines>,
     },
     Rung {
         number: 13,
-        name: "only-three",
-        idea: Idea::Inference,
-        solve: rung13_only_three::solve,
-        candidates_after_rules: candidates_after_rules::<rung13_only_three::OnlyThree>,
+        name: "mini-line-counts",
+        idea: Idea::Representation,
+        solve: solve::<rung13_mini_line_counts::MiniLineCounts>,
+        solve_observed: |grid, mut observer| {
+            solve_observed::<rung13_mini_line_counts::MiniLineCounts>(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
     },
     Rung {
         number: 14,
+        name: "chutes",
+        idea: Idea::Branching,
+        solve: |grid| rung14_chutes::SEARCH.solve(grid),
+        solve_observed: |grid, mut observer| {
+            rung14_chutes::SEARCH.solve_observed(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+    },
+    Rung {
+        number: 15,
+        name: "sparse",
+        idea: Idea::Branching,
+        solve: |grid| rung15_sparse::SEARCH.solve(grid),
+        solve_observed: |grid, mut observer| {
+            rung15_sparse::SEARCH.solve_observed(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+    },
+    Rung {
+        number: 16,
+        name: "fewest-permutations",
+        idea: Idea::Branching,
+        solve: |grid| rung16_fewest_permutations::SEARCH.solve(grid),
+        solve_observed: |grid, mut observer| {
+            rung16_fewest_permutations::SEARCH.solve_observed(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+    },
+    Rung {
+        number: 17,
+        name: "early",
+        idea: Idea::Branching,
+        solve: |grid| rung17_early::SEARCH.solve(grid),
+        solve_observed: |grid, mut observer| {
+            rung17_early::SEARCH.solve_observed(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+    },
+    Rung {
+        number: 18,
+        name: "only-three",
+        idea: Idea::Inference,
+        solve: |grid| rung18_only_three::SEARCH.solve(grid),
+        solve_observed: |grid, mut observer| {
+            rung18_only_three::SEARCH.solve_observed(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung18_only_three::OnlyThree>,
+    },
+    Rung {
+        number: 19,
         name: "recount",
         idea: Idea::IncrementalWork,
-        solve: rung14_recount::solve,
-        candidates_after_rules: candidates_after_rules::<rung13_only_three::OnlyThree>,
+        solve: |grid| rung19_recount::SEARCH.solve(grid),
+        solve_observed: |grid, mut observer| {
+            rung19_recount::SEARCH.solve_observed(grid, &mut observer)
+        },
+        candidates_after_rules: candidates_after_rules::<rung18_only_three::OnlyThree>,
     },
 ];

@@ -16,7 +16,7 @@
 
 use super::{Grid, Outcome};
 use crate::observe::{report_givens, SearchObserver};
-use crate::{digit_bit, BOX_OF, COL_OF, N_CELLS, ROW_OF};
+use crate::{digit_bit, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
 /// The guesses rung 0 may make on one grid: tens of milliseconds, so that benchmarks end.
 pub const CAP: u64 = 2_000_000;
@@ -47,10 +47,15 @@ impl UsedDigits {
 
     /// Whether `digit` may go in `cell`: its row, column and box do not hold it yet.
     pub fn allows(&self, cell: usize, digit: u8) -> bool {
+        self.candidates(cell) & digit_bit(digit) != 0
+    }
+
+    /// The digits that `cell`'s row, column and box do not hold yet, as a candidate mask.
+    pub fn candidates(&self, cell: usize) -> u16 {
         let used = self.in_row[ROW_OF[cell] as usize]
             | self.in_column[COL_OF[cell] as usize]
             | self.in_box[BOX_OF[cell] as usize];
-        used & digit_bit(digit) == 0
+        ALL_DIGITS & !used
     }
 
     /// Records that `digit` stands in `cell`.
@@ -104,9 +109,7 @@ pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver)
 pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
     let used = UsedDigits::of_givens(grid)?;
     Some(std::array::from_fn(|cell| match grid[cell] {
-        0 => (1..=9)
-            .filter(|&digit| used.allows(cell, digit))
-            .fold(0, |mask, digit| mask | digit_bit(digit)),
+        0 => used.candidates(cell),
         given => digit_bit(given),
     }))
 }

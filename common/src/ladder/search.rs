@@ -4,8 +4,6 @@
 //! the copy; dropping a failed copy undoes its guess. A rung gives its state, its choice of
 //! cell and its rules: a [`SearchState`]. Rung 0 and the chute rungs search their own way.
 
-use super::{rung0_textbook, rung1_masks, rung2_singles, rung3_locked, rung4_digit_sets};
-use super::{rung5_bands, rung6_changes, rung7_tie_break, RUNGS};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{digits, lowest_digit, N_CELLS};
 
@@ -45,41 +43,6 @@ impl Outcome {
             guesses,
             capped: found.is_none(),
         }
-    }
-}
-
-/// Runs rung `number` on `grid`, reporting every step to `observer`.
-///
-/// # Panics
-///
-/// When there is no rung `number` (`RUNGS.len()` or more).
-///
-/// ```
-/// let mut counter = common::observe::GuessCounter::default();
-/// let outcome = common::ladder::solve_rung(2, &[0; 81], &mut counter);
-/// assert_eq!(outcome.guesses, counter.guesses);
-/// ```
-pub fn solve_rung(number: usize, grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
-    match number {
-        0 => rung0_textbook::solve_observed(grid, rung0_textbook::CAP, observer),
-        1 => solve_observed::<rung1_masks::MaskGrid>(grid, observer),
-        2 => solve_observed::<rung2_singles::SinglesGrid>(grid, observer),
-        3 => solve_observed::<rung3_locked::LockedGrid>(grid, observer),
-        4 => solve_observed::<rung4_digit_sets::DigitSets>(grid, observer),
-        5 => solve_observed::<rung5_bands::Bands>(grid, observer),
-        6 => solve_observed::<rung6_changes::TrackedBands>(grid, observer),
-        7 => solve_observed::<rung7_tie_break::TieBreak>(grid, observer),
-        8 => solve_observed::<crate::board::Board>(grid, observer),
-        9 => solve_observed::<super::rung9_mini_lines::PlainMiniLines>(grid, observer),
-        10 => solve_observed::<super::rung10_mini_line_counts::MiniLineCounts>(grid, observer),
-        11 => super::rung11_chutes::solve_observed(grid, observer),
-        12 => super::rung12_wide_open::solve_observed(grid, observer),
-        13 => super::rung13_only_three::solve_observed(grid, observer),
-        14 => super::rung14_recount::solve_observed(grid, observer),
-        _ => panic!(
-            "the ladder has rungs 0 to {}, not {number}",
-            RUNGS.len() - 1
-        ),
     }
 }
 
@@ -150,7 +113,7 @@ fn depth_first<S: SearchState>(
     };
     let candidates = state.candidates_of(cell);
     if candidates == 0 {
-        // Only rung 1, which has no rules, gets here: its peers took every digit.
+        // Only rung 2, which has no rules, gets here: its peers took every digit.
         observer.contradiction(Conflict::EmptyCell { cell });
     }
     for (tried_before, digit) in digits(candidates).enumerate() {

@@ -23,7 +23,7 @@
 //! The vocabulary (cell, unit, peer, candidate, chute, mini-line) is defined in [`common`];
 //! the propagation rules live in [`common::board`], which this solution shares with the
 //! other two. It stands on the ladder's [rung 0](common::ladder::rung0_textbook) (reading
-//! order finds the smallest completion first) and [rung 14](common::ladder::rung14_recount)
+//! order finds the smallest completion first) and [rung 19](common::ladder::rung19_recount)
 //! (the board with the whole mini-line rule, counting again only what changed, branching
 //! on chutes).
 //!
@@ -31,21 +31,21 @@
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
 //!    is not looked for here: placing the givens in step 2 fails, and the grid has no
 //!    completion.
-//! 2. **Propagate** ([`Board::propagate`]): naked and hidden singles, locked candidates
+//! 2. **Propagate** ([`Board::propagated`]): naked and hidden singles, locked candidates
 //!    (the band rule and the column rules), and the mini-line rule
-//!    ([`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]), counting
-//!    again only what changed ([`Recount::Changes`]).
+//!    ([`MiniLineRule::ConfinedAndOnlyThree`]), counting again only what changed
+//!    ([`Recount::ChangedDigits`]).
 //!    *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
 //!    unchanged. Propagation decides cells in no particular order, but it never decides
 //!    anything that the smallest completion does not have.
 //! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
-//!    depth-first search that branches on a chute ([`Board::chute_branch`] with
-//!    [`ChuteChoice::Permutations`]): in the band or stack with the fewest unsettled digits
-//!    (while every one has seven or more, the one with the fewest permutations), one
-//!    digit's permutations, each tried by confining the digit to it. Once every digit is
-//!    settled, and while fewer than
-//!    [`DECIDED_FOR_CHUTES`](common::board::DECIDED_FOR_CHUTES) cells are decided, it
+//!    depth-first search that branches on a chute ([`ChuteBranching::branch_point`] of
+//!    [`ChuteBranching::SOLUTIONS`]): in the band or stack with the fewest unsettled digits
+//!    (while every one is early, the one with the fewest permutations), the digit with the
+//!    fewest permutations, each tried by keeping that one. Once every digit is settled, and
+//!    while fewer than
+//!    [`DECIDED_FOR_CHUTES`](common::board::sparse::DECIDED_FOR_CHUTES) cells are decided, it
 //!    branches on the open cell with the fewest candidates (MRV; among cells with two, the
 //!    one with the most open peers, [`Board::most_constrained_cell`]). This search walks
 //!    the whole tree of a unique puzzle, so a smaller tree pays most here.
@@ -125,7 +125,8 @@
 //! - **Undoing a guess.** A guess is made on a copy of the board, and undoing it is
 //!   dropping the copy: nothing has to be restored by hand.
 
-use common::board::{Board, ChuteChoice, MiniLineRule, Recount};
+use common::board::chutes::ChuteBranching;
+use common::board::{Board, Contradiction, MiniLineRule, Recount};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, Reason, SearchObserver};
@@ -156,21 +157,18 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
     report_givens(grid, observer);
-    let mut board = Board::from_grid(grid).ok()?;
-    board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
-    board.use_recount(Recount::Changes);
-    board.propagate_observed(observer).ok()?;
+    let board = propagated(grid, observer).ok()?;
 
     // Step 3: look for two completions; one alone is the answer.
-    observer.remark(|| "step 3: search for up to two completions".to_string());
+    observer.remark(&|| "step 3: search for up to two completions".to_string());
     let mut found = Completions::up_to(2);
     find_completions(&board, &mut found, observer);
     let first = found.first?;
     if found.count == 1 {
-        observer.remark(|| "only one completion: it is the smallest".to_string());
+        observer.remark(&|| "only one completion: it is the smallest".to_string());
         Some(first)
     } else {
-        observer.remark(|| "two completions: step 4 fixes the cells in reading order".to_string());
+        observer.remark(&|| "two completions: step 4 fixes the cells in reading order".to_string());
         Some(smallest_completion(board, first, observer))
     }
 }
@@ -184,18 +182,19 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
-    let mut board = match Board::from_grid(grid) {
+    let board = match propagated(grid, &mut ()) {
         Ok(board) => board,
         Err(_) => return 0,
     };
-    board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
-    board.use_recount(Recount::Changes);
-    if board.propagate().is_err() {
-        return 0;
-    }
     let mut found = Completions::up_to(limit);
     find_completions(&board, &mut found, &mut ());
     found.count
+}
+
+/// Step 2: the board of `grid` with every rule, propagated ([`Board::propagated`]).
+fn propagated(grid: &Grid, observer: &mut impl SearchObserver) -> Result<Board, Contradiction> {
+    let rule = MiniLineRule::ConfinedAndOnlyThree;
+    Board::propagated(grid, rule, Recount::ChangedDigits, observer)
 }
 
 /// What a search for completions has found so far: how many, and the first one (the
@@ -221,13 +220,13 @@ impl Completions {
 
 /// Depth-first search that counts the completions of a propagated board into `found`,
 /// keeping the first, until it has counted `found.limit` of them. It branches on a chute
-/// ([`Board::chute_branch`]) while some digit is unsettled, and on a cell after that.
+/// ([`ChuteBranching::branch_point`]) while some digit is unsettled, and on a cell after that.
 fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl SearchObserver) {
-    if let Some(branch) = board.chute_branch(ChuteChoice::Permutations) {
+    if let Some(branch) = ChuteBranching::SOLUTIONS.branch_point(board) {
         for (tried_before, k) in branch.ways().enumerate() {
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.guess_on_chute(&branch, k, tried_before, observer);
+            branch.guess(k, tried_before, &mut child, observer);
             if child.propagate_observed(observer).is_ok() {
                 find_completions(&child, found, observer);
                 if found.count >= found.limit {
@@ -247,7 +246,7 @@ fn find_completions(board: &Board, found: &mut Completions, observer: &mut impl 
                 found.first = Some(board.to_grid());
             }
             found.count += 1;
-            observer.remark(|| format!("completion {} found", found.count));
+            observer.remark(&|| format!("completion {} found", found.count));
             return;
         }
     };
@@ -294,7 +293,7 @@ fn smallest_completion(
                 break;
             }
             // A smaller digit than the witness's: is there a completion with it here?
-            observer.remark(|| smaller_digit_question(cell, digit, witness[cell]));
+            observer.remark(&|| smaller_digit_question(cell, digit, witness[cell]));
             observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
             let mut trial = board;
             let mut found = Completions::up_to(1);

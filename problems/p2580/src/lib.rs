@@ -21,28 +21,28 @@
 //! The vocabulary (cell, unit, peer, candidate, chute, mini-line) is defined in [`common`];
 //! the propagation rules live in [`common::board`], which this solution shares with the
 //! other two. The [ladder](common::ladder) climbs from plain backtracking to here one idea
-//! per rung; this solution is [rung 14](common::ladder::rung14_recount), except for the
+//! per rung; this solution is [rung 19](common::ladder::rung19_recount), except for the
 //! order in which it tries two candidates of a cell and the last way of a branch point
 //! tried without a copy.
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239). A digit
 //!    given twice in a unit is not looked for here: placing the givens in step 2 fails.
-//! 2. **Propagate** ([`Board::propagate`]): naked and hidden singles, locked candidates
+//! 2. **Propagate** ([`Board::propagated`]): naked and hidden singles, locked candidates
 //!    (the band rule and the column rules), and the mini-line rule
-//!    ([`Board::use_mini_lines`] with [`MiniLineRule::ConfinedAndOnlyThree`]), counting
-//!    again only what changed ([`Recount::Changes`]). *Why this is safe:* each rule removes only possibilities that
-//!    no completion uses.
+//!    ([`MiniLineRule::ConfinedAndOnlyThree`]), counting again only what changed
+//!    ([`Recount::ChangedDigits`]). *Why this is safe:* each rule removes only
+//!    possibilities that no completion uses.
 //! 3. **Search** depth-first ([`solve_observed`]), branching on a chute
-//!    ([`Board::chute_branch`] with [`ChuteChoice::Permutations`]): in the band or stack
-//!    with the fewest unsettled digits (while every one has seven or more, the one with the
-//!    fewest permutations), one digit's permutations, each tried on a copy of the board by
-//!    confining the digit to it and propagating. *Why this finds a completion when there is
+//!    ([`ChuteBranching::branch_point`] of [`ChuteBranching::SOLUTIONS`]): in the band or stack
+//!    with the fewest unsettled digits (while every one is early, the one with the fewest
+//!    permutations), the digit with the fewest permutations, each tried on a copy of the
+//!    board by keeping that one and propagating. *Why this finds a completion when there is
 //!    one:* a completion puts the digit in one of the permutations still left, so some
 //!    branch contains it; and a propagated board with every cell decided breaks no rule.
 //!    *Why it is fast:* a permutation decides a digit in three rows at once, and the
 //!    mini-line rule feeds on it.
 //! 4. **Otherwise, a cell.** Once every digit is settled, and on a nearly empty grid (fewer
-//!    than [`DECIDED_FOR_CHUTES`](common::board::DECIDED_FOR_CHUTES) cells decided), take
+//!    than [`DECIDED_FOR_CHUTES`](common::board::sparse::DECIDED_FOR_CHUTES) cells decided), take
 //!    the open cell with the fewest candidates (MRV) and, among cells with two, the one
 //!    with the most open peers ([`Board::most_constrained_cell`]). Of two candidates, try
 //!    first the one that more open peers could still take ("fail first",
@@ -111,7 +111,8 @@
 //!   undoing it is dropping the copy. The last way at a branch point is never undone (if
 //!   it fails, so does the board it was tried on), so it is made on the board itself.
 
-use common::board::{Board, ChuteChoice, MiniLineRule, Recount};
+use common::board::chutes::ChuteBranching;
+use common::board::{Board, MiniLineRule, Recount};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{report_givens, Branch, SearchObserver};
@@ -143,10 +144,8 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
     report_givens(grid, observer);
-    let mut board = Board::from_grid(grid).ok()?;
-    board.use_mini_lines(MiniLineRule::ConfinedAndOnlyThree);
-    board.use_recount(Recount::Changes);
-    board.propagate_observed(observer).ok()?;
+    let rule = MiniLineRule::ConfinedAndOnlyThree;
+    let mut board = Board::propagated(grid, rule, Recount::ChangedDigits, observer).ok()?;
     // Step 3: search.
     first_completion(&mut board, observer)
 }
@@ -155,12 +154,12 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
 /// digit is unsettled (and 17 cells are decided), else on a cell. Each way but the last
 /// is tried on a copy; the last on `board` itself, which nothing needs afterwards.
 fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Option<Grid> {
-    if let Some(branch) = board.chute_branch(ChuteChoice::Permutations) {
+    if let Some(branch) = ChuteBranching::SOLUTIONS.branch_point(board) {
         let ways = branch.permutations.count_ones() as usize;
         for (tried_before, k) in branch.ways().enumerate() {
             if tried_before + 1 == ways {
                 // The last way: no copy, since nothing is left to try on this board.
-                board.guess_on_chute(&branch, k, tried_before, observer);
+                branch.guess(k, tried_before, board, observer);
                 if board.propagate_observed(observer).is_ok() {
                     return first_completion(board, observer);
                 }
@@ -169,7 +168,7 @@ fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Op
             }
             // The guess is made on a copy: undoing it is dropping the copy.
             let mut child = *board;
-            child.guess_on_chute(&branch, k, tried_before, observer);
+            branch.guess(k, tried_before, &mut child, observer);
             if child.propagate_observed(observer).is_ok() {
                 if let Some(solution) = first_completion(&mut child, observer) {
                     return Some(solution);

@@ -44,7 +44,7 @@
 //! one to branch on is whichever has the fewest placements left, cell or tile (Knuth's
 //! rule for exact cover). Reading order takes the next cell however many placements it
 //! has, even when some tile has one. On top of that search, the Sudoku rules narrow the
-//! digits: the board of the ladder's [rung 8](common::ladder::rung8_board), which
+//! digits: the board of the ladder's [rung 11](common::ladder::rung11_band_board), which
 //! [`common::ladder`] reaches from plain backtracking one idea at a time.
 //!
 //! 1. **Read one puzzle** ([`read_puzzle`], in the module `input`, after the solver),
@@ -57,8 +57,8 @@
 //!    and laid tiles) and the set of *used* tiles (bit `t` for tile number `t`). Place the
 //!    singles and the given tiles (a cell already covered, a tile already used or a digit
 //!    already in a unit means no completion), then let [`Board::propagate`] apply the
-//!    Sudoku rules (naked and hidden singles, locked candidates; naked singles count again
-//!    only the bands that changed, [`Recount::Changes`]). Also check the colouring:
+//!    Sudoku rules (naked and hidden singles, locked candidates; each rule looks only at
+//!    what changed since it last looked). Also check the colouring:
 //!    colour the grid like a chessboard; a tile always covers one light and one dark cell,
 //!    so the open cells must be half light and half dark, or no tiling exists.
 //! 3. **Done?** When every cell is covered, every cell holds a digit: the grid is the answer.
@@ -125,7 +125,7 @@
 //!
 //! ## Cost
 //!
-//! A search state is a 464-byte [`Board`], a 16-byte cell set and an 8-byte tile set;
+//! A search state is a 456-byte [`Board`], a 16-byte cell set and an 8-byte tile set;
 //! copying it is the undo. Each visited state costs one or two listings (step 4: four
 //! shifted `&`s of 128-bit sets per unused tile, plus one counter update per placement
 //! found) and a propagation. What keeps the search small is branching where the choice is
@@ -142,11 +142,6 @@
 //! |---|---:|---:|---:|---:|---:|
 //! | the judge's samples (2 + 2) | 36.4 µs | 36.4 µs | 42.9 µs | 28.5 / 31 | 559 µs / 854 µs |
 //! | 1,000 generated, 10 to 35 tiles (`data/sudominoku_generated_1000.in`) | 15.1 µs | 12.3 µs | 353 µs | 13.7 / 266 | 211 µs / 155 ms |
-//!
-//! Naked singles counting again only the bands that changed ([`Recount::Changes`], the
-//! ladder's rung 14) took 1.5% to 5.5% off the generated set, with the same guesses: 15.1
-//! to 15.8 µs against 16.0 µs in three runs of each, taking turns (`cargo xtask bench
-//! --problem p4574 data/sudominoku_generated_1000.in`).
 //!
 //! The whole program on a sample takes about as long as starting a process: `cargo xtask
 //! bench --process` measured a median of 1.02 ms against 0.88 ms for a program that only
@@ -166,7 +161,7 @@
 
 use std::io::{BufRead, Write};
 
-use common::board::{Board, Contradiction, Recount};
+use common::board::{Board, Contradiction};
 use common::input::{write_answer, Error, Lines};
 use common::observe::{report_givens, Conflict, SearchObserver};
 use common::{cell_bit, cells, grid_text, CellSet, ALL_CELLS, N_CELLS};
@@ -366,7 +361,6 @@ impl State {
             covered: 0,
             used_tiles: 0,
         };
-        state.board.use_recount(Recount::Changes);
         for (index, &cell) in puzzle.single_cells.iter().enumerate() {
             if state.covered & cell_bit(cell) != 0 {
                 return Err(Contradiction);

@@ -140,18 +140,21 @@ impl<'ast> Visit<'ast> for IdentifierCollector {
 
 /// A module of a dependency that step 3 has not kept (yet), and what would make kept code
 /// need it: its name, a macro it exports, or a type of an impl in it (see
-/// [`LeftOutModule::is_needed`]).
+/// [`LeftOutModule::is_needed`]). Its own modules are weighed only once it is kept.
 struct LeftOutModule {
-    /// The index, in the bundle's modules, of the dependency that holds it.
-    owner: usize,
+    /// The names of the modules it lies in, from the bundle's module of its crate down.
+    parents: Vec<String>,
     /// Its name.
     name: String,
-    /// Every identifier in it: the names it uses, which count as named once it is kept.
+    /// Every identifier in it, but in its own modules: the names it uses, which count as
+    /// named once it is kept.
     identifiers: BTreeSet<String>,
     /// The macros it exports (`#[macro_export]`), which are called without its name.
     exported_macros: BTreeSet<String>,
     /// The impls in it, which kept code uses without naming the module.
     impls: Vec<ImplInModule>,
+    /// Its own modules, left out in turn until kept code needs them.
+    children: Vec<ItemMod>,
 }
 
 /// An impl block in a left-out module.
@@ -166,10 +169,22 @@ struct ImplInModule {
 }
 
 impl LeftOutModule {
-    /// Reads `module`, held by the dependency with index `owner`; `own_traits` are the
-    /// traits the dependencies define.
-    fn new(owner: usize, module: &ItemMod, own_traits: &BTreeSet<String>) -> LeftOutModule {
-        let item = Item::Mod(module.clone());
+    /// Reads `module`, which lies in the modules `parents`; `own_traits` are the traits the
+    /// dependencies define.
+    fn new(parents: Vec<String>, module: &ItemMod, own_traits: &BTreeSet<String>) -> LeftOutModule {
+        // The module without its own modules, which are weighed apart.
+        let mut shallow = module.clone();
+        let mut children = Vec::new();
+        if let Some((_, items)) = &mut shallow.content {
+            items.retain(|item| match item {
+                Item::Mod(child) => {
+                    children.push(child.clone());
+                    false
+                }
+                _ => true,
+            });
+        }
+        let item = Item::Mod(shallow);
         let mut definitions = Definitions::default();
         definitions.visit_item(&item);
         // A type the module defines itself is no sign: kept code that uses it names the
@@ -190,12 +205,23 @@ impl LeftOutModule {
                 }
             });
         LeftOutModule {
-            owner,
+            parents,
             name: module.ident.to_string(),
             identifiers: identifiers([&item]),
             exported_macros: definitions.exported_macros,
             impls: impls.collect(),
+            children,
         }
+    }
+
+    /// The modules this one holds, left out in their turn, once it is kept.
+    fn children(self, own_traits: &BTreeSet<String>) -> Vec<LeftOutModule> {
+        let mut parents = self.parents;
+        parents.push(self.name);
+        let children = self.children.iter();
+        children
+            .map(|child| LeftOutModule::new(parents.clone(), child, own_traits))
+            .collect()
     }
 
     /// Whether kept code, which uses the names `named`, needs the module: it names the
@@ -275,6 +301,15 @@ impl<'ast> Visit<'ast> for Definitions {
             .and_then(|(path, _)| Some(path.segments.last()?.ident.to_string()));
         let mut type_identifiers = IdentifierCollector::default();
         type_identifiers.visit_type(&item.self_ty);
+        // The impl's own parameters (`R` of `impl<R: Rule> Bands<R>`) name nothing outside.
+        for parameter in &item.generics.params {
+            let name = match parameter {
+                syn::GenericParam::Type(parameter) => &parameter.ident,
+                syn::GenericParam::Const(parameter) => &parameter.ident,
+                syn::GenericParam::Lifetime(parameter) => &parameter.lifetime.ident,
+            };
+            type_identifiers.0.remove(&name.to_string());
+        }
         self.impls.push((trait_name, type_identifiers.0));
         syn::visit::visit_item_impl(self, item);
     }
@@ -339,8 +374,8 @@ pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -
         for item in &library.items {
             match item {
                 Item::Mod(inner) if name != own_name => {
-                    let owner = modules.len();
-                    left_out.push(LeftOutModule::new(owner, inner, &definitions.traits));
+                    let parents = vec![name.clone()];
+                    left_out.push(LeftOutModule::new(parents, inner, &definitions.traits));
                 }
                 _ => kept_names.extend(identifiers([item])),
             }
@@ -349,21 +384,18 @@ pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -
         modules.push(module);
     }
 
-    // 3. The modules of the dependencies that kept code needs, until no new one is.
+    // 3. The modules of the dependencies that kept code needs, until no new one is; a
+    // kept module's own modules are weighed the same way.
     while let Some(needed) = left_out
         .iter()
         .position(|module| module.is_needed(&kept_names))
     {
-        kept_names.extend(left_out.swap_remove(needed).identifiers);
+        let kept = left_out.swap_remove(needed);
+        kept_names.extend(kept.identifiers.iter().cloned());
+        left_out.extend(kept.children(&definitions.traits));
     }
-    for (index, module) in modules.iter_mut().enumerate() {
-        let items = &mut module.content.as_mut().expect("inline module").1;
-        items.retain(|item| {
-            let Item::Mod(inner) = item else { return true };
-            !left_out
-                .iter()
-                .any(|module| module.owner == index && inner.ident == module.name)
-        });
+    for module in &mut modules {
+        remove_left_out(module, &mut Vec::new(), &left_out);
     }
 
     // 4. The file, printed.
@@ -394,6 +426,25 @@ pub fn bundle_crate(workspace: &Workspace, problem: &Problem, keep_docs: bool) -
         crate_name: own_name.clone(),
         source: header + "\n" + &indent_with_tabs(&prettyplease::unparse(&file)),
     })
+}
+
+/// Removes from `module` (which lies in the modules `parents`) and from the modules it
+/// keeps, at any depth, the modules of `left_out`.
+fn remove_left_out(module: &mut ItemMod, parents: &mut Vec<String>, left_out: &[LeftOutModule]) {
+    parents.push(module.ident.to_string());
+    let items = &mut module.content.as_mut().expect("inline module").1;
+    items.retain(|item| {
+        let Item::Mod(inner) = item else { return true };
+        !left_out
+            .iter()
+            .any(|module| module.parents == *parents && inner.ident == module.name)
+    });
+    for item in items.iter_mut() {
+        if let Item::Mod(inner) = item {
+            remove_left_out(inner, parents, left_out);
+        }
+    }
+    parents.pop();
 }
 
 /// `source` with each level of indentation one tab instead of four spaces: two fifths of

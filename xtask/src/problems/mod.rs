@@ -19,11 +19,9 @@
 //! [`parse_problem_number`]: `p2239` or `2239`, nothing else.
 //!
 //! [`workspace`] finds the workspace, its problem crates, their manifests and samples;
-//! [`data`] holds the puzzle sets of `data/`; [`observer`] lets the table hold observed
-//! solvers as plain functions.
+//! [`data`] holds the puzzle sets of `data/`.
 
 pub mod data;
-pub mod observer;
 pub mod workspace;
 
 use std::fmt;
@@ -32,6 +30,7 @@ use std::io::BufRead;
 use anyhow::{anyhow, Result};
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{quote, Error, Lines};
+use common::observe::SearchObserver;
 use rand::rngs::StdRng;
 use rand::RngExt;
 
@@ -39,7 +38,6 @@ use crate::judge::checker::Checker;
 use crate::reference::domino::{self, generate_puzzle};
 use crate::reference::generate::stress_grid;
 use crate::reference::Grid;
-use observer::{AnyObserver, Forwarding};
 
 /// A mistake on the command line that the parser cannot see (an unknown problem name,
 /// `-o` with several problems): a clap error, which `cargo xtask` reports as it reports
@@ -179,7 +177,7 @@ pub struct KnownProblem {
     /// The solution's solver: the grid it finds, or `None` when there is none.
     pub solve: fn(&Puzzle) -> Option<Grid>,
     /// The same search, reporting each step to an observer (guess counts, traces).
-    pub solve_observed: fn(&Puzzle, &mut dyn AnyObserver) -> Option<Grid>,
+    pub solve_observed: fn(&Puzzle, &mut dyn SearchObserver) -> Option<Grid>,
     /// How an answer is written: the grid found for puzzle `number` (counted from 1).
     pub answer_text: fn(usize, &Grid) -> String,
     /// How a step names a cell (0..81, row-major).
@@ -241,8 +239,8 @@ impl KnownProblem {
         number: 2239,
         input: InputFormat::PackedGrid,
         solve: |puzzle| p2239::solve(sudoku_grid(puzzle)),
-        solve_observed: |puzzle, observer| {
-            p2239::solve_observed(sudoku_grid(puzzle), &mut Forwarding { observer })
+        solve_observed: |puzzle, mut observer| {
+            p2239::solve_observed(sudoku_grid(puzzle), &mut observer)
         },
         answer_text: packed_rows,
         cell_name: row_column_name,
@@ -258,8 +256,8 @@ impl KnownProblem {
         number: 2580,
         input: InputFormat::SpacedGrid,
         solve: |puzzle| p2580::solve(sudoku_grid(puzzle)),
-        solve_observed: |puzzle, observer| {
-            p2580::solve_observed(sudoku_grid(puzzle), &mut Forwarding { observer })
+        solve_observed: |puzzle, mut observer| {
+            p2580::solve_observed(sudoku_grid(puzzle), &mut observer)
         },
         answer_text: spaced_rows,
         cell_name: row_column_name,
@@ -275,9 +273,8 @@ impl KnownProblem {
         number: 4574,
         input: InputFormat::DominoPuzzles,
         solve: |puzzle| p4574::solve(domino_puzzle(puzzle)),
-        solve_observed: |puzzle, observer| {
-            let solution =
-                p4574::solve_observed(domino_puzzle(puzzle), &mut Forwarding { observer });
+        solve_observed: |puzzle, mut observer| {
+            let solution = p4574::solve_observed(domino_puzzle(puzzle), &mut observer);
             solution.map(|solution| solution.grid)
         },
         answer_text: domino::answer_text,

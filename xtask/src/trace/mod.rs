@@ -17,7 +17,7 @@ pub mod page;
 use std::io::{self, BufRead, Write};
 
 use anyhow::Result;
-use common::ladder::{solve_rung, RUNGS};
+use common::ladder::RUNGS;
 use common::observe::{Conflict, Reason, SearchObserver};
 use common::{unit_name, N_CELLS};
 
@@ -225,7 +225,7 @@ impl SearchObserver for Recorder {
         }
     }
 
-    fn remark<Describe: FnOnce() -> String>(&mut self, describe: Describe) {
+    fn remark(&mut self, describe: &dyn Fn() -> String) {
         self.record(Event::Note(describe()));
     }
 }
@@ -561,9 +561,9 @@ pub fn record(
         let mut recorder = Recorder::new(limit);
         let (title, solution) = match searcher {
             Searcher::Rung { number } => {
-                let outcome = solve_rung(number, &puzzle.givens(), &mut recorder);
+                let outcome = (RUNGS[number].solve_observed)(&puzzle.givens(), &mut recorder);
                 if outcome.capped {
-                    recorder.remark(|| {
+                    recorder.remark(&|| {
                         format!(
                             "rung {number} stops at its cap of {} guesses",
                             outcome.guesses

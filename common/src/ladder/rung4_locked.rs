@@ -1,26 +1,15 @@
-//! # Rung 3: locked candidates (inference)
+//! # Rung 4: locked candidates
 //!
-//! **The idea.** A row or column meets a box in a **mini-line**. When a box's places for a
-//! digit all lie in one mini-line, the digit's place on that line is in the box, so the
-//! rest of the line loses it (**pointing**); when a line's places all lie in one
-//! mini-line, the rest of the box loses it (**claiming**). These **locked candidates** run
-//! when rung 2's singles stop, and the singles run again after any removal.
-//!
-//! **Why it keeps every completion.** The box holds the digit once, in the mini-line, so
-//! on the line, which holds it only once. Claiming swaps line and box.
-//!
-//! **What a node costs.** A pass of [`clear_locked_candidates`] compares each of the 54
-//! mini-lines with its neighbours, nine digits at once. Each pass, and each sweep of
-//! singles it causes, reads the whole grid again: rungs 4 to 6 make that cheaper.
-//!
-//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 3`: the summary counts 27 guesses where rung 2 made 124.
+//! Inference: when a box's places for a digit all lie in one mini-line, the rest of that
+//! line loses the digit (pointing); when a line's places all lie in one box, the rest of
+//! the box loses it (claiming). They run when rung 3's singles stop, and the singles run
+//! again after any removal. `docs/climb.md` tells the idea with its picture.
 
-use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
-use super::rung2_singles;
+use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
+use super::rung3_singles;
 use crate::observe::SearchObserver;
 
-/// Rung 3's rules ([`propagate`]).
+/// Rung 4's rules ([`propagate`]).
 #[derive(Clone, Copy, Debug)]
 pub struct LockedCandidates;
 
@@ -30,14 +19,14 @@ impl Rules for LockedCandidates {
     }
 }
 
-/// Rung 3's search state.
+/// Rung 4's search state.
 pub type LockedGrid = RuledGrid<LockedCandidates>;
 
-/// Rung 2's singles, then locked candidates, until neither changes anything. Returns
+/// Rung 3's singles, then locked candidates, until neither changes anything. Returns
 /// `false` on a contradiction.
 pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool {
     loop {
-        if !rung2_singles::propagate(state, observer) {
+        if !rung3_singles::propagate(state, observer) {
             return false;
         }
         if !clear_locked_candidates(state) {
@@ -87,7 +76,7 @@ fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
 /// Returns whether it removed a candidate.
 ///
 /// ```
-/// use common::ladder::{rung1_masks::CandidateGrid, rung3_locked::clear_locked_candidates};
+/// use common::ladder::{rung2_masks::CandidateGrid, rung4_locked::clear_locked_candidates};
 /// // Rows 2 and 3 of box 1 are full, so its 5 is in row 1: pointing clears cell 5.
 /// let mut grid = [0u8; 81];
 /// grid[9..12].copy_from_slice(&[1, 2, 3]);

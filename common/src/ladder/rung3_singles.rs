@@ -1,25 +1,15 @@
-//! # Rung 2: naked and hidden singles (inference)
+//! # Rung 3: naked and hidden singles
 //!
-//! **The idea.** After each placement, apply Norvig's two rules until neither finds
-//! anything: a cell with one candidate takes it (**naked singles**); a digit with one place
-//! in a unit goes there (**hidden singles**). A cell without a candidate, or a digit
-//! without a place in a unit, is a **contradiction**: the guess that led here was wrong.
-//!
-//! **Why it keeps every completion.** Every unit holds every digit, so every completion
-//! holds what the rules place.
-//!
-//! **What a node costs.** Sweeps over the 81 masks and the 27 units while they place
-//! something; in return a wrong guess shows within a few forced placements.
-//!
-//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 2`: naked singles follow each guess, and the summary counts 124 guesses
-//! where rung 1 made about 4,300.
+//! Inference: after each placement, Norvig's two rules run until neither finds anything.
+//! A cell with one candidate takes it (naked single); a digit with one place in a unit goes
+//! there (hidden single). A cell without a candidate, or a digit without a place in a unit,
+//! is a contradiction. `docs/climb.md` tells the idea with its picture.
 
-use super::rung1_masks::{CandidateGrid, RuledGrid, Rules};
+use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{digit_bit, digits, lowest_digit, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
 
-/// Rung 2's rules ([`propagate`]).
+/// Rung 3's rules ([`propagate`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Singles;
 
@@ -29,14 +19,14 @@ impl Rules for Singles {
     }
 }
 
-/// Rung 2's search state.
+/// Rung 3's search state.
 pub type SinglesGrid = RuledGrid<Singles>;
 
 /// Naked, then hidden singles, cell by cell, until a sweep places nothing. Returns `false`
 /// on a contradiction.
 ///
 /// ```
-/// use common::ladder::{rung1_masks::CandidateGrid, rung2_singles::propagate};
+/// use common::ladder::{rung2_masks::CandidateGrid, rung3_singles::propagate};
 /// // Row 1 holds 1 to 8: the 9 of its last cell is a naked single.
 /// let mut grid = [0u8; 81];
 /// grid[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);

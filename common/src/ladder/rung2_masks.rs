@@ -1,27 +1,18 @@
-//! # Rung 1: the cell with the fewest candidates first (branching)
+//! # Rung 2: a candidate mask per cell
 //!
-//! **The idea.** Branch on the open cell with the fewest candidates (MRV, "minimum
-//! remaining values", the classic variable ordering of constraint search), read from a
-//! candidate mask kept per cell: the mask serves the choice, so both are one idea.
-//!
-//! **Why it keeps every completion.** A placed digit leaves only its peers, where no
-//! completion has it, and every completion puts one of the chosen cell's candidates there.
-//!
-//! **What a node costs.** A copy of the state ([`RuledGrid`], 244 bytes), 20 peers updated,
-//! 81 cells scanned. In return a starved cell is chosen at once and fails without a guess,
-//! and a forced cell is filled before any real choice.
-//!
-//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 1`: the guesses jump to the narrowest cells, and the puzzle rung 0 gave up
-//! on takes about 4,300 guesses.
+//! Representation: each cell keeps the digits it may still take, and a guess works on a
+//! copy of the state, so undoing it is dropping the copy. The search is rung 1's. This
+//! state is what rungs 3 and 4 narrow: a rule can now take a digit from a cell without
+//! placing one. `docs/climb.md` tells the idea with its picture.
 
 use std::marker::PhantomData;
 
+use super::rung1_fewest_candidates::most_constrained_cell;
 use super::{Grid, SearchState};
 use crate::observe::SearchObserver;
-use crate::{count, digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
+use crate::{digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 
-/// The grid and every cell's candidate mask (rungs 1 to 3).
+/// The grid and every cell's candidate mask (rungs 2 to 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CandidateGrid {
     /// The decided digits; 0 marks an open cell.
@@ -60,27 +51,14 @@ impl CandidateGrid {
         true
     }
 
-    /// MRV: the lowest open cell with the fewest candidates, or `None` when none is open.
+    /// Rung 1's choice: the lowest open cell with the fewest candidates.
     pub fn most_constrained_cell(&self) -> Option<usize> {
-        let mut best: Option<(u32, usize)> = None;
-        for cell in 0..N_CELLS {
-            if self.grid[cell] != 0 {
-                continue;
-            }
-            let n_candidates = count(self.candidates[cell]);
-            if best.map_or(true, |(fewest, _)| n_candidates < fewest) {
-                best = Some((n_candidates, cell));
-                // Nobody beats one candidate but an empty cell, which fails at once anyway.
-                if n_candidates <= 1 {
-                    break;
-                }
-            }
-        }
-        best.map(|(_, cell)| cell)
+        let open = (0..N_CELLS).filter(|&cell| self.grid[cell] == 0);
+        most_constrained_cell(open, |cell| self.candidates[cell])
     }
 }
 
-/// The rules of rungs 1 to 3, named by a type of no size (here [`NoRules`]), so that
+/// The rules of rungs 2 to 4, named by a type of no size (here [`NoRules`]), so that
 /// [`RuledGrid`] is one search state for all three.
 pub trait Rules: Copy {
     /// Applies the rules until they find nothing more, telling `observer` what they place.
@@ -88,7 +66,7 @@ pub trait Rules: Copy {
     fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool;
 }
 
-/// Rung 1's rules: none.
+/// Rung 2's rules: none.
 #[derive(Clone, Copy, Debug)]
 pub struct NoRules;
 
@@ -98,7 +76,7 @@ impl Rules for NoRules {
     }
 }
 
-/// The search state of rungs 1 to 3: a candidate grid, kept under the rules `R`.
+/// The search state of rungs 2 to 4: a candidate grid, kept under the rules `R`.
 #[derive(Clone, Copy, Debug)]
 pub struct RuledGrid<R: Rules> {
     /// The grid and its candidates.
@@ -107,7 +85,7 @@ pub struct RuledGrid<R: Rules> {
     rules: PhantomData<R>,
 }
 
-/// Rung 1's search state.
+/// Rung 2's search state.
 pub type MaskGrid = RuledGrid<NoRules>;
 
 impl<R: Rules> SearchState for RuledGrid<R> {

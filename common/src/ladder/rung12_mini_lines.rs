@@ -1,35 +1,17 @@
-//! # Rung 9: three digits confined to a mini-line fill it
+//! # Rung 12: three digits confined to a mini-line fill it
 //!
-//! **Tag:** inference. **Its code:** this file, on top of rung 8's board.
-//!
-//! **The idea.** A mini-row, the three cells where a row meets a box, holds exactly three
-//! digits. Call a digit *confined* to a mini-row when its places in that row all lie in
-//! it. If three digits are confined to one mini-row, they are the three that go there, so
-//! every other digit leaves its cells; four confined is a contradiction. The same holds
-//! for a mini-column and the digit's places in its column. This is the confined part of
-//! the mini-line rule (rule 4); solvers call the row case a *hidden triple*. Here it runs
-//! in its plain form: once rung 8's rules have nothing left, look at each of the 54
-//! mini-lines, count the digits confined to it from the places, clear the full ones, and
-//! propagate again, until nothing changes.
-//!
-//! **Why it keeps every completion.** In a completion each of the three confined digits
-//! stands in the mini-line, so they fill its three cells, and no other digit can.
-//!
-//! **What it costs and buys.** 54 × 9 reads of the places after every propagation: dear.
-//! The tree shrinks a little with the branch on cells (`cargo xtask bench --ladder` prints
-//! it); the rule's worth is in rung 11, whose branch on chutes it feeds. Rung 10 makes it
-//! cheap.
-//!
-//! **One thing to try.** `sed -n 2p data/forum_hardest_1106.txt | tr . 0 | fold -w9 |
-//! cargo xtask trace p2239 --rung 9 | grep summary`, then `--rung 8`: on the second
-//! puzzle of forum_hardest_1106, rung 9 makes 7 guesses and rung 8 15.
+//! Inference, on top of rung 11's board: a digit is confined to a mini-line when all its
+//! places in that line (row or column) lie in it. Three digits confined to one mini-line
+//! fill it, so every other digit leaves its cells; four is a contradiction. Here in plain
+//! form: once the board's rules stop, each of the 54 mini-lines is counted from the places.
+//! `docs/climb.md` tells the idea with its picture.
 
 use super::{Grid, SearchState};
 use crate::board::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 use crate::{cell_bit, count, digit_bit, digits, CellSet, UNIT_SET};
 
-/// Rung 8's board, propagated with the confined part of the mini-line rule as well.
+/// Rung 11's board, propagated with the confined part of the mini-line rule as well.
 #[derive(Clone, Copy)]
 pub struct PlainMiniLines {
     board: Board,
@@ -101,7 +83,7 @@ fn fill_mini_lines(
     Ok(changed)
 }
 
-/// Rung 8's propagation and the confined part in turn, until neither finds anything.
+/// Rung 11's propagation and the confined part in turn, until neither finds anything.
 fn propagate(board: &mut Board, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
     loop {
         board.propagate_observed(observer)?;
@@ -111,7 +93,7 @@ fn propagate(board: &mut Board, observer: &mut impl SearchObserver) -> Result<()
     }
 }
 
-/// The search of rungs 1 to 8 on this board.
+/// The search on cells of rung 11, on this board.
 impl SearchState for PlainMiniLines {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut board = Board::from_grid(grid).ok()?;

@@ -1,39 +1,78 @@
-//! # Rung 4: for each digit, the set of its places (representation)
+//! # Rung 5: for each digit, the set of its places
 //!
-//! **The idea.** Turn the state round: for each digit, the cells where it may stand, as an
-//! 81-bit [`CellSet`] (a `u128`). A rule about one digit in one unit, nine cells on rung 3,
-//! becomes one `&` of the digit's places and the unit ([`UNIT_SET`]); a placement clears
-//! all 20 peers with one `&` ([`PEER_SET`]).
-//!
-//! **Why it keeps every completion.** The rules are rung 3's, run until none finds
-//! anything: each placement ends in rung 3's state, and the guesses are rung 3's (tested).
-//!
-//! **What a node costs.** 160 bytes to copy (rung 3: 244); candidates counted for all 81
-//! cells at once; a few `&` per digit and unit for the other rules.
-//!
-//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3
-//! and 4 make the same guesses, and rung 4's median time is lower.
+//! Representation: the state turned round. For each digit, the cells where it may stand,
+//! as an 81-bit [`CellSet`]; a rule about one digit in one unit becomes one `&` with the
+//! unit ([`UNIT_SET`]), and a placement clears the 20 peers with one `&` ([`PEER_SET`]).
+//! Rung 4's rules and choice, so rung 4's guesses. Candidates are still counted cell by
+//! cell ([`CellByCell`]); rung 6 counts them otherwise. `docs/climb.md` tells the idea
+//! with its picture.
+
+use std::marker::PhantomData;
 
 use super::{Grid, SearchState};
 use crate::board::Contradiction;
 use crate::observe::{Conflict, Reason, SearchObserver};
-use crate::{cell_bit, cells, count, CellSet, ALL_CELLS, N_CELLS, PEER_SET, UNIT_SET};
+use crate::{
+    cell_bit, cells, count, lowest_digit, CellSet, ALL_CELLS, N_CELLS, PEER_SET, UNIT_SET,
+};
 
-/// Rung 4's search state: where each digit may still stand.
+/// Where each digit may still stand, its candidates counted as `C` says (rungs 5 and 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DigitSets {
+pub struct DigitSets<C: Counting> {
     /// `places[d - 1]`: the cells where digit `d` may still stand, or stands.
-    places: [CellSet; 9],
+    pub(super) places: [CellSet; 9],
     /// The cells whose digit is not decided yet.
-    open: CellSet,
+    pub(super) open: CellSet,
+    /// How candidates are counted, a type of no size.
+    counting: PhantomData<C>,
 }
 
-impl DigitSets {
+/// The open cells with few candidates: what naked singles and the choice of a cell read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FewCandidates {
+    /// The open cells with one candidate, or none.
+    pub at_most_one: CellSet,
+    /// The open cells with exactly two.
+    pub exactly_two: CellSet,
+}
+
+/// How the candidates of the open cells are counted.
+pub trait Counting: Copy + Eq + std::fmt::Debug {
+    /// The open cells of `state` with one candidate or none, and with two.
+    fn few_candidates(state: &DigitSets<Self>) -> FewCandidates;
+}
+
+/// Rung 5's count: each open cell's candidates, read from the nine sets, then counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellByCell;
+
+impl Counting for CellByCell {
+    fn few_candidates(state: &DigitSets<Self>) -> FewCandidates {
+        let mut few = FewCandidates {
+            at_most_one: 0,
+            exactly_two: 0,
+        };
+        for cell in cells(state.open) {
+            match count(state.candidates_of(cell)) {
+                0 | 1 => few.at_most_one |= cell_bit(cell),
+                2 => few.exactly_two |= cell_bit(cell),
+                _ => {}
+            }
+        }
+        few
+    }
+}
+
+/// Rung 5's search state.
+pub type CountedCellByCell = DigitSets<CellByCell>;
+
+impl<C: Counting> DigitSets<C> {
     /// The state of `grid` with its givens placed one by one, or `None` when two clash.
-    fn with_givens(grid: &Grid) -> Option<DigitSets> {
+    fn with_givens(grid: &Grid) -> Option<DigitSets<C>> {
         let mut state = DigitSets {
             places: [ALL_CELLS; 9],
             open: ALL_CELLS,
+            counting: PhantomData,
         };
         for cell in 0..N_CELLS {
             if grid[cell] != 0 && !state.place(cell, grid[cell]) {
@@ -60,25 +99,12 @@ impl DigitSets {
         true
     }
 
-    /// The cells with at least one, two and three candidates, all at once: a digit's places
-    /// already seen once are seen twice, those seen twice, three times.
-    fn candidate_counts(&self) -> [CellSet; 3] {
-        let [mut at_least_one, mut at_least_two, mut at_least_three] = [0; 3];
-        for &places in &self.places {
-            at_least_three |= at_least_two & places;
-            at_least_two |= at_least_one & places;
-            at_least_one |= places;
-        }
-        [at_least_one, at_least_two, at_least_three]
-    }
-
     /// Naked singles; whether they placed anything.
     fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        let [_, at_least_two, _] = self.candidate_counts();
-        let singles = self.open & !at_least_two; // one candidate, or none
+        let singles = C::few_candidates(self).at_most_one;
         for cell in cells(singles) {
             // A single may have lost its digit to another single of the same unit.
             let candidates = self.candidates_of(cell);
@@ -86,7 +112,7 @@ impl DigitSets {
                 observer.contradiction(Conflict::EmptyCell { cell });
                 return Err(Contradiction);
             }
-            let digit = crate::lowest_digit(candidates);
+            let digit = lowest_digit(candidates);
             observer.deduced(cell, digit, Reason::NakedSingle);
             self.place(cell, digit);
         }
@@ -165,7 +191,7 @@ impl DigitSets {
         Ok(self.place_naked_singles(observer)? || self.place_hidden_singles(observer)?)
     }
 
-    /// Rung 3's propagation on this layout. Returns `false` on a contradiction.
+    /// Rung 4's propagation on this layout. Returns `false` on a contradiction.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> bool {
         loop {
             match self.place_singles(observer) {
@@ -180,16 +206,15 @@ impl DigitSets {
     }
 }
 
-impl SearchState for DigitSets {
+impl<C: Counting> SearchState for DigitSets<C> {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = DigitSets::with_givens(grid)?;
         state.propagate(observer).then_some(state)
     }
 
-    /// Rung 3's choice: the lowest cell with two candidates, else with the fewest.
+    /// Rung 4's choice: the lowest cell with two candidates, else with the fewest.
     fn choose_cell(&self) -> Option<usize> {
-        let [_, at_least_two, at_least_three] = self.candidate_counts();
-        let two_candidates = self.open & at_least_two & !at_least_three;
+        let two_candidates = C::few_candidates(self).exactly_two;
         if two_candidates != 0 {
             return Some(two_candidates.trailing_zeros() as usize);
         }
@@ -216,16 +241,16 @@ mod tests {
 
     #[test]
     fn a_guess_copies_the_bytes_the_header_says() {
-        assert_eq!(std::mem::size_of::<DigitSets>(), 160);
+        assert_eq!(std::mem::size_of::<CountedCellByCell>(), 160);
         assert_eq!(
-            std::mem::size_of::<crate::ladder::rung3_locked::LockedGrid>(),
+            std::mem::size_of::<crate::ladder::rung4_locked::LockedGrid>(),
             244
         );
     }
 
     #[test]
     fn placing_clears_the_digit_from_the_peers_only() {
-        let mut state = DigitSets::with_givens(&[0; N_CELLS]).unwrap();
+        let mut state = CountedCellByCell::with_givens(&[0; N_CELLS]).unwrap();
         assert!(state.place(40, 7));
         assert_eq!(state.places[6], ALL_CELLS & !PEER_SET[40]);
         assert_eq!(state.candidates_of(40), digit_bit(7));
@@ -239,7 +264,7 @@ mod tests {
         for (row, digit) in (3..9).zip([1, 2, 3, 4, 6, 7]) {
             grid[9 * row] = digit;
         }
-        let mut state = DigitSets::with_givens(&grid).unwrap();
+        let mut state = CountedCellByCell::with_givens(&grid).unwrap();
         assert!(state.clear_locked_candidates());
         for cell in [1, 2, 10, 11, 19, 20] {
             assert_eq!(state.candidates_of(cell) & digit_bit(5), 0, "cell {cell}");

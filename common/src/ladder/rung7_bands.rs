@@ -1,69 +1,111 @@
-//! # Rung 5: places cut into bands (representation)
+//! # Rung 7: places cut into bands
 //!
-//! **The idea.** Cut each digit's places into the three **bands**: one `u32` (one processor
-//! word) per digit and band, bit `9 × row within band + column`. The band becomes the unit
-//! of work: the givens are set up band by band, and a rule reads a band by table.
-//!
-//! That rule is **the band rule**: a digit's rows and boxes in a band pair up in one of six
-//! **permutations**, as it stands once in each. `BAND_RULE_CELLS` (in [`crate::board`])
-//! maps the 9-bit pattern of its possible mini-rows to the cells of those on a permutation
-//! inside it, where any completion puts it: rung 4's pointing and claiming along the rows,
-//! repeated (tested on all 512). The other rules are rung 4's; so are the guesses.
-//!
-//! **What a node costs.** 120 bytes to copy; sweeps of every rule everywhere.
-//!
-//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rungs 3,
-//! 4 and 5 make the same guesses, and the median time falls from rung to rung.
+//! Representation: each digit's 81-bit set cut into three band words, one `u32` per digit
+//! and band, bit `9 × row in the band + column` ([`band_and_bit`]). Rung 6's rules run a
+//! band at a time: per digit and band, the band rule (pointing and claiming along the
+//! band's rows, repeated, with the hidden singles of its rows and boxes and its locked
+//! columns); per band, naked singles; per digit, the column rules. The same rules, so rung
+//! 6's guesses. `docs/climb.md` tells the idea with its picture.
+
+use std::marker::PhantomData;
 
 use super::{Grid, SearchState};
+use crate::board::singles::at_least_one_two_three;
 use crate::board::{
     band_and_bit, band_conflict, cell_of, count_in_columns, first_cell, in_columns, join_bands,
-    BandSet, Contradiction, ALL_BAND, BAND_RULE_CELLS, BOX_IN_BAND, LOCKED_COLUMNS, OTHER_BANDS,
+    BandSet, Contradiction, ALL_BAND, BOX_IN_BAND, LOCKED_COLUMNS, MINI_ROW_CELLS, OTHER_BANDS,
     PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
 };
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
 
-/// Rung 5's search state: where each digit may still stand, band by band.
+/// Where each digit may still stand, band by band, the band rule found as `R` says (rungs
+/// 7 and 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bands {
+pub struct Bands<R: MiniRowRule> {
     /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, or stands.
     pub(super) places: [[BandSet; 9]; 3],
     /// The cells of each band whose digit is not decided yet.
     pub(super) open: [BandSet; 3],
+    /// How the band rule finds the mini-rows it keeps, a type of no size.
+    rule: PhantomData<R>,
 }
+
+/// How the band rule finds the mini-rows a digit keeps in a band.
+pub trait MiniRowRule: Copy + Eq + std::fmt::Debug {
+    /// Of the digit's mini-rows `pattern` (bit `3 × row + stack`), those the rule keeps;
+    /// 0 when it leaves a row or a box of the band without one.
+    fn kept(pattern: u16) -> u16;
+}
+
+/// Rung 7's way: pointing and claiming along the band's rows, repeated until nothing
+/// changes. A box with one mini-row left takes its row from the other boxes (pointing); a
+/// row with one left takes its box from the other rows (claiming).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeated;
+
+impl MiniRowRule for Repeated {
+    fn kept(pattern: u16) -> u16 {
+        let mini_row = |row: usize, stack: usize| 1u16 << (3 * row + stack);
+        let mut left = pattern;
+        loop {
+            let before = left;
+            for line in 0..3 {
+                // Row `line`: its mini-rows left, by stack.
+                let in_row: Vec<usize> =
+                    (0..3).filter(|&s| left & mini_row(line, s) != 0).collect();
+                if let [stack] = in_row[..] {
+                    for other in (0..3).filter(|&row| row != line) {
+                        left &= !mini_row(other, stack);
+                    }
+                }
+                // The box in stack `line`: its mini-rows left, by row.
+                let in_box: Vec<usize> =
+                    (0..3).filter(|&r| left & mini_row(r, line) != 0).collect();
+                if let [row] = in_box[..] {
+                    for other in (0..3).filter(|&stack| stack != line) {
+                        left &= !mini_row(row, other);
+                    }
+                }
+            }
+            if left == before {
+                break;
+            }
+        }
+        let row_or_box_empty = (0..3).any(|line| {
+            (0..3).all(|other| left & mini_row(line, other) == 0)
+                || (0..3).all(|other| left & mini_row(other, line) == 0)
+        });
+        if row_or_box_empty {
+            0
+        } else {
+            left
+        }
+    }
+}
+
+/// Rung 7's search state.
+pub type RepeatedBands = Bands<Repeated>;
 
 /// The columns of `cells` (cells of one band), as one row of nine bits.
 fn columns_of(cells: BandSet) -> BandSet {
     (cells | cells >> 9 | cells >> 18) & ROW_CELLS
 }
 
-impl Bands {
-    /// The state of `grid` with its givens set up band by band, or `None` when two clash.
-    pub(super) fn with_givens(grid: &Grid) -> Option<Bands> {
-        let mut givens = [[0; 9]; 3]; // `givens[b][d - 1]`: digit `d`'s givens in band `b`
-        for cell in (0..N_CELLS).filter(|&cell| grid[cell] != 0) {
-            let (band, bit) = band_and_bit(cell);
-            givens[band][grid[cell] as usize - 1] |= bit;
-        }
-        let (mut places, mut open) = ([[0; 9]; 3], [0; 3]);
-        let mut clash = 0; // the givens that lost their own cell
-        for band in 0..3 {
-            open[band] = ALL_BAND & !givens[band].iter().fold(0, |all, &given| all | given);
-            let [next, after_next] = OTHER_BANDS[band];
-            for index in 0..9 {
-                // The open cells and the givens, less the givens' peers: their rows and
-                // boxes here, their columns in the other bands.
-                let given = givens[band][index];
-                let peers_of_each = cells(given as CellSet).map(|cell| PEERS_IN_BAND[cell]);
-                let peers = peers_of_each.fold(0, |peers, more| peers | more);
-                let columns = columns_of(givens[next][index] | givens[after_next][index]);
-                places[band][index] = (open[band] | given) & !peers & !in_columns(columns);
-                // A given loses its cell to another of its digit in one of its units.
-                clash |= given & !places[band][index];
+impl<R: MiniRowRule> Bands<R> {
+    /// The state of `grid` with its givens placed one by one, or `None` when two clash.
+    pub(super) fn with_givens(grid: &Grid) -> Option<Bands<R>> {
+        let mut state = Bands {
+            places: [[ALL_BAND; 9]; 3],
+            open: [ALL_BAND; 3],
+            rule: PhantomData,
+        };
+        for cell in 0..N_CELLS {
+            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
+                return None;
             }
         }
-        (clash == 0).then_some(Bands { places, open })
+        Some(state)
     }
 
     /// Decides that `digit` stands in `cell`; `false`, changing nothing, if it cannot go there.
@@ -96,7 +138,7 @@ impl Bands {
             let row_places = (places >> (9 * row)) & ROW_CELLS;
             pattern | STACKS_OF_ROW[row_places as usize] << (3 * row)
         });
-        let usable = BAND_RULE_CELLS[pattern as usize];
+        let usable = MINI_ROW_CELLS[R::kept(pattern) as usize];
         if usable == 0 {
             observer.contradiction(band_conflict(band, index, pattern));
             return Err(Contradiction);
@@ -128,7 +170,7 @@ impl Bands {
         Ok(())
     }
 
-    /// Naked singles in `band`; returns its open cells with two candidates (rung 6 keeps them).
+    /// Naked singles in `band`; returns its open cells with two candidates (rung 9 keeps them).
     pub(super) fn place_naked_singles(
         &mut self,
         band: usize,
@@ -183,15 +225,9 @@ impl Bands {
         Ok(())
     }
 
-    /// The cells of `band` with at least one, two and three candidates (see rung 4).
+    /// The cells of `band` with at least one, two and three candidates (rung 6's count).
     pub(super) fn candidate_counts(&self, band: usize) -> [BandSet; 3] {
-        let [mut at_least_one, mut at_least_two, mut at_least_three] = [0; 3];
-        for &places in &self.places[band] {
-            at_least_three |= at_least_two & places;
-            at_least_two |= at_least_one & places;
-            at_least_one |= places;
-        }
-        [at_least_one, at_least_two, at_least_three]
+        at_least_one_two_three(&self.places[band])
     }
 
     /// The open cells of `band` with exactly two candidates.
@@ -220,14 +256,14 @@ impl Bands {
     }
 }
 
-impl SearchState for Bands {
+impl<R: MiniRowRule> SearchState for Bands<R> {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = Bands::with_givens(grid)?;
         state.propagate(observer).ok()?;
         Some(state)
     }
 
-    /// Rung 4's choice: the lowest cell with two candidates, else with the fewest.
+    /// Rung 6's choice: the lowest cell with two candidates, else with the fewest.
     fn choose_cell(&self) -> Option<usize> {
         let two_candidates = join_bands([0, 1, 2].map(|band| self.two_candidates(band)));
         let open_cells = cells(join_bands(self.open));
@@ -251,83 +287,13 @@ mod tests {
     use super::*;
     use crate::digit_bit;
 
-    /// The mini-rows left by pointing and claiming along rows (a box with one usable
-    /// mini-row takes its row from the other boxes, a row with one usable mini-row takes
-    /// its box from the other rows), repeated until nothing changes; 0 when some row or
-    /// box is left without a mini-row. Mini-row `3 × row + stack`, as in the band rule.
-    fn pointing_and_claiming(pattern: u16) -> u16 {
-        let mini_row = |row: usize, stack: usize| 1u16 << (3 * row + stack);
-        let mut left = pattern;
-        loop {
-            let before = left;
-            for line in 0..3 {
-                let in_row: Vec<usize> =
-                    (0..3).filter(|&s| left & mini_row(line, s) != 0).collect();
-                if let [stack] = in_row[..] {
-                    for other in (0..3).filter(|&row| row != line) {
-                        left &= !mini_row(other, stack);
-                    }
-                }
-                let in_box: Vec<usize> =
-                    (0..3).filter(|&r| left & mini_row(r, line) != 0).collect();
-                if let [row] = in_box[..] {
-                    for other in (0..3).filter(|&stack| stack != line) {
-                        left &= !mini_row(row, other);
-                    }
-                }
-            }
-            if left == before {
-                break;
-            }
-        }
-        let row_or_box_empty = (0..3).any(|line| {
-            (0..3).all(|other| left & mini_row(line, other) == 0)
-                || (0..3).all(|other| left & mini_row(other, line) == 0)
-        });
-        if row_or_box_empty {
-            0
-        } else {
-            left
-        }
-    }
-
     #[test]
-    fn the_band_rule_is_pointing_and_claiming_along_rows_repeated() {
-        for pattern in 0..512u16 {
-            let kept_cells = BAND_RULE_CELLS[pattern as usize];
-            let kept = (0..9).fold(0, |kept, mini_row| {
-                let cells = 0b111 << (9 * (mini_row / 3) + 3 * (mini_row % 3));
-                kept | (((kept_cells & cells != 0) as u16) << mini_row)
-            });
-            assert_eq!(
-                kept,
-                pointing_and_claiming(pattern),
-                "pattern {pattern:09b}"
-            );
-        }
-    }
-
-    #[test]
-    fn givens_in_bulk_are_the_givens_placed_one_by_one() {
-        // Givens in every band, some digits in several bands, some cells empty.
-        let mut grid = [0; N_CELLS];
-        for (cell, digit) in [(0, 5), (13, 7), (26, 1), (30, 5), (40, 2), (51, 9), (62, 4)] {
-            grid[cell] = digit;
-        }
-        let mut one_by_one = Bands {
-            places: [[ALL_BAND; 9]; 3],
-            open: [ALL_BAND; 3],
-        };
-        for cell in (0..N_CELLS).filter(|&cell| grid[cell] != 0) {
-            assert!(one_by_one.place(cell, grid[cell]), "cell {cell}");
-        }
-        assert_eq!(Bands::with_givens(&grid), Some(one_by_one));
-        // A second 5 in column 1 (cell 0 holds one), then in row 1, then in box 1.
-        for clash in [72, 8, 20] {
-            let mut clashing = grid;
-            clashing[clash] = 5;
-            assert_eq!(Bands::with_givens(&clashing), None, "cell {clash}");
-        }
+    fn a_box_with_one_mini_row_takes_that_row_from_the_other_boxes() {
+        // Row 1 of the band has the digit in all three boxes, rows 2 and 3 in boxes 2 and 3
+        // only: box 1 must have it in row 1, so boxes 2 and 3 lose row 1, and no more.
+        assert_eq!(Repeated::kept(0b110_110_111), 0b110_110_001);
+        // Rows 2 and 3 both confined to box 3: no permutation, a contradiction.
+        assert_eq!(Repeated::kept(0b100_100_111), 0);
     }
 
     #[test]
@@ -337,7 +303,7 @@ mod tests {
         for (row, digit) in (3..9).zip([1, 2, 3, 4, 6, 7]) {
             grid[9 * row] = digit;
         }
-        let mut state = Bands::with_givens(&grid).unwrap();
+        let mut state = RepeatedBands::with_givens(&grid).unwrap();
         state.apply_column_rules(4, &mut ()).unwrap();
         for cell in [1, 2, 10, 11, 19, 20] {
             assert_eq!(state.candidates_of(cell) & digit_bit(5), 0, "cell {cell}");

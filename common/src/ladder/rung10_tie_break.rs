@@ -1,29 +1,20 @@
-//! # Rung 7: of the cells with two candidates, the one with the most open peers (branching)
+//! # Rung 10: of the cells with two candidates, the one with the most open peers
 //!
-//! **The idea.** Propagation usually leaves many open cells with two candidates; rungs 1
-//! to 6 take the lowest. A placed digit leaves all its peers, so the cell with the most
-//! open peers passes the most to the rules, whichever candidate is tried. This rung
-//! branches there (the lowest on a tie), reading the cells rung 6 keeps; with none, it
-//! takes rung 6's choice.
-//!
-//! **Why it keeps every completion.** Any open cell can be a branch point.
-//!
-//! **What a node costs.** The open peers of each two-candidate cell, counted with a few
-//! `&` (`count_among_peers` in [`crate::board`]).
-//!
-//! **Try it.** `head -1 data/forum_hardest_1106.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 7`, then `--rung 6`: the same rules; the summary counts 273 guesses, not 658.
+//! Branching: a placed digit leaves all its peers, so the two-candidate cell with the most
+//! open peers hands the most to the rules, whichever way is tried. The lowest on a tie;
+//! with no two-candidate cell, rung 9's choice. `docs/climb.md` tells the idea with its
+//! picture.
 
-use super::rung6_changes::TrackedBands;
+use super::rung9_changes::TrackedBands;
 use super::{Grid, SearchState};
 use crate::board::{cell_of, count_among_peers, OTHER_BANDS};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet};
 
-/// Rung 7's search state: rung 6's, branching its own way.
+/// Rung 10's search state: rung 9's, branching its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TieBreak {
-    /// The state and rules of rung 6.
+    /// The state and rules of rung 9.
     tracked: TrackedBands,
 }
 
@@ -33,7 +24,7 @@ impl SearchState for TieBreak {
         Some(TieBreak { tracked })
     }
 
-    /// The two-candidate cell with the most open peers, the lowest on a tie; else rung 6's.
+    /// The two-candidate cell with the most open peers, the lowest on a tie; else rung 9's.
     fn choose_cell(&self) -> Option<usize> {
         let open = self.tracked.bands.open;
         // The best cell so far and its open peers.

@@ -1,34 +1,23 @@
-//! # Rung 6: work only where something changed (incremental work)
+//! # Rung 9: work only where something changed
 //!
-//! **The idea.** Count nothing twice. Rung 5's sweeps mostly find nothing. This rung keeps
-//! the places the band rule last saw (`seen`) and applies it only to the digit-bands that
-//! differ, each marking its band for naked singles and its digit for the column rules,
-//! which look only at what is marked. Naked singles keep the open cells with two
-//! candidates they count, for the branch choice. (JCZSolve, as tdoku's write-up
-//! describes it, finds its work the same way.)
-//!
-//! **Why it keeps every completion.** Rules only remove places, so a word equal to what a
-//! rule last saw has nothing new for it, and every change differs from `seen`: propagation
-//! ends in rung 5's state, with rung 5's guesses (tested). A changed band is counted again,
-//! so the kept cells are current when the search branches.
-//!
-//! **What a node costs.** 244 bytes to copy; after a guess, the rules visit the few
-//! digit-bands that changed.
-//!
-//! **Try it.** `cargo xtask bench --ladder --rounds 3 data/forum_hardest_1106.txt`: rung 6
-//! makes rung 5's guesses in about half the median time.
+//! Incremental work: rules only remove places, so a place set equal to what a rule last saw
+//! has nothing new for it. The band rule keeps the words it last left (`seen`) and runs
+//! only on those that differ; each marks its band for naked singles and its digit for the
+//! column rules, which look only at what is marked; naked singles keep the two-candidate
+//! cells they counted for the choice of a cell. JCZSolve finds its work the same way (as
+//! tdoku's write-up describes it). `docs/climb.md` tells the idea with its picture.
 
-use super::rung5_bands::Bands;
+use super::rung8_band_rule_table::TableBands;
 use super::{Grid, SearchState};
 use crate::board::{join_bands, BandSet, Contradiction};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet, ALL_DIGITS};
 
-/// Rung 6's search state: rung 5's bands, and what each rule has already seen.
+/// Rung 9's search state: rung 8's bands, and what each rule has already seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrackedBands {
     /// The places of every digit, band by band, and the open cells.
-    pub(super) bands: Bands,
+    pub(super) bands: TableBands,
     /// `seen[b][d - 1]`: `bands.places[b][d - 1]` as the band rule last left it.
     seen: [[BandSet; 9]; 3],
     /// Bit `b`: band `b` changed since naked singles last looked at it.
@@ -52,7 +41,7 @@ impl TrackedBands {
         changed
     }
 
-    /// Rung 5's rules, only where something changed, until none finds anything.
+    /// Rung 8's rules, only where something changed, until none finds anything.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
             // The band rule on every word that changed, until none did.
@@ -92,7 +81,7 @@ impl TrackedBands {
 impl SearchState for TrackedBands {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut state = TrackedBands {
-            bands: Bands::with_givens(grid)?,
+            bands: TableBands::with_givens(grid)?,
             // A memory no band word (27 bits) can equal: the band rule looks at every word.
             seen: [[BandSet::MAX; 9]; 3],
             bands_to_check: 0b111,
@@ -103,7 +92,7 @@ impl SearchState for TrackedBands {
         Some(state)
     }
 
-    /// Rung 5's choice, reading the kept two-candidate cells.
+    /// Rung 8's choice, reading the kept two-candidate cells.
     fn choose_cell(&self) -> Option<usize> {
         let two_candidates = join_bands([0, 1, 2].map(|band| self.two_candidates(band)));
         cells(two_candidates)
@@ -127,6 +116,6 @@ mod tests {
     #[test]
     fn a_guess_copies_the_bytes_the_header_says() {
         assert_eq!(std::mem::size_of::<TrackedBands>(), 244);
-        assert_eq!(std::mem::size_of::<Bands>(), 120);
+        assert_eq!(std::mem::size_of::<TableBands>(), 120);
     }
 }

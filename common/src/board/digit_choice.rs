@@ -1,0 +1,83 @@
+//! In the chosen chute, the digit with the fewest permutations left ([rung
+//! 16](crate::ladder::rung16_fewest_permutations)): MRV again, for digits.
+
+use super::band_rule::PERMUTATIONS_INSIDE;
+use super::chutes::{chute_pattern, is_settled};
+use super::Board;
+
+/// Which unsettled digit of a chute the search branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DigitChoice {
+    /// The lowest (rungs 14 and 15).
+    Lowest,
+    /// The one of the lowest [`BRANCH_RANK`], the lowest on a tie (rung 16 on, the Sudoku
+    /// solutions).
+    FewestPermutations,
+}
+
+/// The rank of a digit settled in a chute.
+pub const SETTLED: u8 = u8::MAX;
+
+/// `BRANCH_RANK[p]`: a digit with pattern `p` in a chute as a branch point, the best lowest:
+/// no permutation (a dead end at once), two, three, more, one (forced, not yet settled);
+/// or [`SETTLED`].
+pub const BRANCH_RANK: [u8; 512] = build_branch_rank();
+
+const fn build_branch_rank() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        table[pattern] = if is_settled(pattern as u16) {
+            SETTLED
+        } else {
+            match PERMUTATIONS_INSIDE[pattern].count_ones() {
+                0 => 0,
+                2 => 1,
+                3 => 2,
+                1 => 4,
+                _ => 3,
+            }
+        };
+        pattern += 1;
+    }
+    table
+}
+
+impl DigitChoice {
+    /// The digit (its index) of `chute` to branch on in `board`, or `None` when every digit
+    /// is settled there.
+    pub(super) fn digit_to_branch_on(self, board: &Board, chute: usize) -> Option<usize> {
+        let rank = |index: usize| BRANCH_RANK[chute_pattern(board, chute, index) as usize];
+        match self {
+            DigitChoice::Lowest => (0..9).find(|&index| rank(index) != SETTLED),
+            DigitChoice::FewestPermutations => {
+                // The lowest rank, the lowest digit on a tie.
+                let mut fewest = (SETTLED, 0);
+                for index in 0..9 {
+                    if rank(index) < fewest.0 {
+                        fewest = (rank(index), index);
+                    }
+                }
+                (fewest.0 != SETTLED).then_some(fewest.1)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_permutations_rank_before_three_and_settled_digits_last() {
+        // Row 1 in boxes 1 and 2, row 2 in boxes 1 and 2, row 3 in box 3: two permutations.
+        let two = 0b100_011_011;
+        // Every row in every box: all six permutations.
+        let six = 0o777;
+        // One permutation, its three mini-rows all that is left.
+        let settled = 0b100_010_001;
+        assert!(BRANCH_RANK[two] < BRANCH_RANK[six]);
+        assert_eq!(BRANCH_RANK[settled], SETTLED);
+        assert_eq!(BRANCH_RANK[0], 0);
+    }
+}

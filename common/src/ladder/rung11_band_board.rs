@@ -1,0 +1,36 @@
+//! # Rung 11: the band board, without a branch the processor cannot predict
+//!
+//! Representation: rung 10's rules and search on [`Board`], the board the solutions share.
+//! It does the same work whatever it finds: the band rule as straight-line code
+//! ([`crate::board::band_rule`]) and the givens set up all at once ([`Board::from_grid`]),
+//! each without a branch per cell or per single. Rung 10's guesses. `docs/climb.md` tells
+//! the idea with its picture.
+
+use super::{Grid, SearchState};
+use crate::board::Board;
+use crate::observe::SearchObserver;
+
+/// The search of the ladder over the board.
+impl SearchState for Board {
+    fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
+        let mut board = Board::from_grid(grid).ok()?;
+        board.propagate_observed(observer).ok()?;
+        Some(board)
+    }
+
+    fn choose_cell(&self) -> Option<usize> {
+        self.most_constrained_cell()
+    }
+
+    fn candidates_of(&self, cell: usize) -> u16 {
+        self.candidates(cell)
+    }
+
+    fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool {
+        self.place(cell, digit).is_ok() && self.propagate_observed(observer).is_ok()
+    }
+
+    fn grid(&self) -> Grid {
+        self.to_grid()
+    }
+}

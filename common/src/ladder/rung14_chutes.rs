@@ -1,0 +1,97 @@
+//! # Rung 14: branching on chutes
+//!
+//! Branching: rung 13's rules, searched another way. In the chute with the fewest
+//! unsettled digits (the first on a tie), the lowest unsettled digit, and there each of its
+//! permutations: a guess keeps one permutation of the digit ([`ChuteBranch::keep_permutation`](crate::board::chutes::ChuteBranch::keep_permutation))
+//! and places no digit. Once every digit is settled, the open cells are searched as before.
+//! Its code is [`crate::board::chutes`]; tdoku branches on a digit's permutations in a band
+//! too. `docs/climb.md` tells the idea with its picture.
+
+use super::{Grid, Outcome};
+use crate::board::chutes::ChuteBranching;
+use crate::board::{Board, MiniLineRule, Recount};
+use crate::digits;
+use crate::observe::{report_givens, Branch, SearchObserver};
+
+/// A search on chutes: what the board runs and where it branches. Rungs 14 to 19 differ
+/// only in these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChuteSearch {
+    /// How much of the mini-line rule the board runs.
+    pub rule: MiniLineRule,
+    /// Which digits the mini-line rule counts again.
+    pub recount: Recount,
+    /// Where the search branches.
+    pub branching: ChuteBranching,
+}
+
+/// Rung 14's search.
+pub const SEARCH: ChuteSearch = ChuteSearch {
+    rule: MiniLineRule::Confined,
+    recount: Recount::EveryDigit,
+    branching: ChuteBranching::FIRST,
+};
+
+impl ChuteSearch {
+    /// Solves `grid`, watched by nobody.
+    pub fn solve(self, grid: &Grid) -> Outcome {
+        self.solve_observed(grid, &mut ())
+    }
+
+    /// Solves `grid`, reporting every step to `observer`.
+    pub fn solve_observed(self, grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+        report_givens(grid, observer);
+        let mut guesses = 0;
+        let solution = match Board::propagated(grid, self.rule, self.recount, observer) {
+            Ok(board) => self.depth_first(&board, &mut guesses, observer),
+            Err(_) => None,
+        };
+        Outcome {
+            solution,
+            guesses,
+            capped: false,
+        }
+    }
+
+    /// The first completion below `board`, counting each guess in `guesses`.
+    fn depth_first(
+        self,
+        board: &Board,
+        guesses: &mut u64,
+        observer: &mut impl SearchObserver,
+    ) -> Option<Grid> {
+        if let Some(branch) = self.branching.branch_point(board) {
+            for (tried_before, k) in branch.ways().enumerate() {
+                *guesses += 1;
+                // The guess is made on a copy: undoing it is dropping the copy.
+                let mut child = *board;
+                branch.guess(k, tried_before, &mut child, observer);
+                if child.propagate_observed(observer).is_ok() {
+                    if let Some(solution) = self.depth_first(&child, guesses, observer) {
+                        return Some(solution);
+                    }
+                }
+                observer.dead_end();
+            }
+            return None;
+        }
+        // No chute to branch on: the open cells, if any, are searched as on rung 13.
+        let cell = match board.most_constrained_cell() {
+            Some(cell) => cell,
+            None => return Some(board.to_grid()),
+        };
+        let candidates = board.candidates(cell);
+        for (tried_before, digit) in digits(candidates).enumerate() {
+            *guesses += 1;
+            observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
+            let mut child = *board;
+            if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
+                if let Some(solution) = self.depth_first(&child, guesses, observer) {
+                    return Some(solution);
+                }
+            }
+            observer.dead_end();
+        }
+        None
+    }
+}

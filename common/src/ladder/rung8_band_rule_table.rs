@@ -1,0 +1,40 @@
+//! # Rung 8: the band rule in one lookup
+//!
+//! Representation: rung 7's band rule, its repeated pointing and claiming replaced by one
+//! table lookup ([`BAND_RULE`], built in [`crate::board::band_rule`] from the six
+//! permutations). The table keeps exactly the mini-rows rung 7 keeps, for all 512
+//! patterns (tested below), so the guesses are rung 7's. `docs/climb.md` tells the idea
+//! with its picture.
+
+use super::rung7_bands::{Bands, MiniRowRule};
+use crate::board::BAND_RULE;
+
+/// Rung 8's way: the mini-rows on some permutation inside the pattern, read from a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table;
+
+impl MiniRowRule for Table {
+    fn kept(pattern: u16) -> u16 {
+        BAND_RULE[pattern as usize]
+    }
+}
+
+/// Rung 8's search state.
+pub type TableBands = Bands<Table>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::rung7_bands::Repeated;
+
+    #[test]
+    fn the_table_keeps_what_repeated_pointing_and_claiming_keeps() {
+        for pattern in 0..512u16 {
+            assert_eq!(
+                Table::kept(pattern),
+                Repeated::kept(pattern),
+                "pattern {pattern:09b}"
+            );
+        }
+    }
+}
