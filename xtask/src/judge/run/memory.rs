@@ -79,13 +79,17 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
     status_kilobytes(&root_process, "VmHWM:")?;
     let mut reading = TreeReading::default();
     let mut programs = Vec::new();
-    let mut pending = vec![root_process];
-    while let Some(process) = pending.pop() {
+    let mut pending = vec![(root_process, None)];
+    while let Some((process, parent)) = pending.pop() {
         if programs.len() >= MOST_PROCESSES_READ {
             break;
         }
-        let high_water = status_kilobytes(&process, "VmHWM:").unwrap_or(0) * 1024;
-        pending.extend(children_of(&process));
+        let Some(status) = tree_status(&process, parent.as_deref()) else {
+            continue;
+        };
+        let high_water = kilobytes_of_field(&status, "VmHWM:").unwrap_or(0) * 1024;
+        let children = children_of(&process).into_iter();
+        pending.extend(children.map(|child| (child, Some(process.clone()))));
         if starter.is_starter(&process) {
             reading.starter_bytes = reading.starter_bytes.max(high_water);
         } else {
@@ -110,6 +114,25 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
         reading.program_bytes = reading.program_bytes.max(forward.min(backward) * 1024);
     }
     Some(reading)
+}
+
+/// `/proc/PROCESS/status`, if `PROCESS` is still the child of `parent` that a list of
+/// children named (or the root, without a parent). A process that ended between the list
+/// and the read leaves its number free, and the system may give it to another, even to a
+/// thread of xtask, whose `/proc/THREAD/status` shows xtask's memory: with 32,768 process
+/// numbers on a busy machine, `runner_memory.rs` read an awk of 200 MB at 256 MiB so.
+fn tree_status(process: &str, parent: Option<&str>) -> Option<String> {
+    let status = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
+    let field = |name: &str| {
+        let line = status.lines().find(|line| line.starts_with(name))?;
+        line[name.len()..]
+            .split_whitespace()
+            .next()
+            .map(str::to_string)
+    };
+    let is_process = field("Tgid:").as_deref() == Some(process);
+    let is_child = parent.is_none_or(|parent| field("PPid:").as_deref() == Some(parent));
+    (is_process && is_child).then_some(status)
 }
 
 /// A field of `/proc/PROCESS/status` in kilobytes, for example `VmRSS:`, if the process
