@@ -55,13 +55,15 @@
 //!
 //! [`board`] is the solutions' propagation state; [`observe`] lets a search report its
 //! steps; [`ladder`] climbs from backtracking to the board, one idea per rung of
-//! [`ladder::RUNGS`]; [`input`] and [`grid_reader`] read input, with positioned messages.
+//! [`ladder::RUNGS`]; [`sudoku_start`] is the board the Sudoku solutions search from;
+//! [`input`] and [`grid_reader`] read input, with positioned messages.
 
 pub mod board;
 pub mod grid_reader;
 pub mod input;
 pub mod ladder;
 pub mod observe;
+pub mod sudoku_start;
 
 /// Number of cells in the grid.
 pub const N_CELLS: usize = 81;

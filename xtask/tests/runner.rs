@@ -191,8 +191,8 @@ fn a_program_can_tell_that_it_is_traced_the_one_difference_tracing_makes() {
 #[test]
 fn a_program_raising_20000_signals_runs_as_fast_as_alone() {
     // Traced to the end, each signal stopped the program for the tracer: 2.5 times slower.
-    // The runner lets a program go at its first signal. Best of three, alone and judged
-    // in turn.
+    // The runner lets a program go at its first signal: it ends untraced (`TracerPid` 0)
+    // and about as fast as alone. Best of three, alone and judged in turn.
     let directory = tempfile::tempdir().unwrap();
     let binary = compile_program(directory.path(), "raise_signals", &["-O"]);
     let (mut alone, mut judged) = (Duration::MAX, Duration::MAX);
@@ -200,13 +200,33 @@ fn a_program_raising_20000_signals_runs_as_fast_as_alone() {
         let started = Instant::now();
         let output = Command::new(&binary).output().expect("it runs");
         alone = alone.min(started.elapsed());
-        assert_eq!(output.stdout, b"20000\n");
+        assert_eq!(output.stdout, b"20000 0\n");
         let run = run_program(&mut Command::new(&binary), b"", GENEROUS).expect("it runs");
-        assert_eq!(run.stdout, b"20000\n", "{run:?}");
+        assert_eq!(run.stdout, b"20000 0\n", "{run:?}");
         judged = judged.min(run.elapsed);
     }
+    // Loose: the machine may be busy; traced to the end took 2.5 times as long.
     assert!(
-        judged <= alone.mul_f64(1.5) + Duration::from_millis(10),
+        judged <= alone.mul_f64(2.0) + Duration::from_millis(20),
         "judged {judged:?}, alone {alone:?}"
     );
+}
+
+#[test]
+fn a_shells_start_is_never_the_programs_time() {
+    // A `sh` that takes 200 ms to start (as a slow shell, or a loaded machine, may), then
+    // runs `true`: under a 150 ms limit the command is AC, its time from its release.
+    let directory = tempfile::tempdir().unwrap();
+    let slow_shell = directory.path().join("sh");
+    std::fs::write(&slow_shell, "#!/bin/sh\nsleep 0.2\nexec /bin/sh \"$@\"\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&slow_shell, mode).unwrap();
+    let mut program = Command::new(&slow_shell);
+    program.args(["-c", "true"]);
+    let limits = Limits {
+        time: Duration::from_millis(150),
+        ..GENEROUS
+    };
+    let judgement = judge_case(&mut program, b"", b"", limits, Checker::Exact).expect("it runs");
+    assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
 }

@@ -272,7 +272,7 @@ fn where_ptrace_is_refused_one_line_says_so_and_the_kernel_gives_the_figure() {
     let binary = compile_program(directory.path(), "touch_mb", &["-O"]);
     let reference = gnu_time_kilobytes(&time, &binary, &["50"], b"");
     let output = Command::new(strace)
-        .args(["-f", "-o", "/dev/null", support::XTASK])
+        .args(["-f", "-o", "/dev/null", env!("CARGO_BIN_EXE_xtask")])
         .args(["check", "p2580", "--command"])
         .arg(format!("{} 50", binary.display()))
         .current_dir(xtask::project_root())

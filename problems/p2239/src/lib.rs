@@ -31,10 +31,12 @@
 //!    reporting the line and column of anything malformed. A digit given twice in a unit
 //!    is not looked for here: placing the givens in step 2 fails, and the grid has no
 //!    completion.
-//! 2. **Propagate** ([`Board::propagated`]): naked and hidden singles, locked candidates
-//!    (the band rule and the column rules), and the mini-line rule
-//!    ([`MiniLineRule::ConfinedAndOnlyThree`]), counting again only what changed
-//!    ([`Recount::ChangedDigits`]).
+//! 2. **Propagate** ([`sudoku_start::board_of`], the start the Sudoku solutions
+//!    share): naked and hidden singles, locked candidates (the band rule and the column
+//!    rules), and the mini-line rule
+//!    ([`ConfinedAndOnlyThree`](common::board::MiniLineRule::ConfinedAndOnlyThree)),
+//!    counting again only what changed
+//!    ([`ChangedDigits`](common::board::Recount::ChangedDigits)).
 //!    *Why this is safe here too:* the rules only remove possibilities that no
 //!    completion uses, so the set of completions, and therefore its smallest member, is
 //!    unchanged. Propagation decides cells in no particular order, but it never decides
@@ -126,10 +128,11 @@
 //!   dropping the copy: nothing has to be restored by hand.
 
 use common::board::chutes::ChuteBranching;
-use common::board::{Board, Contradiction, MiniLineRule, Recount};
+use common::board::Board;
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
-use common::observe::{report_givens, Branch, Reason, SearchObserver};
+use common::observe::{Branch, Reason, SearchObserver};
+use common::sudoku_start;
 use common::{cell_bit, digits, grid_text, N_CELLS};
 use std::io::{BufRead, Write};
 
@@ -156,8 +159,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    report_givens(grid, observer);
-    let board = propagated(grid, observer).ok()?;
+    let board = sudoku_start::board_of(grid, observer)?;
 
     // Step 3: look for two completions; one alone is the answer.
     observer.remark(&|| "step 3: search for up to two completions".to_string());
@@ -182,19 +184,13 @@ pub fn count_completions(grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
-    let board = match propagated(grid, &mut ()) {
-        Ok(board) => board,
-        Err(_) => return 0,
+    let board = match sudoku_start::board_of(grid, &mut ()) {
+        Some(board) => board,
+        None => return 0,
     };
     let mut found = Completions::up_to(limit);
     find_completions(&board, &mut found, &mut ());
     found.count
-}
-
-/// Step 2: the board of `grid` with every rule, propagated ([`Board::propagated`]).
-fn propagated(grid: &Grid, observer: &mut impl SearchObserver) -> Result<Board, Contradiction> {
-    let rule = MiniLineRule::ConfinedAndOnlyThree;
-    Board::propagated(grid, rule, Recount::ChangedDigits, observer)
 }
 
 /// What a search for completions has found so far: how many, and the first one (the

@@ -27,11 +27,13 @@
 //!
 //! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239). A digit
 //!    given twice in a unit is not looked for here: placing the givens in step 2 fails.
-//! 2. **Propagate** ([`Board::propagated`]): naked and hidden singles, locked candidates
-//!    (the band rule and the column rules), and the mini-line rule
-//!    ([`MiniLineRule::ConfinedAndOnlyThree`]), counting again only what changed
-//!    ([`Recount::ChangedDigits`]). *Why this is safe:* each rule removes only
-//!    possibilities that no completion uses.
+//! 2. **Propagate** ([`sudoku_start::board_of`], the start the Sudoku solutions
+//!    share): naked and hidden singles, locked candidates (the band rule and the column
+//!    rules), and the mini-line rule
+//!    ([`ConfinedAndOnlyThree`](common::board::MiniLineRule::ConfinedAndOnlyThree)),
+//!    counting again only what changed
+//!    ([`ChangedDigits`](common::board::Recount::ChangedDigits)).
+//!    *Why this is safe:* each rule removes only possibilities that no completion uses.
 //! 3. **Search** depth-first ([`solve_observed`]), branching on a chute
 //!    ([`ChuteBranching::branch_point`] of [`ChuteBranching::SOLUTIONS`]): in the band or stack
 //!    with the fewest unsettled digits (while every one is early, the one with the fewest
@@ -112,10 +114,11 @@
 //!   it fails, so does the board it was tried on), so it is made on the board itself.
 
 use common::board::chutes::ChuteBranching;
-use common::board::{Board, MiniLineRule, Recount};
+use common::board::Board;
 use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
-use common::observe::{report_givens, Branch, SearchObserver};
+use common::observe::{Branch, SearchObserver};
+use common::sudoku_start;
 use common::{count, digit_bit, digits, lowest_digit, N_CELLS};
 use std::io::{BufRead, Write};
 use std::iter;
@@ -143,9 +146,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
-    report_givens(grid, observer);
-    let rule = MiniLineRule::ConfinedAndOnlyThree;
-    let mut board = Board::propagated(grid, rule, Recount::ChangedDigits, observer).ok()?;
+    let mut board = sudoku_start::board_of(grid, observer)?;
     // Step 3: search.
     first_completion(&mut board, observer)
 }

@@ -18,14 +18,13 @@
 //!    module file's own `#![cfg]` and `#![allow]` go onto its `mod`.
 //! 3. **Keep whole modules** (`bundle/modules.rs`): of a dependency, the bundle keeps
 //!    the root items and each module that the code kept so far needs, until no new one is
-//!    needed, at any depth (a kept module's own modules are weighed in their turn). Kept
-//!    code needs a module when it names it, names a macro it exports, or names a type that
-//!    the module implements something for (a module of `impl Display for Board` only); an
-//!    impl of the dependency's own trait counts only if kept code names that trait too. A
-//!    module that no kept code needs (`common::ladder`) stays out. Every identifier counts
-//!    as a name, so the bundle may keep a module too many, never one too few. What a kept
-//!    module holds and the problem does not call is allowed by `#[allow(dead_code)]` on
-//!    the module: the file is for the judge, not for reading.
+//!    needed. Kept code needs a module when it names it, names a macro it exports, or
+//!    names a type that the module implements something for (a module of `impl Display
+//!    for Board` only); an impl of the dependency's own trait counts only if kept code
+//!    names that trait too. A module that no kept code needs (`common::ladder`) stays out.
+//!    Every identifier counts as a name, so the bundle may keep a module too many, never
+//!    one too few. What a kept module holds and the problem does not call is allowed by
+//!    `#[allow(dead_code)]` on the module: the file is for the judge, not for reading.
 //! 4. **Print** with `prettyplease`, the same bytes for the same sources, under a comment
 //!    that names the problem, its link, where its explanation is, this generator and the
 //!    workspace commit. Doc comments are left out unless `keep_docs` asks for them (at
@@ -56,7 +55,7 @@ use syn::{File, Item, ItemMod};
 use crate::problems::workspace::{Problem, Workspace};
 use attributes::{keep_inner_attribute, strip_doc_comments};
 use load::load_crate_root;
-use modules::{identifiers, Definitions, LeftOutModule};
+use modules::{identifiers, remove_left_out, Definitions, LeftOutModule};
 use paths::{PathRewriter, Place};
 
 /// A finished bundle.
@@ -177,7 +176,7 @@ struct LaidOut {
     left_out: Vec<LeftOutModule>,
     /// Every name the kept code uses.
     kept_names: BTreeSet<String>,
-    /// The traits the dependencies define.
+    /// The traits the libraries define.
     own_traits: BTreeSet<String>,
 }
 
@@ -231,8 +230,8 @@ fn lay_out(
 
 impl LaidOut {
     /// Step 3: keeps each left-out module that kept code needs, until no new one is
-    /// needed (a kept module's own modules are weighed the same way), and takes the
-    /// others out of their libraries.
+    /// needed (a kept module's own modules weighed in their turn), and takes the others
+    /// out of their libraries.
     fn leave_out_unneeded_modules(&mut self) {
         while let Some(needed) = self
             .left_out
@@ -241,6 +240,7 @@ impl LaidOut {
         {
             let kept = self.left_out.swap_remove(needed);
             self.kept_names.extend(kept.identifiers.iter().cloned());
+            // Its own modules are weighed in their turn.
             self.left_out.extend(kept.children(&self.own_traits));
         }
         for module in &mut self.modules {
@@ -265,25 +265,6 @@ impl LaidOut {
             items,
         }
     }
-}
-
-/// Removes from `module` (which lies in the modules `parents`) and from the modules it
-/// keeps, at any depth, the modules of `left_out`.
-fn remove_left_out(module: &mut ItemMod, parents: &mut Vec<String>, left_out: &[LeftOutModule]) {
-    parents.push(module.ident.to_string());
-    let items = &mut module.content.as_mut().expect("inline module").1;
-    items.retain(|item| {
-        let Item::Mod(inner) = item else { return true };
-        !left_out
-            .iter()
-            .any(|module| module.parents == *parents && inner.ident == module.name)
-    });
-    for item in items.iter_mut() {
-        if let Item::Mod(inner) = item {
-            remove_left_out(inner, parents, left_out);
-        }
-    }
-    parents.pop();
 }
 
 /// `source` with each level of indentation one tab instead of four spaces: two fifths of

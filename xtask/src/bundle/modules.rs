@@ -1,9 +1,10 @@
-//! Step 3 of a bundle: which modules of a dependency the kept code needs, at any depth (a
-//! kept module's own modules are weighed in their turn). A module is needed when kept
-//! code names it, names a macro it exports, or names a type that the module implements
-//! something for (an impl of the dependency's own trait only if kept code names that
-//! trait too). Every identifier counts as a name, so the bundle may keep a module too
-//! many, never one too few.
+//! Step 3 of a bundle: which modules of a dependency the kept code needs. A module is
+//! needed when kept code names it, names a macro it exports, or names a type that the
+//! module implements something for (an impl of the dependency's own trait only if kept
+//! code names that trait too). A kept module's own modules are weighed the same way, so
+//! `common::board::chutes` stays out of a bundle that never branches on a chute. Every
+//! identifier counts as a name, so the bundle may keep a module too many, never one too
+//! few.
 
 use std::collections::BTreeSet;
 
@@ -57,17 +58,17 @@ impl<'ast> Visit<'ast> for IdentifierCollector {
 /// [`LeftOutModule::is_needed`]). Its own modules are weighed only once it is kept.
 pub(super) struct LeftOutModule {
     /// The names of the modules it lies in, from the bundle's module of its crate down.
-    pub(super) parents: Vec<String>,
+    parents: Vec<String>,
     /// Its name.
-    pub(super) name: String,
-    /// Every identifier in it, but in its own modules: the names it uses, which count as
+    name: String,
+    /// Every identifier in it but in its own modules: the names it uses, which count as
     /// named once it is kept.
     pub(super) identifiers: BTreeSet<String>,
     /// The macros it exports (`#[macro_export]`), which are called without its name.
     exported_macros: BTreeSet<String>,
     /// The impls in it, which kept code uses without naming the module.
     impls: Vec<ImplInModule>,
-    /// Its own modules, left out in turn until kept code needs them.
+    /// Its own modules, left out in their turn until kept code needs them.
     children: Vec<ItemMod>,
 }
 
@@ -132,7 +133,7 @@ impl LeftOutModule {
         }
     }
 
-    /// The modules this one holds, left out in their turn, once it is kept.
+    /// The modules this one holds, left out in their turn, now that it is kept.
     pub(super) fn children(self, own_traits: &BTreeSet<String>) -> Vec<LeftOutModule> {
         let mut parents = self.parents;
         parents.push(self.name);
@@ -231,4 +232,27 @@ impl<'ast> Visit<'ast> for Definitions {
         self.impls.push((trait_name, type_identifiers.0));
         syn::visit::visit_item_impl(self, item);
     }
+}
+
+/// Removes from `module` (which lies in the modules `parents`), and from the modules it
+/// keeps at any depth, the modules of `left_out`.
+pub(super) fn remove_left_out(
+    module: &mut ItemMod,
+    parents: &mut Vec<String>,
+    left_out: &[LeftOutModule],
+) {
+    parents.push(module.ident.to_string());
+    let items = &mut module.content.as_mut().expect("inline module").1;
+    items.retain(|item| {
+        let Item::Mod(inner) = item else { return true };
+        !left_out
+            .iter()
+            .any(|module| module.parents == *parents && inner.ident == module.name)
+    });
+    for item in items.iter_mut() {
+        if let Item::Mod(inner) = item {
+            remove_left_out(inner, parents, left_out);
+        }
+    }
+    parents.pop();
 }

@@ -153,9 +153,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         .collect::<Result<Vec<SampleFiles>>>()?;
 
     // 2. The programs: the command, one release build for all of them, or one bundle each.
-    let command = arguments.command.as_deref().map(ProgramCommand::parse);
-    let command = command.transpose().map_err(usage_error)?;
-    let (builds, bundle_directory) = build_programs(&arguments, command, &workspace, &problems)?;
+    let (builds, bundle_directory) = build_programs(&arguments, &workspace, &problems)?;
 
     // 3. Every case, one line each; the columns are as wide as their longest entry.
     let columns = Columns::of(&problems, &sample_files, &builds);
@@ -176,15 +174,16 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     count.close(&problems)
 }
 
-/// Step 2: the program to judge for each problem (`command`, the one `--command` names,
-/// if any), and the temporary folder of the bundles when they are built (`--bundled`).
+/// Step 2: the program to judge for each problem, and the temporary folder of the bundles
+/// when they are built (`--bundled`).
 fn build_programs(
     arguments: &Arguments,
-    command: Option<ProgramCommand>,
     workspace: &Workspace,
     problems: &[Problem],
 ) -> Result<(Vec<Build>, Option<TemporaryFolder>)> {
-    if let Some(command) = command {
+    if let Some(command) = &arguments.command {
+        // A command that cannot be run is the user's mistake, not a verdict.
+        let command = ProgramCommand::parse(command).map_err(usage_error)?;
         let ready = |_| Build::Ready {
             program: Program::Command {
                 command: command.clone(),

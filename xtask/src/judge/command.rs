@@ -244,7 +244,7 @@ mod tests {
         assert!(refusal("cat 'a").contains("unterminated quote"));
         assert!(refusal("no-such-program-here x").contains("`no-such-program-here` was not found"));
         assert!(refusal("./no/such/file").contains("`./no/such/file` does not exist"));
-        let plain_file = tempfile::NamedTempFile::new().unwrap(); // made without the x bit
+        let plain_file = tempfile::NamedTempFile::new().unwrap();
         let plain_file = plain_file.path().to_str().unwrap();
         assert!(refusal(plain_file).contains("not an executable file"));
         assert!(refusal("cat |").contains("is not a valid shell command"));

@@ -39,11 +39,11 @@ use std::ops::RangeInclusive;
 use anyhow::Result;
 use common::input::quote;
 use common::ladder::Outcome;
-use common::observe::SearchObserver;
 use rand::rngs::StdRng;
 
 use crate::judge::checker::Checker;
 use crate::reference::Grid;
+use crate::trace::Recorder;
 use crate::usage_error;
 pub use puzzle::Puzzle;
 
@@ -87,9 +87,9 @@ pub struct KnownProblem {
     /// The solution's solver (what `bench` times): the grid it finds, or `None` when it
     /// finds none.
     pub solve: fn(&Puzzle) -> Option<Grid>,
-    /// The same search, reporting each step to an observer (`trace` records them, `bench`
-    /// counts the guesses). A solution that reports nothing leaves the observer alone.
-    pub solve_observed: fn(&Puzzle, &mut dyn SearchObserver) -> Option<Grid>,
+    /// The same search, reporting each step to a recorder (`trace`, and the guesses that
+    /// `bench` counts). A solution that reports nothing leaves the recorder alone.
+    pub solve_observed: fn(&Puzzle, &mut Recorder) -> Option<Grid>,
     /// The right answer to one puzzle, as the reference solvers find it (sharing no code
     /// with the solution): what `stress` expects and `bench` checks a "none" against.
     pub reference_answer: fn(&Puzzle) -> ReferenceAnswer,
@@ -199,8 +199,8 @@ impl KnownProblem {
             family: &sudoku::FAMILY,
             format: sudoku::PACKED_ROWS,
             solve: |puzzle| p2239::solve(sudoku::grid(puzzle)),
-            solve_observed: |puzzle, mut observer| {
-                p2239::solve_observed(sudoku::grid(puzzle), &mut observer)
+            solve_observed: |puzzle, recorder| {
+                p2239::solve_observed(sudoku::grid(puzzle), recorder)
             },
             reference_answer: sudoku::smallest_completion,
             checker: Checker::Exact,
@@ -213,8 +213,8 @@ impl KnownProblem {
             family: &sudoku::FAMILY,
             format: sudoku::SPACED_ROWS,
             solve: |puzzle| p2580::solve(sudoku::grid(puzzle)),
-            solve_observed: |puzzle, mut observer| {
-                p2580::solve_observed(sudoku::grid(puzzle), &mut observer)
+            solve_observed: |puzzle, recorder| {
+                p2580::solve_observed(sudoku::grid(puzzle), recorder)
             },
             // Any completion is accepted; the smallest is one.
             reference_answer: sudoku::smallest_completion,
@@ -228,8 +228,8 @@ impl KnownProblem {
             family: &su_domino_ku::FAMILY,
             format: su_domino_ku::FORMAT,
             solve: |puzzle| p4574::solve(su_domino_ku::puzzle(puzzle)),
-            solve_observed: |puzzle, mut observer| {
-                let solution = p4574::solve_observed(su_domino_ku::puzzle(puzzle), &mut observer);
+            solve_observed: |puzzle, recorder| {
+                let solution = p4574::solve_observed(su_domino_ku::puzzle(puzzle), recorder);
                 solution.map(|solution| solution.grid)
             },
             reference_answer: su_domino_ku::reference_answer,
@@ -389,8 +389,8 @@ mod tests {
                 .read_each(input.as_slice(), |puzzle| {
                     number += 1;
                     let grid = (problem.solve)(&puzzle).expect("the sample has an answer");
-                    let mut counter = common::observe::GuessCounter::default();
-                    let observed = (problem.solve_observed)(&puzzle, &mut counter);
+                    let mut recorder = Recorder::new(0);
+                    let observed = (problem.solve_observed)(&puzzle, &mut recorder);
                     assert_eq!(observed, Some(grid));
                     let reference = (problem.reference_answer)(&puzzle);
                     assert!(reference.is_found(), "{problem}: {reference:?}");

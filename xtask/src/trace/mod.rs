@@ -1,12 +1,12 @@
 //! Watching a solution reason: record its search, then show the record as text or a page.
 //!
-//! A [`Recorder`] watches a search (`crate::problems::recording` runs the problem's own
-//! solver, or a rung of the ladder, on an input, with a recorder as its observer): the
-//! very search code the judge runs, reporting each placement and why (given, naked
-//! single, hidden single in which unit, guess), each contradiction and each guess taken
-//! back. The recorder keeps the first steps as [`Event`]s, counts them all (the guesses
-//! as [`GuessCounter`] counts them), and ends as a [`PuzzleTrace`], the record of one
-//! puzzle.
+//! Every observed solver of the table of problems reports to a [`Recorder`]
+//! (`crate::problems::recording` runs the problem's own solver, or a rung of the ladder,
+//! on an input): the very search code the judge runs, reporting each placement and why
+//! (given, naked single, hidden single in which unit, guess), each contradiction and each
+//! guess taken back. The recorder keeps the first steps as [`Event`]s, counts them all
+//! (the guesses as [`GuessCounter`] counts them, which `bench` reads), and ends as a
+//! [`PuzzleTrace`], the record of one puzzle.
 //!
 //! Each step is worded once, by [`step_words`], and the grid it leaves is followed once,
 //! by [`Replay`] (which is where the decided-cell count of every line comes from). Two
@@ -100,6 +100,11 @@ impl Recorder {
             limit,
             ..Recorder::default()
         }
+    }
+
+    /// The guesses of the search so far, counted as [`GuessCounter`] counts them.
+    pub fn guesses(&self) -> GuessCounter {
+        self.guesses
     }
 
     /// Records `event` if the limit allows; a step is counted either way.

@@ -1,5 +1,6 @@
 // Raises SIGUSR1 20,000 times, each caught by a handler that counts it, and prints the
-// count: a program whose time a tracer that stops it at every signal would multiply. (A
+// count and whether it is traced at the end (its `TracerPid`): a program whose time a
+// tracer that stops it at every signal would multiply. (A
 // test program, compiled alone: the workspace's rule against `unsafe` is not its.)
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -22,5 +23,7 @@ fn main() {
     for _ in 0..20_000 {
         unsafe { raise(SIGUSR1) };
     }
-    println!("{}", CAUGHT.load(Ordering::Relaxed));
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let tracer = status.lines().find(|line| line.starts_with("TracerPid:")).unwrap();
+    println!("{} {}", CAUGHT.load(Ordering::Relaxed), tracer.split_whitespace().nth(1).unwrap());
 }

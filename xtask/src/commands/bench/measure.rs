@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use common::ladder::{Outcome, RUNGS};
-use common::observe::GuessCounter;
 use xtask::problems::{Baseline, KnownProblem, Puzzle};
+use xtask::trace::Recorder;
 
 /// A run with more guesses than this is timed once: it takes milliseconds, where the noise
 /// that rounds smooth out is far smaller. (Counted in guesses, not in time, so that a run
@@ -79,8 +79,9 @@ impl Solver {
             });
         };
         // The answers were checked above; here only the guesses matter.
-        let mut counted = GuessCounter::default();
-        let _ = (problem.solve_observed)(puzzle, &mut counted);
+        let mut recorder = Recorder::new(0);
+        let _ = (problem.solve_observed)(puzzle, &mut recorder);
+        let counted = recorder.guesses();
         Ok(Guesses {
             all: counted.guesses,
             tdoku: problem.family.plain_sudoku.then_some(counted.tdoku_guesses),
@@ -89,7 +90,7 @@ impl Solver {
 }
 
 /// The guesses one search made: all of them, and tdoku's way where it is told (see
-/// [`GuessCounter`]).
+/// [`common::observe::GuessCounter`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Guesses {
     all: u64,

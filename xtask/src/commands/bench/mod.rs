@@ -28,7 +28,7 @@
 //!    reference solvers ([`Puzzle::fault`]: a valid completion keeping every given; for
 //!    Su-domino-ku, one that the tiles spell), or, when the solver finds none, the
 //!    reference's word that there is none; such puzzles are counted on standard error. It
-//!    counts the search's guesses with a [`GuessCounter`], also as tdoku's published
+//!    counts the search's guesses with a [`Recorder`], also as tdoku's published
 //!    benchmark counts them (every way tried at a branch point but the last, which is
 //!    forced) where the family is plain Sudoku.
 //! 5. Prints two lines per solver and file, in a fixed form that scripts can compare:
@@ -53,7 +53,7 @@
 //! [`Family::bench_sets`]: xtask::problems::Family::bench_sets
 //! [`Family::baseline`]: xtask::problems::Family::baseline
 //! [`Puzzle::fault`]: xtask::problems::Puzzle::fault
-//! [`GuessCounter`]: common::observe::GuessCounter
+//! [`Recorder`]: xtask::trace::Recorder
 //! [`Symmetry`]: xtask::reference::generate::Symmetry
 
 mod measure;

@@ -123,8 +123,8 @@ const TABLE_ENTRY: &str = r#"        KnownProblem {
             family: &sudoku::FAMILY,
             format: sudoku::PACKED_ROWS,
             solve: |puzzle| {{name}}::solve(sudoku::grid(puzzle)),
-            solve_observed: |puzzle, mut observer| {
-                {{name}}::solve_observed(sudoku::grid(puzzle), &mut observer)
+            solve_observed: |puzzle, recorder| {
+                {{name}}::solve_observed(sudoku::grid(puzzle), recorder)
             },
             {{answer_note}}
             reference_answer: sudoku::smallest_completion,

@@ -75,8 +75,8 @@ pub struct Arguments {
     binary: Option<PathBuf>,
     /// Test this command instead: any program, in the current folder (through `sh -c` only
     /// when it has shell syntax), for example `python3 sol.py`. As it is not ours, the
-    /// cases stay inside the judge's promise (for a Sudoku, the grid has a completion)
-    /// unless --beyond-promise.
+    /// cases stay inside the judge's
+    /// promise (for a Sudoku, the grid has a completion) unless --beyond-promise.
     #[arg(long, value_name = "CMD", conflicts_with = "binary")]
     command: Option<String>,
     /// With --command, also the cases beyond the judge's promise (grids without a

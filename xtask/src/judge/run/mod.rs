@@ -326,14 +326,17 @@ fn follow_and_reap(
     sender: &Sender<Report>,
 ) -> Report {
     let program = Pid::from_raw(child.id() as i32);
-    // If attaching fails, the program is released all the same, and only polled.
-    let attached = held && ptrace::attach(program);
+    // Attached once the starter waits for its line (what it does before is its own start,
+    // and nothing would let it go on from a stop meanwhile); if attaching fails, the
+    // program is released all the same, and only polled.
     let mut starter_bytes = 0;
+    let mut attached = false;
     if held {
-        let at = wait_until_asleep(program);
+        wait_until_asleep(program);
+        attached = ptrace::attach(program);
         let starter_kilobytes = status_kilobytes(&program.as_raw().to_string(), "VmHWM:");
         starter_bytes = starter_kilobytes.unwrap_or(0) * 1024;
-        let _ = sender.send(Report::Released { at });
+        let _ = sender.send(Report::Released { at: Instant::now() });
     }
     // A program may end without reading all of its input, and a process it left behind
     // may hold the pipe without reading: the writer is never waited for.

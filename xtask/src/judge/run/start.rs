@@ -2,8 +2,8 @@
 //! watched closely, *held* by a starter shell until the runner is ready for it.
 //!
 //! A held program starts as a shell that reads one line of its input, which the runner
-//! writes once it has attached to the shell (see `ptrace.rs`) and the shell is asleep in
-//! that `read`; the program's time starts then, so the shell's own start is never the
+//! writes once the shell waits in that `read` and the runner has attached to it (see
+//! `ptrace.rs`); the program's time starts then, so the shell's own start is never the
 //! program's. The shell then goes on in one of two ways:
 //!
 //! - a program given as itself (a binary, or the words of a plain `--command`):
@@ -24,13 +24,13 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
 use nix::unistd::Pid;
 
 use super::memory::StarterLine;
-use super::{MemoryWatch, CLOSE_WATCH_PAUSE, LATE_OUTPUT_MARGIN};
+use super::{MemoryWatch, CLOSE_WATCH_PAUSE};
 
 /// The variables of the judge's environment taken from the user's: where programs are
 /// found (`python3`, `java`), and the home folder some runtimes expect.
@@ -132,20 +132,46 @@ fn check_found(name: &OsStr) -> Result<()> {
         .with_context(|| format!("starting {}", Path::new(name).display()))
 }
 
-/// Waits until `program` sleeps (a held program's starter, waiting for its line), at most
-/// [`LATE_OUTPUT_MARGIN`], and returns the moment: what came before is the starter's
-/// start, not the program's time.
-pub(super) fn wait_until_asleep(program: Pid) -> Instant {
-    let give_up = Instant::now() + LATE_OUTPUT_MARGIN;
+/// Waits until `program`, a held program's starter, waits for its line, at most
+/// [`RELEASE_WAIT`]: what comes before is the starter's start, not the program's time. Waiting for the line is reading standard input
+/// (`/proc/PID/syscall` starts with `read`'s number and file 0), where the system shows
+/// it; elsewhere, being asleep.
+pub(super) fn wait_until_asleep(program: Pid) {
+    let give_up = Instant::now() + RELEASE_WAIT;
     let stat = format!("/proc/{program}/stat");
+    let syscall = format!("/proc/{program}/syscall");
+    // Where the system shows the call (the file exists, the processor is known); a read of
+    // it can fail while the process runs, and is then tried again.
+    let shown = READING_STANDARD_INPUT.filter(|_| Path::new(&syscall).exists());
     while Instant::now() < give_up {
-        let state = std::fs::read_to_string(&stat).unwrap_or_default();
-        // The state is the first field after the command's name, in parentheses.
-        let after_name = state.rsplit(')').next().unwrap_or("");
-        if after_name.trim_start().starts_with('S') {
+        let waiting = match shown {
+            Some(reading) => {
+                std::fs::read_to_string(&syscall).is_ok_and(|call| call.starts_with(reading))
+            }
+            None => {
+                let state = std::fs::read_to_string(&stat).unwrap_or_default();
+                // The state is the first field after the command's name, in parentheses.
+                let after_name = state.rsplit(')').next().unwrap_or("");
+                after_name.trim_start().starts_with('S')
+            }
+        };
+        if waiting {
             break;
         }
         thread::sleep(CLOSE_WATCH_PAUSE);
     }
-    Instant::now()
 }
+
+/// The longest a starter may take to start before its program is released all the same:
+/// far more than a shell takes (a millisecond or two), even on a loaded machine.
+pub(super) const RELEASE_WAIT: Duration = Duration::from_secs(2);
+
+/// How `/proc/PID/syscall` starts while a process reads its standard input: `read`'s
+/// number on this processor, then file 0.
+const READING_STANDARD_INPUT: Option<&str> = if cfg!(target_arch = "x86_64") {
+    Some("0 0x0 ")
+} else if cfg!(target_arch = "aarch64") {
+    Some("63 0x0 ")
+} else {
+    None
+};

@@ -9,6 +9,7 @@ use anyhow::{anyhow, Result};
 
 use super::memory::{MemoryFigures, TreeReading};
 use super::output::CapturedOutput;
+use super::start::RELEASE_WAIT;
 use super::{
     Ending, Limits, MemoryWatch, Report, Run, CLOSE_WATCH_PAUSE, CLOSE_WATCH_TIME,
     LATE_OUTPUT_MARGIN, POLL_INTERVAL,
@@ -98,10 +99,10 @@ struct WatchState {
 
 impl WatchState {
     /// The state of a run started at `started`; a `held` program's time limit starts at its
-    /// release, which comes within [`LATE_OUTPUT_MARGIN`].
+    /// release, which comes within [`RELEASE_WAIT`].
     fn new(started: Instant, limits: Limits, held: bool) -> WatchState {
         let release = match held {
-            true => LATE_OUTPUT_MARGIN,
+            true => RELEASE_WAIT,
             false => Duration::ZERO,
         };
         WatchState {
