@@ -30,7 +30,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     Outcome::of_backtracking(Some(found), &search.grid, search.guesses)
 }
 
-/// The first branch point: the cell [`most_constrained_cell`] chooses, and its candidates.
+/// The first branch point: the cell `most_constrained_cell` chooses, and its candidates.
 pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
     let used = UsedDigits::of_givens(grid)?;
     let search = FewestFirst {
