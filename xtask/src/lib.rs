@@ -31,11 +31,16 @@
 //!   Su-domino-ku: the judge's format, a reference solver and a generator of puzzles with
 //!   one solved grid.
 //!
+//! Showing the climb:
+//! - [`draw`]: the ladder's pictures, one SVG per rung in `docs/climb/`, drawn from the
+//!   code's own state, tables and index functions.
+//!
 //! Watching a solution reason:
 //! - [`trace`](mod@trace): the recorder every observed solver reports to, and its record
 //!   as text; [`trace::page`]: the same record as a page that replays it on the grid.
 
 pub mod bundle;
+pub mod draw;
 pub mod judge;
 pub mod problems;
 pub mod reference;

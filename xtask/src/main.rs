@@ -14,6 +14,8 @@
 //!   [`commands::bench::process`] its `--process` mode: whole processes and their memory.
 //! - [`commands::generate`]: Su-domino-ku test files.
 //! - [`commands::trace`]: a solver's reasoning, step by step, as text or as a page.
+//! - [`commands::draw`]: the climb's pictures, drawn by the code they show
+//!   ([`xtask::draw`]).
 //!
 //! Exit codes: 0 when the subcommand succeeded, 1 when it failed (for `check`: a case
 //! failed or something could not be built or run), 2 when the command line was not
@@ -34,7 +36,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{bench, bundle, check, generate, new, stress, trace};
+use commands::{bench, bundle, check, draw, generate, new, stress, trace};
 
 /// The project's own tooling: judge, bundle, stress, time and trace the solutions.
 #[derive(Parser)]
@@ -58,6 +60,7 @@ enum Subcommands {
     Bench(bench::Arguments),
     Generate(generate::Arguments),
     Trace(trace::Arguments),
+    Draw(draw::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
         Subcommands::Bench(arguments) => bench::run(arguments),
         Subcommands::Generate(arguments) => generate::run(arguments),
         Subcommands::Trace(arguments) => trace::run(arguments),
+        Subcommands::Draw(arguments) => draw::run(arguments),
     };
 
     let broken_pipe = |cause: &(dyn std::error::Error + 'static)| {

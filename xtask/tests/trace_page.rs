@@ -17,27 +17,14 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::Value;
-use wait_timeout::ChildExt;
 use xtask::problems::recording::{record, Searcher};
 use xtask::problems::KnownProblem;
 use xtask::reference::Grid;
 use xtask::trace::{Event, PuzzleTrace, Replay};
-
-/// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
-fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
-        .find(|candidate| candidate.is_file())
-}
 
 /// Runs `cargo xtask ARGUMENTS` on `input` and returns its standard output.
 fn xtask_output(arguments: &[&str], input: &str) -> String {
@@ -190,54 +177,7 @@ frame.src = "page.html#" + moments[0];
 fn visit(browser: &Path, folder: &Path, moments: &[String]) -> Vec<Shown> {
     let wrapper = WRAPPER.replace("MOMENTS", &serde_json::to_string(moments).unwrap());
     std::fs::write(folder.join("wrapper.html"), wrapper).unwrap();
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            // The wrapper reads the framed page: both are files, so allow that.
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=20000",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            folder.join("profile").display()
-        ))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", folder.join("wrapper.html").display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
-        text
-    });
-    if child
-        .wait_timeout(Duration::from_secs(120))
-        .unwrap()
-        .is_none()
-    {
-        child.kill().unwrap();
-        panic!("Chromium did not finish within two minutes");
-    }
-    let dom = reader.join().unwrap();
-    let start = dom
-        .find(r#"<pre id="out">"#)
-        .expect("the wrapper in the dump")
-        + 14;
-    let end = start + dom[start..].find("</pre>").unwrap();
-    let text = dom[start..end]
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&");
+    let text = support::chromium::wrapper_output(browser, folder, 20);
     let values: Vec<Value> =
         serde_json::from_str(&text).unwrap_or_else(|_| panic!("the wrapper wrote: {text}"));
     values
@@ -304,7 +244,7 @@ fn check_page_of(
 ) {
     let how = "install Debian's `chromium`, or set CHROMIUM";
     let what = format!("Chromium, for the trace page test `{label}`,");
-    let Some(browser) = support::tool::required(chromium(), &what, how) else {
+    let Some(browser) = support::tool::required(support::tool::chromium(), &what, how) else {
         return;
     };
     // Removed when the test ends, pass or fail.

@@ -178,8 +178,9 @@ impl Board {
         }
     }
 
-    /// The words that differ from `seen`, compared without a branch.
-    fn changed_words(&self) -> u32 {
+    /// The words (bit `9 × band + d - 1`) that differ from what the band rule last left
+    /// (`seen`): those its next sweep visits. Compared without a branch.
+    pub fn changed_words(&self) -> u32 {
         // One word at a time: four at a time, the loads would wait on the rule's stores.
         let mut changed = 0;
         for band in (0..3).rev() {

@@ -85,6 +85,18 @@ impl Board {
         self.propagated = false;
     }
 
+    /// The mini-rows (bit `9 × band + 3 × row + stack`) to which `digit` is confined, as
+    /// the mini-line rule last counted them (none before it runs).
+    pub fn confined_mini_rows(&self, digit: u8) -> u32 {
+        self.mini_lines.confined_rows[digit as usize - 1]
+    }
+
+    /// The mini-columns (bit `9 × band + column`) to which `digit` is confined, as the
+    /// mini-line rule last counted them (none before it runs).
+    pub fn confined_mini_columns(&self, digit: u8) -> u32 {
+        self.mini_lines.confined_columns[digit as usize - 1]
+    }
+
     /// Rule 4, confined part. Returns whether it removed anything.
     pub(super) fn fill_mini_lines(
         &mut self,

@@ -73,7 +73,10 @@ pub mod rung8_band_rule_table;
 pub mod rung9_changes;
 mod search;
 
-pub use search::{candidates_after_rules, solve, solve_observed, Grid, Outcome, SearchState};
+pub use search::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, BranchPoint, Grid, Outcome,
+    SearchState,
+};
 
 use crate::observe::SearchObserver;
 use crate::N_CELLS;
@@ -97,6 +100,22 @@ pub struct Rung {
     /// The candidate mask of every cell once the givens are placed and the rung's rules
     /// have run, or `None` when that already shows there is no completion.
     pub candidates_after_rules: fn(&Grid) -> Option<[u16; N_CELLS]>,
+    /// The branch point of the search's root, once the rules have run; `None` when the
+    /// root needs none (solved, or no completion).
+    pub first_branch_point: fn(&Grid) -> Option<BranchPoint>,
+    /// The puzzle on which the climb (`docs/climb.md`) shows the rung's idea acting: its
+    /// picture and its try.
+    pub chosen_puzzle: PuzzleInSet,
+}
+
+/// A puzzle of a set in `data/`: the file `data/{set}.txt`, line `number` (from 1), as
+/// `cargo xtask trace --puzzle set:number` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleInSet {
+    /// The file's name without `.txt`.
+    pub set: &'static str,
+    /// The puzzle's line, from 1.
+    pub number: usize,
 }
 
 /// What a rung improves, of the four things a fast solver improves (see the
@@ -146,6 +165,11 @@ pub const RUNGS: [Rung; 20] = [
             rung0_textbook::solve_observed(grid, rung0_textbook::CAP, &mut observer)
         },
         candidates_after_rules: rung0_textbook::candidates_after_givens,
+        first_branch_point: rung0_textbook::first_branch_point,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 1,
@@ -156,6 +180,11 @@ pub const RUNGS: [Rung; 20] = [
             rung1_fewest_candidates::solve_observed(grid, &mut observer)
         },
         candidates_after_rules: rung0_textbook::candidates_after_givens,
+        first_branch_point: rung1_fewest_candidates::first_branch_point,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 2,
@@ -166,6 +195,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung2_masks::MaskGrid>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung2_masks::MaskGrid>,
+        first_branch_point: first_branch_point::<rung2_masks::MaskGrid>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 3,
@@ -176,6 +210,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung3_singles::SinglesGrid>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung3_singles::SinglesGrid>,
+        first_branch_point: first_branch_point::<rung3_singles::SinglesGrid>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 4,
@@ -186,6 +225,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung4_locked::LockedGrid>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung4_locked::LockedGrid>,
+        first_branch_point: first_branch_point::<rung4_locked::LockedGrid>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 5,
@@ -196,6 +240,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung5_digit_sets::CountedCellByCell>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung5_digit_sets::CountedCellByCell>,
+        first_branch_point: first_branch_point::<rung5_digit_sets::CountedCellByCell>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 6,
@@ -206,6 +255,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung6_bit_sliced::CountedAtOnce>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung6_bit_sliced::CountedAtOnce>,
+        first_branch_point: first_branch_point::<rung6_bit_sliced::CountedAtOnce>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 7,
@@ -216,6 +270,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung7_bands::RepeatedBands>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung7_bands::RepeatedBands>,
+        first_branch_point: first_branch_point::<rung7_bands::RepeatedBands>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 8,
@@ -226,6 +285,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung8_band_rule_table::TableBands>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung8_band_rule_table::TableBands>,
+        first_branch_point: first_branch_point::<rung8_band_rule_table::TableBands>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 9,
@@ -236,6 +300,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung9_changes::TrackedBands>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung9_changes::TrackedBands>,
+        first_branch_point: first_branch_point::<rung9_changes::TrackedBands>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 10,
@@ -246,6 +315,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung10_tie_break::TieBreak>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung10_tie_break::TieBreak>,
+        first_branch_point: first_branch_point::<rung10_tie_break::TieBreak>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 13,
+        },
     },
     Rung {
         number: 11,
@@ -256,6 +330,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<crate::board::Board>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<crate::board::Board>,
+        first_branch_point: first_branch_point::<crate::board::Board>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 13,
+        },
     },
     Rung {
         number: 12,
@@ -266,6 +345,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung12_mini_lines::PlainMiniLines>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung12_mini_lines::PlainMiniLines>,
+        first_branch_point: first_branch_point::<rung12_mini_lines::PlainMiniLines>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 13,
@@ -276,6 +360,11 @@ pub const RUNGS: [Rung; 20] = [
             solve_observed::<rung13_mini_line_counts::MiniLineCounts>(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+        first_branch_point: first_branch_point::<rung13_mini_line_counts::MiniLineCounts>,
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 1,
+        },
     },
     Rung {
         number: 14,
@@ -286,6 +375,11 @@ pub const RUNGS: [Rung; 20] = [
             rung14_chutes::SEARCH.solve_observed(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+        first_branch_point: |grid| rung14_chutes::SEARCH.first_branch_point(grid),
+        chosen_puzzle: PuzzleInSet {
+            set: "forum_hardest_1106",
+            number: 1,
+        },
     },
     Rung {
         number: 15,
@@ -296,6 +390,11 @@ pub const RUNGS: [Rung; 20] = [
             rung15_sparse::SEARCH.solve_observed(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+        first_branch_point: |grid| rung15_sparse::SEARCH.first_branch_point(grid),
+        chosen_puzzle: PuzzleInSet {
+            set: "sparse",
+            number: 1,
+        },
     },
     Rung {
         number: 16,
@@ -306,6 +405,11 @@ pub const RUNGS: [Rung; 20] = [
             rung16_fewest_permutations::SEARCH.solve_observed(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+        first_branch_point: |grid| rung16_fewest_permutations::SEARCH.first_branch_point(grid),
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 21,
+        },
     },
     Rung {
         number: 17,
@@ -316,6 +420,11 @@ pub const RUNGS: [Rung; 20] = [
             rung17_early::SEARCH.solve_observed(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
+        first_branch_point: |grid| rung17_early::SEARCH.first_branch_point(grid),
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 3,
+        },
     },
     Rung {
         number: 18,
@@ -326,6 +435,11 @@ pub const RUNGS: [Rung; 20] = [
             rung18_only_three::SEARCH.solve_observed(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung18_only_three::OnlyThree>,
+        first_branch_point: |grid| rung18_only_three::SEARCH.first_branch_point(grid),
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 4,
+        },
     },
     Rung {
         number: 19,
@@ -336,5 +450,10 @@ pub const RUNGS: [Rung; 20] = [
             rung19_recount::SEARCH.solve_observed(grid, &mut observer)
         },
         candidates_after_rules: candidates_after_rules::<rung18_only_three::OnlyThree>,
+        first_branch_point: |grid| rung19_recount::SEARCH.first_branch_point(grid),
+        chosen_puzzle: PuzzleInSet {
+            set: "magictour_top1465",
+            number: 4,
+        },
     },
 ];

@@ -14,7 +14,7 @@
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
 //! p2239 --rung 0`: the guesses walk row 1 cell by cell; the summary shows the cap reached.
 
-use super::{Grid, Outcome};
+use super::{BranchPoint, Grid, Outcome};
 use crate::observe::{report_givens, SearchObserver};
 use crate::{digit_bit, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
@@ -112,6 +112,15 @@ pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
         0 => used.candidates(cell),
         given => digit_bit(given),
     }))
+}
+
+/// The first branch point: the first empty cell in reading order, with the digits its row,
+/// column and box allow.
+pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
+    let used = UsedDigits::of_givens(grid)?;
+    let cell = (0..N_CELLS).find(|&cell| grid[cell] == 0)?;
+    let candidates = used.candidates(cell);
+    Some(BranchPoint::Cell { cell, candidates })
 }
 
 /// The grid being filled, its tables and the guesses so far.

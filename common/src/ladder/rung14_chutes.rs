@@ -7,7 +7,7 @@
 //! Its code is [`crate::board::chutes`]; tdoku branches on a digit's permutations in a band
 //! too. `docs/climb.md` tells the idea with its picture.
 
-use super::{Grid, Outcome};
+use super::{BranchPoint, Grid, Outcome};
 use crate::board::chutes::ChuteBranching;
 use crate::board::{Board, MiniLineRule, Recount};
 use crate::digits;
@@ -51,6 +51,18 @@ impl ChuteSearch {
             guesses,
             capped: false,
         }
+    }
+
+    /// The branch point at the root of the search on `grid`: a chute's, or a cell's when
+    /// there is none.
+    pub fn first_branch_point(self, grid: &Grid) -> Option<BranchPoint> {
+        let board = Board::propagated(grid, self.rule, self.recount, &mut ()).ok()?;
+        if let Some(branch) = self.branching.branch_point(&board) {
+            return Some(BranchPoint::Chute { branch });
+        }
+        let cell = board.most_constrained_cell()?;
+        let candidates = board.candidates(cell);
+        Some(BranchPoint::Cell { cell, candidates })
     }
 
     /// The first completion below `board`, counting each guess in `guesses`.

@@ -5,7 +5,7 @@
 //! picture.
 
 use super::rung0_textbook::UsedDigits;
-use super::{Grid, Outcome};
+use super::{BranchPoint, Grid, Outcome};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{count, digits, N_CELLS};
 
@@ -28,6 +28,19 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     };
     let found = search.fill(observer);
     Outcome::of_backtracking(Some(found), &search.grid, search.guesses)
+}
+
+/// The first branch point: the cell `most_constrained_cell` chooses, and its candidates.
+pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
+    let used = UsedDigits::of_givens(grid)?;
+    let search = FewestFirst {
+        grid: *grid,
+        used,
+        guesses: 0,
+    };
+    let cell = search.choose_cell()?;
+    let candidates = used.candidates(cell);
+    Some(BranchPoint::Cell { cell, candidates })
 }
 
 /// The grid being filled, its tables and the guesses so far.

@@ -4,6 +4,7 @@
 //! the copy; dropping a failed copy undoes its guess. A rung gives its state, its choice of
 //! cell and its rules: a [`SearchState`]. Rung 0 and the chute rungs search their own way.
 
+use crate::board::chutes::ChuteBranch;
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{digits, lowest_digit, N_CELLS};
 
@@ -67,6 +68,33 @@ pub trait SearchState: Copy {
     fn grid(&self) -> Grid {
         std::array::from_fn(|cell| lowest_digit(self.candidates_of(cell)))
     }
+}
+
+/// Where a search splits: a cell and its candidates, or a digit's permutations in a chute;
+/// one way to try for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BranchPoint {
+    /// A cell, each of its candidates a way.
+    Cell {
+        /// The cell.
+        cell: usize,
+        /// Its candidates.
+        candidates: u16,
+    },
+    /// A chute, a digit there and its permutations left, each a way.
+    Chute {
+        /// The chute, the digit and its permutations.
+        branch: ChuteBranch,
+    },
+}
+
+/// The branch point `S` chooses at the root of its search on `grid`, after the givens and
+/// the rules (see [`Rung`](super::Rung)).
+pub fn first_branch_point<S: SearchState>(grid: &Grid) -> Option<BranchPoint> {
+    let state = S::start(grid, &mut ())?;
+    let cell = state.choose_cell()?;
+    let candidates = state.candidates_of(cell);
+    Some(BranchPoint::Cell { cell, candidates })
 }
 
 /// Solves `grid` with the state `S`, watched by nobody.

@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod bundle;
 pub mod check;
+pub mod draw;
 pub mod generate;
 pub mod new;
 pub mod stress;

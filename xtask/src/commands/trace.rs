@@ -1,9 +1,9 @@
 //! The `trace` subcommand: watch a solution reason, step by step.
 //!
-//! `cargo xtask trace <PROBLEM> [--rung K] [--limit N] [--html FILE] < input`
+//! `cargo xtask trace <PROBLEM> [--rung K] [--limit N] [--html FILE] [--puzzle SET:N] < input`
 //!
 //! Records the problem's own solver on one input, read from standard input a line at a
-//! time as the solution reads it ([`xtask::problems::recording`], which reports to the
+//! time as the solution reads it (or puzzle N of `data/SET.txt` with `--puzzle`) ([`xtask::problems::recording`], which reports to the
 //! recorder of [`xtask::trace`]), and prints each step as a line: its
 //! number, how many cells the current line of reasoning has decided, and what happened
 //! and why. At most `--limit` steps are printed (200 by default); the counts and the
@@ -44,6 +44,21 @@ pub struct Arguments {
     // The ladder's rungs are counted from `RUNGS`, so the help and the check never drift.
     #[arg(long, value_name = "K", help = rung_help(), value_parser = rung_parser())]
     rung: Option<usize>,
+    /// Trace puzzle N (from 1) of the set `data/SET.txt` instead of reading standard
+    /// input, as `magictour_top1465:1`.
+    #[arg(long, value_name = "SET:N", value_parser = puzzle_parser)]
+    puzzle: Option<(String, usize)>,
+}
+
+/// Reads `SET:N`: a set's name and a puzzle's number in it, from 1.
+fn puzzle_parser(text: &str) -> Result<(String, usize), String> {
+    let (set, number) = text
+        .rsplit_once(':')
+        .ok_or("expected SET:N, as magictour_top1465:1")?;
+    let number: usize = number
+        .parse()
+        .map_err(|_| format!("`{number}` is no puzzle number"))?;
+    Ok((set.to_string(), number))
 }
 
 /// The help of `--rung`, with the ladder's rungs as `common::ladder::RUNGS` lists them.
@@ -85,7 +100,15 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let mut all_solved = true;
     let mut traces = Vec::new();
     let mut out = std::io::stdout().lock();
-    record(problem, searcher, std::io::stdin().lock(), limit, |trace| {
+    let named_puzzle = match &arguments.puzzle {
+        Some((set, number)) => Some(xtask::problems::data::puzzle_input(&problem, set, *number)?),
+        None => None,
+    };
+    let input: Box<dyn std::io::BufRead> = match &named_puzzle {
+        Some(text) => Box::new(text.as_bytes()),
+        None => Box::new(std::io::stdin().lock()),
+    };
+    record(problem, searcher, input, limit, |trace| {
         all_solved &= trace.answer.is_some();
         match arguments.html {
             Some(_) => traces.push(trace),

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use super::KnownProblem;
+
 use crate::reference::{grid_from_line, Grid};
 
 /// The sets whose puzzles each have exactly one completion.
@@ -27,6 +29,30 @@ pub fn data_dir() -> PathBuf {
 pub fn read_text(file_name: &str) -> Result<String, String> {
     let path = data_dir().join(file_name);
     std::fs::read_to_string(&path).map_err(|error| format!("reading {}: {error}", path.display()))
+}
+
+/// The input of puzzle `number` (from 1) of `data/{set}.txt` (or `data/{set}`), written as
+/// `problem` reads its input: what `trace --puzzle SET:N` traces.
+///
+/// # Errors
+/// A usage error naming the file or the puzzle that is not there.
+pub fn puzzle_input(problem: &KnownProblem, set: &str, number: usize) -> anyhow::Result<String> {
+    let named = |name: String| data_dir().join(name);
+    let path = [format!("{set}.txt"), set.to_string()]
+        .map(named)
+        .into_iter()
+        .find(|path| path.is_file())
+        .ok_or_else(|| crate::usage_error(format!("no puzzle set `{set}` in data/")))?;
+    let text = std::fs::read_to_string(&path)?;
+    let puzzles = (problem.family.read_bench_file)(&text)?;
+    let puzzle = number
+        .checked_sub(1)
+        .and_then(|index| puzzles.get(index))
+        .ok_or_else(|| {
+            let count = puzzles.len();
+            crate::usage_error(format!("{set} has puzzles 1 to {count}, not {number}"))
+        })?;
+    Ok((problem.format.input_text)(std::slice::from_ref(puzzle)))
 }
 
 /// The puzzles of a one-puzzle-per-line text (81 characters, `.` or `0` for blanks;

@@ -1,9 +1,10 @@
 //! What several test files share: starting `cargo xtask` as a user does ([`xtask`], the
 //! one place the tests start it), reading tdoku's counted set, writing a puzzle (of a set)
 //! in a failure message, and our small programs; [`tool`]: the rule for a test that needs a
-//! tool. Each file that uses it says `mod support;`.
+//! tool; [`chromium`]: headless Chromium on a wrapper page. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
 
+pub mod chromium;
 pub mod tool;
 
 use std::io::{Read, Write};

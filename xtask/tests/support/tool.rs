@@ -51,6 +51,17 @@ pub fn strace() -> Option<PathBuf> {
     runs("strace", &["-o", "/dev/null", "true"]).then(|| PathBuf::from("strace"))
 }
 
+/// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
+pub fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
 /// Whether `program` with `arguments` starts and exits with 0.
 fn runs(program: &str, arguments: &[&str]) -> bool {
     let status = Command::new(program)
