@@ -276,7 +276,7 @@ fn thousands(number: u64) -> String {
     let digits = number.to_string();
     let mut grouped = String::new();
     for (position, digit) in digits.chars().enumerate() {
-        if position > 0 && (digits.len() - position) % 3 == 0 {
+        if position > 0 && (digits.len() - position).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);
