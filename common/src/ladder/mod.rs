@@ -147,313 +147,35 @@ impl Idea {
     }
 }
 
-/// Every rung, from the textbook method to the band board.
+/// Every rung, from the textbook method to the band board. Each rung's entry lives in its
+/// own file, beside the code it names; a rung's number is its place here.
 ///
 /// ```
-/// for rung in common::ladder::RUNGS {
+/// for (place, rung) in common::ladder::RUNGS.iter().enumerate() {
+///     assert_eq!(rung.number, place, "{}", rung.name);
 ///     let outcome = (rung.solve)(&[0; 81]);
 ///     assert!(common::is_valid_solution(&outcome.solution.unwrap()), "{}", rung.name);
 /// }
 /// ```
 pub const RUNGS: [Rung; 20] = [
-    Rung {
-        number: 0,
-        name: "textbook",
-        idea: Idea::Start,
-        solve: rung0_textbook::solve,
-        solve_observed: |grid, mut observer| {
-            rung0_textbook::solve_observed(grid, rung0_textbook::CAP, &mut observer)
-        },
-        candidates_after_rules: rung0_textbook::candidates_after_givens,
-        first_branch_point: rung0_textbook::first_branch_point,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 1,
-        name: "fewest-candidates",
-        idea: Idea::Branching,
-        solve: rung1_fewest_candidates::solve,
-        solve_observed: |grid, mut observer| {
-            rung1_fewest_candidates::solve_observed(grid, &mut observer)
-        },
-        candidates_after_rules: rung0_textbook::candidates_after_givens,
-        first_branch_point: rung1_fewest_candidates::first_branch_point,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 2,
-        name: "masks",
-        idea: Idea::Representation,
-        solve: solve::<rung2_masks::MaskGrid>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung2_masks::MaskGrid>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung2_masks::MaskGrid>,
-        first_branch_point: first_branch_point::<rung2_masks::MaskGrid>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 3,
-        name: "singles",
-        idea: Idea::Inference,
-        solve: solve::<rung3_singles::SinglesGrid>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung3_singles::SinglesGrid>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung3_singles::SinglesGrid>,
-        first_branch_point: first_branch_point::<rung3_singles::SinglesGrid>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 4,
-        name: "locked-candidates",
-        idea: Idea::Inference,
-        solve: solve::<rung4_locked::LockedGrid>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung4_locked::LockedGrid>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung4_locked::LockedGrid>,
-        first_branch_point: first_branch_point::<rung4_locked::LockedGrid>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 5,
-        name: "digit-sets",
-        idea: Idea::Representation,
-        solve: solve::<rung5_digit_sets::CountedCellByCell>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung5_digit_sets::CountedCellByCell>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung5_digit_sets::CountedCellByCell>,
-        first_branch_point: first_branch_point::<rung5_digit_sets::CountedCellByCell>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 6,
-        name: "bit-sliced",
-        idea: Idea::Representation,
-        solve: solve::<rung6_bit_sliced::CountedAtOnce>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung6_bit_sliced::CountedAtOnce>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung6_bit_sliced::CountedAtOnce>,
-        first_branch_point: first_branch_point::<rung6_bit_sliced::CountedAtOnce>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 7,
-        name: "bands",
-        idea: Idea::Representation,
-        solve: solve::<rung7_bands::RepeatedBands>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung7_bands::RepeatedBands>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung7_bands::RepeatedBands>,
-        first_branch_point: first_branch_point::<rung7_bands::RepeatedBands>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 8,
-        name: "band-rule-table",
-        idea: Idea::Representation,
-        solve: solve::<rung8_band_rule_table::TableBands>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung8_band_rule_table::TableBands>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung8_band_rule_table::TableBands>,
-        first_branch_point: first_branch_point::<rung8_band_rule_table::TableBands>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 9,
-        name: "changes-only",
-        idea: Idea::IncrementalWork,
-        solve: solve::<rung9_changes::TrackedBands>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung9_changes::TrackedBands>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung9_changes::TrackedBands>,
-        first_branch_point: first_branch_point::<rung9_changes::TrackedBands>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 10,
-        name: "tie-break",
-        idea: Idea::Branching,
-        solve: solve::<rung10_tie_break::TieBreak>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung10_tie_break::TieBreak>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung10_tie_break::TieBreak>,
-        first_branch_point: first_branch_point::<rung10_tie_break::TieBreak>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 13,
-        },
-    },
-    Rung {
-        number: 11,
-        name: "band-board",
-        idea: Idea::Representation,
-        solve: solve::<crate::board::Board>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<crate::board::Board>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<crate::board::Board>,
-        first_branch_point: first_branch_point::<crate::board::Board>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 13,
-        },
-    },
-    Rung {
-        number: 12,
-        name: "mini-lines",
-        idea: Idea::Inference,
-        solve: solve::<rung12_mini_lines::PlainMiniLines>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung12_mini_lines::PlainMiniLines>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung12_mini_lines::PlainMiniLines>,
-        first_branch_point: first_branch_point::<rung12_mini_lines::PlainMiniLines>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 13,
-        name: "mini-line-counts",
-        idea: Idea::Representation,
-        solve: solve::<rung13_mini_line_counts::MiniLineCounts>,
-        solve_observed: |grid, mut observer| {
-            solve_observed::<rung13_mini_line_counts::MiniLineCounts>(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
-        first_branch_point: first_branch_point::<rung13_mini_line_counts::MiniLineCounts>,
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 14,
-        name: "chutes",
-        idea: Idea::Branching,
-        solve: |grid| rung14_chutes::SEARCH.solve(grid),
-        solve_observed: |grid, mut observer| {
-            rung14_chutes::SEARCH.solve_observed(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
-        first_branch_point: |grid| rung14_chutes::SEARCH.first_branch_point(grid),
-        chosen_puzzle: PuzzleInSet {
-            set: "forum_hardest_1106",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 15,
-        name: "sparse",
-        idea: Idea::Branching,
-        solve: |grid| rung15_sparse::SEARCH.solve(grid),
-        solve_observed: |grid, mut observer| {
-            rung15_sparse::SEARCH.solve_observed(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
-        first_branch_point: |grid| rung15_sparse::SEARCH.first_branch_point(grid),
-        chosen_puzzle: PuzzleInSet {
-            set: "sparse",
-            number: 1,
-        },
-    },
-    Rung {
-        number: 16,
-        name: "fewest-permutations",
-        idea: Idea::Branching,
-        solve: |grid| rung16_fewest_permutations::SEARCH.solve(grid),
-        solve_observed: |grid, mut observer| {
-            rung16_fewest_permutations::SEARCH.solve_observed(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
-        first_branch_point: |grid| rung16_fewest_permutations::SEARCH.first_branch_point(grid),
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 21,
-        },
-    },
-    Rung {
-        number: 17,
-        name: "early",
-        idea: Idea::Branching,
-        solve: |grid| rung17_early::SEARCH.solve(grid),
-        solve_observed: |grid, mut observer| {
-            rung17_early::SEARCH.solve_observed(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung13_mini_line_counts::MiniLineCounts>,
-        first_branch_point: |grid| rung17_early::SEARCH.first_branch_point(grid),
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 3,
-        },
-    },
-    Rung {
-        number: 18,
-        name: "only-three",
-        idea: Idea::Inference,
-        solve: |grid| rung18_only_three::SEARCH.solve(grid),
-        solve_observed: |grid, mut observer| {
-            rung18_only_three::SEARCH.solve_observed(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung18_only_three::OnlyThree>,
-        first_branch_point: |grid| rung18_only_three::SEARCH.first_branch_point(grid),
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 4,
-        },
-    },
-    Rung {
-        number: 19,
-        name: "recount",
-        idea: Idea::IncrementalWork,
-        solve: |grid| rung19_recount::SEARCH.solve(grid),
-        solve_observed: |grid, mut observer| {
-            rung19_recount::SEARCH.solve_observed(grid, &mut observer)
-        },
-        candidates_after_rules: candidates_after_rules::<rung18_only_three::OnlyThree>,
-        first_branch_point: |grid| rung19_recount::SEARCH.first_branch_point(grid),
-        chosen_puzzle: PuzzleInSet {
-            set: "magictour_top1465",
-            number: 4,
-        },
-    },
+    rung0_textbook::RUNG,
+    rung1_fewest_candidates::RUNG,
+    rung2_masks::RUNG,
+    rung3_singles::RUNG,
+    rung4_locked::RUNG,
+    rung5_digit_sets::RUNG,
+    rung6_bit_sliced::RUNG,
+    rung7_bands::RUNG,
+    rung8_band_rule_table::RUNG,
+    rung9_changes::RUNG,
+    rung10_tie_break::RUNG,
+    rung11_band_board::RUNG,
+    rung12_mini_lines::RUNG,
+    rung13_mini_line_counts::RUNG,
+    rung14_chutes::RUNG,
+    rung15_sparse::RUNG,
+    rung16_fewest_permutations::RUNG,
+    rung17_early::RUNG,
+    rung18_only_three::RUNG,
+    rung19_recount::RUNG,
 ];

@@ -15,6 +15,7 @@
 //! p2239 --rung 0`: the guesses walk row 1 cell by cell; the summary shows the cap reached.
 
 use super::{BranchPoint, Grid, Outcome};
+use super::{Idea, PuzzleInSet, Rung};
 use crate::observe::{report_givens, SearchObserver};
 use crate::{digit_bit, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
@@ -162,6 +163,21 @@ impl Textbook {
         Some(false)
     }
 }
+
+/// Rung 0 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 0,
+    name: "textbook",
+    idea: Idea::Start,
+    solve,
+    solve_observed: |grid, mut observer| solve_observed(grid, CAP, &mut observer),
+    candidates_after_rules: candidates_after_givens,
+    first_branch_point,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,9 @@
 //! picture.
 
 use super::rung9_changes::TrackedBands;
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use super::{Grid, SearchState};
 use crate::board::{cell_of, count_among_peers, OTHER_BANDS};
 use crate::observe::SearchObserver;
@@ -54,3 +57,18 @@ impl SearchState for TieBreak {
         self.tracked.try_place(cell, digit, observer)
     }
 }
+
+/// Rung 10 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 10,
+    name: "tie-break",
+    idea: Idea::Branching,
+    solve: solve::<TieBreak>,
+    solve_observed: |grid, mut observer| solve_observed::<TieBreak>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<TieBreak>,
+    first_branch_point: first_branch_point::<TieBreak>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 13,
+    },
+};

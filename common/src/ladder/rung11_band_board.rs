@@ -6,6 +6,9 @@
 //! each without a branch per cell or per single. Rung 10's guesses. `docs/climb.md` tells
 //! the idea with its picture.
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use super::{Grid, SearchState};
 use crate::board::Board;
 use crate::observe::SearchObserver;
@@ -34,3 +37,18 @@ impl SearchState for Board {
         self.to_grid()
     }
 }
+
+/// Rung 11 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 11,
+    name: "band-board",
+    idea: Idea::Representation,
+    solve: solve::<crate::board::Board>,
+    solve_observed: |grid, mut observer| solve_observed::<crate::board::Board>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<crate::board::Board>,
+    first_branch_point: first_branch_point::<crate::board::Board>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 13,
+    },
+};

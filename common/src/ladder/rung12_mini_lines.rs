@@ -6,6 +6,9 @@
 //! form: once the board's rules stop, each of the 54 mini-lines is counted from the places.
 //! `docs/climb.md` tells the idea with its picture.
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use super::{Grid, SearchState};
 use crate::board::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
@@ -117,3 +120,18 @@ impl SearchState for PlainMiniLines {
         self.board.to_grid()
     }
 }
+
+/// Rung 12 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 12,
+    name: "mini-lines",
+    idea: Idea::Inference,
+    solve: solve::<PlainMiniLines>,
+    solve_observed: |grid, mut observer| solve_observed::<PlainMiniLines>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<PlainMiniLines>,
+    first_branch_point: first_branch_point::<PlainMiniLines>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};

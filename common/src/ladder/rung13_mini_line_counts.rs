@@ -8,6 +8,9 @@
 //! [`crate::board::mini_lines`]. Rung 12's guesses. `docs/climb.md` tells the idea with its
 //! picture.
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use super::{Grid, SearchState};
 use crate::board::{Board, MiniLineRule, Recount};
 use crate::observe::SearchObserver;
@@ -50,3 +53,18 @@ impl<const ONLY_THREE: bool> SearchState for MiniLines<ONLY_THREE> {
         self.board.to_grid()
     }
 }
+
+/// Rung 13 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 13,
+    name: "mini-line-counts",
+    idea: Idea::Representation,
+    solve: solve::<MiniLineCounts>,
+    solve_observed: |grid, mut observer| solve_observed::<MiniLineCounts>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<MiniLineCounts>,
+    first_branch_point: first_branch_point::<MiniLineCounts>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};

@@ -7,6 +7,7 @@
 //! Its code is [`crate::board::chutes`]; tdoku branches on a digit's permutations in a band
 //! too. `docs/climb.md` tells the idea with its picture.
 
+use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
 use super::{BranchPoint, Grid, Outcome};
 use crate::board::chutes::ChuteBranching;
 use crate::board::{Board, MiniLineRule, Recount};
@@ -107,3 +108,18 @@ impl ChuteSearch {
         None
     }
 }
+
+/// Rung 14 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 14,
+    name: "chutes",
+    idea: Idea::Branching,
+    solve: |grid| SEARCH.solve(grid),
+    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
+    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    chosen_puzzle: PuzzleInSet {
+        set: "forum_hardest_1106",
+        number: 1,
+    },
+};

@@ -10,6 +10,7 @@
 use super::rung13_mini_line_counts::MiniLines;
 use super::rung14_chutes::ChuteSearch;
 use super::rung17_early::SEARCH as RUNG_17;
+use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
 use crate::board::MiniLineRule;
 
 /// Rung 18's search.
@@ -21,3 +22,18 @@ pub const SEARCH: ChuteSearch = ChuteSearch {
 /// The board with the whole mini-line rule, searched on cells: what the ladder's tests
 /// compare with rung 17's propagation.
 pub type OnlyThree = MiniLines<true>;
+
+/// Rung 18 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 18,
+    name: "only-three",
+    idea: Idea::Inference,
+    solve: |grid| SEARCH.solve(grid),
+    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<OnlyThree>,
+    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 4,
+    },
+};

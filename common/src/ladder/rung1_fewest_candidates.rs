@@ -6,6 +6,7 @@
 
 use super::rung0_textbook::UsedDigits;
 use super::{BranchPoint, Grid, Outcome};
+use super::{Idea, PuzzleInSet, Rung};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{count, digits, N_CELLS};
 
@@ -106,6 +107,21 @@ impl FewestFirst {
         false
     }
 }
+
+/// Rung 1 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 1,
+    name: "fewest-candidates",
+    idea: Idea::Branching,
+    solve,
+    solve_observed: |grid, mut observer| solve_observed(grid, &mut observer),
+    candidates_after_rules: super::rung0_textbook::candidates_after_givens,
+    first_branch_point,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

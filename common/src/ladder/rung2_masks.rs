@@ -5,6 +5,9 @@
 //! state is what rungs 3 and 4 narrow: a rule can now take a digit from a cell without
 //! placing one. `docs/climb.md` tells the idea with its picture.
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use std::marker::PhantomData;
 
 use super::rung1_fewest_candidates::most_constrained_cell;
@@ -107,6 +110,21 @@ impl<R: Rules> SearchState for RuledGrid<R> {
         self.state.place(cell, digit) && R::apply(&mut self.state, observer)
     }
 }
+
+/// Rung 2 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 2,
+    name: "masks",
+    idea: Idea::Representation,
+    solve: solve::<MaskGrid>,
+    solve_observed: |grid, mut observer| solve_observed::<MaskGrid>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<MaskGrid>,
+    first_branch_point: first_branch_point::<MaskGrid>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,9 @@
 //! is a contradiction. `docs/climb.md` tells the idea with its picture.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{digit_bit, digits, lowest_digit, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
 
@@ -96,6 +99,21 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
         }
     }
 }
+
+/// Rung 3 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 3,
+    name: "singles",
+    idea: Idea::Inference,
+    solve: solve::<SinglesGrid>,
+    solve_observed: |grid, mut observer| solve_observed::<SinglesGrid>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<SinglesGrid>,
+    first_branch_point: first_branch_point::<SinglesGrid>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

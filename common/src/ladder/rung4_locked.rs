@@ -7,6 +7,9 @@
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
 use super::rung3_singles;
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use crate::observe::SearchObserver;
 
 /// Rung 4's rules ([`propagate`]).
@@ -132,6 +135,21 @@ fn remove(state: &mut CandidateGrid, cells: impl Iterator<Item = usize>, digits:
     }
     removed_any
 }
+
+/// Rung 4 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 4,
+    name: "locked-candidates",
+    idea: Idea::Inference,
+    solve: solve::<LockedGrid>,
+    solve_observed: |grid, mut observer| solve_observed::<LockedGrid>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<LockedGrid>,
+    first_branch_point: first_branch_point::<LockedGrid>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

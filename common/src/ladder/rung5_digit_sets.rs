@@ -7,6 +7,9 @@
 //! cell ([`CellByCell`]); rung 6 counts them otherwise. `docs/climb.md` tells the idea
 //! with its picture.
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use std::marker::PhantomData;
 
 use super::{Grid, SearchState};
@@ -233,6 +236,21 @@ impl<C: Counting> SearchState for DigitSets<C> {
         self.place(cell, digit) && self.propagate(observer)
     }
 }
+
+/// Rung 5 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 5,
+    name: "digit-sets",
+    idea: Idea::Representation,
+    solve: solve::<CountedCellByCell>,
+    solve_observed: |grid, mut observer| solve_observed::<CountedCellByCell>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<CountedCellByCell>,
+    first_branch_point: first_branch_point::<CountedCellByCell>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

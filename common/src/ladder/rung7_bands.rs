@@ -7,6 +7,9 @@
 //! columns); per band, naked singles; per digit, the column rules. The same rules, so rung
 //! 6's guesses. `docs/climb.md` tells the idea with its picture.
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use std::marker::PhantomData;
 
 use super::{Grid, SearchState};
@@ -281,6 +284,21 @@ impl<R: MiniRowRule> SearchState for Bands<R> {
         self.place(cell, digit) && self.propagate(observer).is_ok()
     }
 }
+
+/// Rung 7 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 7,
+    name: "bands",
+    idea: Idea::Representation,
+    solve: solve::<RepeatedBands>,
+    solve_observed: |grid, mut observer| solve_observed::<RepeatedBands>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<RepeatedBands>,
+    first_branch_point: first_branch_point::<RepeatedBands>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,9 @@
 //! with its picture.
 
 use super::rung7_bands::{Bands, MiniRowRule};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use crate::board::BAND_RULE;
 
 /// Rung 8's way: the mini-rows on some permutation inside the pattern, read from a table.
@@ -21,6 +24,21 @@ impl MiniRowRule for Table {
 
 /// Rung 8's search state.
 pub type TableBands = Bands<Table>;
+
+/// Rung 8 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 8,
+    name: "band-rule-table",
+    idea: Idea::Representation,
+    solve: solve::<TableBands>,
+    solve_observed: |grid, mut observer| solve_observed::<TableBands>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<TableBands>,
+    first_branch_point: first_branch_point::<TableBands>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,9 @@
 //! tdoku's write-up describes it). `docs/climb.md` tells the idea with its picture.
 
 use super::rung8_band_rule_table::TableBands;
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use super::{Grid, SearchState};
 use crate::board::{join_bands, BandSet, Contradiction};
 use crate::observe::SearchObserver;
@@ -108,6 +111,21 @@ impl SearchState for TrackedBands {
         self.bands.place(cell, digit) && self.propagate(observer).is_ok()
     }
 }
+
+/// Rung 9 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 9,
+    name: "changes-only",
+    idea: Idea::IncrementalWork,
+    solve: solve::<TrackedBands>,
+    solve_observed: |grid, mut observer| solve_observed::<TrackedBands>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<TrackedBands>,
+    first_branch_point: first_branch_point::<TrackedBands>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {
