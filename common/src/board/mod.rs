@@ -43,15 +43,14 @@ pub(crate) use band_rule::{
     band_conflict, BAND_RULE, LOCKED_COLUMNS, MINI_ROW_CELLS, STACKS_OF_ROW,
 };
 pub(crate) use bands::{
-    band_and_bit, cell_of, first_cell, in_columns, join_bands, BandSet, ALL_BAND, BOX_IN_BAND,
-    OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
+    band_and_bit, cell_of, columns_of, first_cell, in_columns, join_bands, BandSet, ALL_BAND,
+    BOX_IN_BAND, OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
 };
 pub(crate) use cells::count_among_peers;
 pub(crate) use columns::count_in_columns;
 
 use crate::observe::SearchObserver;
 use crate::{CellSet, ALL_CELLS, N_CELLS};
-use bands::columns_of;
 use mini_lines::MiniLines;
 use recount::Changed;
 

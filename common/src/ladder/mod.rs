@@ -68,14 +68,15 @@ pub mod rung3_singles;
 pub mod rung4_locked;
 pub mod rung5_digit_sets;
 pub mod rung6_bit_sliced;
+pub mod rung7_band_rule;
 pub mod rung7_bands;
 pub mod rung8_band_rule_table;
 pub mod rung9_changes;
 mod search;
 
 pub use search::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, BranchPoint, Grid, Outcome,
-    SearchState,
+    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, BranchPoint,
+    Grid, Outcome, SearchState,
 };
 
 use crate::observe::SearchObserver;

@@ -14,8 +14,7 @@
 //! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
 //! p2239 --rung 0`: the guesses walk row 1 cell by cell; the summary shows the cap reached.
 
-use super::{BranchPoint, Grid, Outcome};
-use super::{Idea, PuzzleInSet, Rung};
+use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
 use crate::observe::{report_givens, SearchObserver};
 use crate::{digit_bit, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 

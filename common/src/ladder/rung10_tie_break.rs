@@ -7,9 +7,9 @@
 
 use super::rung9_changes::TrackedBands;
 use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
 };
-use super::{Grid, SearchState};
 use crate::board::{cell_of, count_among_peers, OTHER_BANDS};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet};

@@ -7,9 +7,9 @@
 //! `docs/climb.md` tells the idea with its picture.
 
 use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
 };
-use super::{Grid, SearchState};
 use crate::board::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 use crate::{cell_bit, count, digit_bit, digits, CellSet, UNIT_SET};

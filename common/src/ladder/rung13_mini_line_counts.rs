@@ -9,9 +9,9 @@
 //! picture.
 
 use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
 };
-use super::{Grid, SearchState};
 use crate::board::{Board, MiniLineRule, Recount};
 use crate::observe::SearchObserver;
 

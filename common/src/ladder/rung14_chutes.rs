@@ -7,8 +7,7 @@
 //! Its code is [`crate::board::chutes`]; tdoku branches on a digit's permutations in a band
 //! too. `docs/climb.md` tells the idea with its picture.
 
-use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
-use super::{BranchPoint, Grid, Outcome};
+use super::{candidates_after_rules, BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::{Board, MiniLineRule, Recount};
 use crate::digits;

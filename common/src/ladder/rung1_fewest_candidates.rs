@@ -5,8 +5,7 @@
 //! picture.
 
 use super::rung0_textbook::UsedDigits;
-use super::{BranchPoint, Grid, Outcome};
-use super::{Idea, PuzzleInSet, Rung};
+use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{count, digits, N_CELLS};
 
@@ -31,7 +30,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     Outcome::of_backtracking(Some(found), &search.grid, search.guesses)
 }
 
-/// The first branch point: the cell [`most_constrained_cell`] chooses, and its candidates.
+/// The first branch point: the empty cell with the fewest candidates, and its candidates.
 pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
     let used = UsedDigits::of_givens(grid)?;
     let search = FewestFirst {

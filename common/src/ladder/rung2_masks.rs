@@ -5,13 +5,14 @@
 //! state is what rungs 3 and 4 narrow: a rule can now take a digit from a cell without
 //! placing one. `docs/climb.md` tells the idea with its picture.
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
-};
 use std::marker::PhantomData;
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
+    PuzzleInSet, Rung, SearchState,
+};
+
 use super::rung1_fewest_candidates::most_constrained_cell;
-use super::{Grid, SearchState};
 use crate::observe::SearchObserver;
 use crate::{digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 
@@ -27,16 +28,11 @@ pub struct CandidateGrid {
 impl CandidateGrid {
     /// The state of `grid` with its givens placed, or `None` when two givens clash.
     pub fn with_givens(grid: &Grid) -> Option<CandidateGrid> {
-        let mut state = CandidateGrid {
+        let empty = CandidateGrid {
             grid: [0; N_CELLS],
             candidates: [ALL_DIGITS; N_CELLS],
         };
-        for cell in 0..N_CELLS {
-            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
-                return None;
-            }
-        }
-        Some(state)
+        with_givens(grid, empty, CandidateGrid::place)
     }
 
     /// Decides that `digit` stands in `cell` (open) and removes it from the peers. Returns

@@ -6,9 +6,9 @@
 //! again after any removal. `docs/climb.md` tells the idea with its picture.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
-use super::rung3_singles;
 use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+    candidates_after_rules, first_branch_point, rung3_singles, solve, solve_observed, Idea,
+    PuzzleInSet, Rung,
 };
 use crate::observe::SearchObserver;
 

@@ -7,17 +7,16 @@
 //! cell ([`CellByCell`]); rung 6 counts them otherwise. `docs/climb.md` tells the idea
 //! with its picture.
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
-};
 use std::marker::PhantomData;
 
-use super::{Grid, SearchState};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
+    PuzzleInSet, Rung, SearchState,
+};
+
 use crate::board::Contradiction;
 use crate::observe::{Conflict, Reason, SearchObserver};
-use crate::{
-    cell_bit, cells, count, lowest_digit, CellSet, ALL_CELLS, N_CELLS, PEER_SET, UNIT_SET,
-};
+use crate::{cell_bit, cells, count, lowest_digit, CellSet, ALL_CELLS, PEER_SET, UNIT_SET};
 
 /// Where each digit may still stand, its candidates counted as `C` says (rungs 5 and 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,17 +71,12 @@ pub type CountedCellByCell = DigitSets<CellByCell>;
 impl<C: Counting> DigitSets<C> {
     /// The state of `grid` with its givens placed one by one, or `None` when two clash.
     fn with_givens(grid: &Grid) -> Option<DigitSets<C>> {
-        let mut state = DigitSets {
+        let empty = DigitSets {
             places: [ALL_CELLS; 9],
             open: ALL_CELLS,
             counting: PhantomData,
         };
-        for cell in 0..N_CELLS {
-            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
-                return None;
-            }
-        }
-        Some(state)
+        with_givens(grid, empty, DigitSets::place)
     }
 
     /// Decides that `digit` stands in `cell`: the other digits leave the cell, `digit` its
@@ -256,6 +250,7 @@ pub const RUNG: Rung = Rung {
 mod tests {
     use super::*;
     use crate::digit_bit;
+    use crate::N_CELLS;
 
     #[test]
     fn a_guess_copies_the_bytes_the_header_says() {

@@ -6,7 +6,8 @@
 //! patterns (tested below), so the guesses are rung 7's. `docs/climb.md` tells the idea
 //! with its picture.
 
-use super::rung7_bands::{Bands, MiniRowRule};
+use super::rung7_band_rule::MiniRowRule;
+use super::rung7_bands::Bands;
 use super::{
     candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
 };
@@ -43,7 +44,7 @@ pub const RUNG: Rung = Rung {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ladder::rung7_bands::Repeated;
+    use crate::ladder::rung7_band_rule::Repeated;
 
     #[test]
     fn the_table_keeps_what_repeated_pointing_and_claiming_keeps() {

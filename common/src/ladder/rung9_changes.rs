@@ -9,9 +9,9 @@
 
 use super::rung8_band_rule_table::TableBands;
 use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
 };
-use super::{Grid, SearchState};
 use crate::board::{join_bands, BandSet, Contradiction};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet, ALL_DIGITS};

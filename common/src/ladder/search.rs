@@ -108,6 +108,18 @@ pub fn candidates_after_rules<S: SearchState>(grid: &Grid) -> Option<[u16; N_CEL
     Some(std::array::from_fn(|cell| state.candidates_of(cell)))
 }
 
+/// `empty` with the givens of `grid` placed one by one by `place`, or `None` when two
+/// clash (`place` returns `false` for a digit that cannot go in its cell).
+pub fn with_givens<S>(grid: &Grid, empty: S, place: fn(&mut S, usize, u8) -> bool) -> Option<S> {
+    let mut state = empty;
+    for cell in 0..N_CELLS {
+        if grid[cell] != 0 && !place(&mut state, cell, grid[cell]) {
+            return None;
+        }
+    }
+    Some(state)
+}
+
 /// Depth-first search with the state `S`, reporting to `observer`.
 ///
 /// *Why it finds a completion when there is one:* every completion puts one of the chosen
