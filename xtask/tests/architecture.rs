@@ -3,9 +3,10 @@
 //! is broken.
 //!
 //! The sources are read as Rust tokens (`proc_macro2`), so comments do not count as code,
-//! or as syntax trees (`syn`) where a rule needs the shape of a function. Where a rule
-//! speaks of code "test modules aside", a file is read up to its `#[cfg(test)]` line, as
-//! the workspace puts its test module last.
+//! or as syntax trees (`syn`) where a rule needs the shape of a function, or as lines as
+//! rustfmt lays them out where a rule counts lines. Where a rule speaks of code "test
+//! modules aside", a file is read up to its `#[cfg(test)]` line, as the workspace puts its
+//! test module last.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -467,5 +468,135 @@ fn rule_6_one_runner() {
     assert!(
         starting.len() >= 4,
         "the build tools are started somewhere: {starting:?}"
+    );
+}
+
+/// The most lines a function of `src/` may take, signature to closing brace, unless its
+/// doc comment says it is a hot path (and why).
+const MOST_LINES_OF_A_FUNCTION: usize = 80;
+
+/// The most lines a file of `src/` may take before its test module.
+const MOST_LINES_OF_A_FILE: usize = 600;
+
+/// A function as rustfmt lays it out (which CI keeps): from its `fn` line to the `}` at
+/// the same indentation.
+struct Function {
+    /// Its name.
+    name: String,
+    /// Its first line, counted from 1.
+    first_line: usize,
+    /// How many lines it takes.
+    lines: usize,
+    /// Its doc comment, the `///` lines just above it.
+    doc: String,
+}
+
+/// The functions of `code`, methods and nested functions included.
+fn functions(code: &str) -> Vec<Function> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut found = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let text = line.trim_start();
+        let indentation = &line[..line.len() - text.len()];
+        let mut words = text.split_whitespace().skip_while(|word| {
+            word.starts_with("pub")
+                || ["const", "async", "unsafe", "extern", "\"C\""].contains(word)
+        });
+        if words.next() != Some("fn") {
+            continue;
+        }
+        let name: String = words
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .take_while(|&character| character.is_alphanumeric() || character == '_')
+            .collect();
+        // The line that opens the body; a declaration without one (in a trait) ends in `;`.
+        let Some(opening) = (start..lines.len())
+            .find(|&index| lines[index].contains('{') || lines[index].trim_end().ends_with(';'))
+        else {
+            continue;
+        };
+        if !lines[opening].contains('{') {
+            continue;
+        }
+        let opening_line = lines[opening].trim_end();
+        let closing = if opening_line.ends_with('}')
+            && opening_line.matches('{').count() == opening_line.matches('}').count()
+        {
+            opening
+        } else {
+            let close = format!("{indentation}}}");
+            (opening + 1..lines.len())
+                .find(|&index| lines[index] == close)
+                .unwrap_or(lines.len() - 1)
+        };
+        let doc_lines = lines[..start]
+            .iter()
+            .rev()
+            .take_while(|above| {
+                let above = above.trim_start();
+                above.starts_with("///") || above.starts_with("#[")
+            })
+            .map(|above| above.trim_start());
+        found.push(Function {
+            name,
+            first_line: start + 1,
+            lines: closing - start + 1,
+            doc: doc_lines.collect::<Vec<_>>().join("\n"),
+        });
+    }
+    found
+}
+
+#[test]
+fn the_functions_are_found_with_their_lengths() {
+    let body = "        step();\n".repeat(79);
+    let code = format!(
+        "/// Short.\nfn short() {{ step(); }}\n\nimpl Thing {{\n    /// A hot path: one loop \
+         that the profiler shows is half of the time.\n    pub(crate) fn long<T>(\n        \
+         value: T,\n    ) -> u8\n    where\n        T: Copy,\n    {{\n{body}    }}\n}}\n\
+         trait Named {{\n    fn name(&self) -> u8;\n}}\n"
+    );
+    let found: Vec<(String, usize, usize)> = functions(&code)
+        .into_iter()
+        .map(|function| (function.name, function.first_line, function.lines))
+        .collect();
+    assert_eq!(
+        found,
+        [("short".to_string(), 2, 1), ("long".to_string(), 6, 86)]
+    );
+    assert!(functions(&code)[1].doc.contains("hot path"));
+}
+
+#[test]
+fn rule_7_small_rooms() {
+    let mut too_large = Vec::new();
+    let mut functions_read = 0;
+    for source in sources("src") {
+        let code = source.code();
+        let lines = code.lines().count();
+        if lines > MOST_LINES_OF_A_FILE {
+            too_large.push(format!("{}: {lines} lines before its tests", source.path));
+        }
+        for function in functions(code) {
+            functions_read += 1;
+            if function.lines > MOST_LINES_OF_A_FUNCTION && !function.doc.contains("hot path") {
+                too_large.push(format!(
+                    "{}:{}: `{}` takes {} lines",
+                    source.path, function.first_line, function.name, function.lines
+                ));
+            }
+        }
+    }
+    assert!(
+        functions_read > 300,
+        "the functions of src/: {functions_read}"
+    );
+    assert!(
+        too_large.is_empty(),
+        "at most {MOST_LINES_OF_A_FUNCTION} lines a function (unless its doc comment says \
+         why it is a hot path) and {MOST_LINES_OF_A_FILE} a file before its tests:\n{}",
+        too_large.join("\n")
     );
 }

@@ -6,7 +6,7 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{kill, killpg, Signal};
@@ -288,13 +288,10 @@ fn a_server_that_the_build_starts_is_left_alone() {
     let directory = tempfile::tempdir().unwrap();
     let server_pids = directory.path().join("server");
     let answer = xtask::project_root().join("problems/p2239/samples/sample-1.out");
-    let output = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["check", "p2239", "--bundled", "--rustc"])
+    let output = xtask(&["check", "p2239", "--bundled", "--rustc"])
         .arg(fake_rustc(directory.path()))
         .env("FAKE_RUSTC_SERVER_PIDS", &server_pids)
         .env("FAKE_RUSTC_RUNS", format!("cat '{}'", answer.display()))
-        .current_dir(xtask::project_root())
-        .stdin(Stdio::null())
         .output()
         .expect("xtask starts");
     assert!(output.status.success(), "{}", both(&output));
@@ -313,15 +310,12 @@ fn a_signal_during_check_bundled_removes_its_build_folder() {
     let directory = tempfile::tempdir().unwrap();
     let pids = directory.path().join("pids");
     let loop_forever = program_path("loop_forever.sh");
-    let mut xtask = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["check", "p2239", "--bundled", "--rustc"])
+    let mut xtask = xtask(&["check", "p2239", "--bundled", "--rustc"])
         .arg(fake_rustc(directory.path()))
         .env(
             "FAKE_RUSTC_RUNS",
             format!("exec sh '{}' '{}'", loop_forever.display(), pids.display()),
         )
-        .current_dir(xtask::project_root())
-        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

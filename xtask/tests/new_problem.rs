@@ -13,12 +13,18 @@
 //!
 //! This builds the workspace in the copy, so it is `#[ignore]`d in a plain `cargo test`; CI
 //! runs it with `cargo test -p xtask --test new_problem -- --ignored`. Its build output
-//! goes to one folder under the system's temporary folder, kept between runs, so a second
-//! run takes a minute or two.
+//! goes to one folder under the system's temporary folder, kept between runs: once xtask's
+//! dependencies are built there, a run takes about three minutes (150 s on a loaded 2-core
+//! machine).
+
+mod support;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::Duration;
+
+use support::output_with_input;
 
 use xtask::bundle::{bundle_crate, start_judge_build};
 use xtask::problems::workspace::Workspace;
@@ -29,6 +35,11 @@ const NEW_ID: &str = "90239";
 
 /// Its title.
 const TITLE: &str = "Sudoku (largest completion)";
+
+/// How long one cargo command in the copy may run before it fails the test: the first
+/// build of xtask's dependencies in a fresh target folder takes minutes; a command still
+/// running after this has hung.
+const STEP_LIMIT: Duration = Duration::from_secs(40 * 60);
 
 /// The copy of the workspace the test works in, and the target folder of its builds.
 struct WorkspaceCopy {
@@ -80,7 +91,7 @@ impl WorkspaceCopy {
         let mut command = self.cargo(arguments);
         succeeded(
             &format!("cargo {arguments:?}"),
-            run_with_input(&mut command, input),
+            output_with_input(&mut command, input, STEP_LIMIT),
         )
     }
 }
@@ -101,25 +112,6 @@ fn copy_folder(from: &Path, to: &Path, top: bool) {
             fs::copy(&path, to.join(&name)).expect("the file is copied");
         }
     }
-}
-
-/// Runs `command` with `input` on its standard input, and returns all it wrote.
-fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = command
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("cargo starts");
-    let mut stdin = child.stdin.take().expect("a piped standard input");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("cargo can be waited for");
-    writer.join().expect("the input is written");
-    output
 }
 
 /// Fails with everything the command printed unless it succeeded; returns its standard
@@ -170,7 +162,7 @@ fn a_fourth_problem_joins_the_table_with_one_entry_and_one_dependency_line() {
     // A second `new` with the same number is refused, and the crate is left as it was.
     let manifest_path = copy.path(&format!("problems/{name}/Cargo.toml"));
     let manifest = fs::read_to_string(&manifest_path).expect("the manifest exists");
-    let again = run_with_input(&mut copy.cargo(&["xtask", "new", NEW_ID]), b"");
+    let again = output_with_input(&mut copy.cargo(&["xtask", "new", NEW_ID]), b"", STEP_LIMIT);
     assert_eq!(again.status.code(), Some(1), "{again:?}");
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
     assert_eq!(fs::read_to_string(&manifest_path).unwrap(), manifest);
@@ -230,7 +222,7 @@ fn skeleton_builds_cleanly(copy: &WorkspaceCopy, name: &str) {
     documented.env("RUSTDOCFLAGS", "-D warnings");
     succeeded(
         "cargo doc -D warnings",
-        run_with_input(&mut documented, b""),
+        output_with_input(&mut documented, b"", STEP_LIMIT),
     );
 
     let workspace = Workspace::at(&copy.root).expect("cargo reads the copy");
@@ -315,7 +307,10 @@ fn the_tools_in_process_take_it(copy: &WorkspaceCopy, name: &str, sample_input: 
     let bench_arguments = ["--problem", name, "--rounds", "1", "data/special.txt"];
     let mut bench = copy.cargo(&[&["xtask", "bench"][..], &bench_arguments].concat());
     bench.env("XTASK_BENCH_OPTIMISED", "1");
-    let benched = succeeded("cargo xtask bench", run_with_input(&mut bench, b""));
+    let benched = succeeded(
+        "cargo xtask bench",
+        output_with_input(&mut bench, b"", STEP_LIMIT),
+    );
     let line = format!("bench problem={name} file=special.txt puzzles=2 ");
     assert!(benched.contains(&line), "{benched}");
     assert!(

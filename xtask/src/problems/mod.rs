@@ -395,7 +395,7 @@ mod tests {
                     let reference = (problem.reference_answer)(&puzzle);
                     assert!(reference.is_found(), "{problem}: {reference:?}");
                     assert!((problem.promise.keeps)(&puzzle, &reference), "{problem}");
-                    assert_eq!(puzzle.fault(&grid), None, "{problem}");
+                    assert_eq!(puzzle.why_not_solved_by(&grid), None, "{problem}");
                     answers.push_str(&(problem.format.answer_text)(number, &grid));
                     Ok(())
                 })

@@ -93,7 +93,7 @@ impl Puzzle {
     /// completion of the givens, for Su-domino-ku also a grid that the puzzle's tiles and
     /// the unused ones spell. Checked by the reference, which shares no code with the
     /// solutions.
-    pub fn fault(&self, answer: &Grid) -> Option<String> {
+    pub fn why_not_solved_by(&self, answer: &Grid) -> Option<String> {
         if let Some(fault) = completion_fault(&self.givens(), answer) {
             return Some(fault);
         }

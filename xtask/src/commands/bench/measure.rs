@@ -57,7 +57,7 @@ impl Solver {
     pub fn inspect(self, puzzle: &Puzzle, outcome: &Outcome) -> Result<Guesses> {
         match outcome.solution {
             Some(answer) => {
-                if let Some(fault) = puzzle.fault(&answer) {
+                if let Some(fault) = puzzle.why_not_solved_by(&answer) {
                     bail!("wrong answer: {fault}");
                 }
             }

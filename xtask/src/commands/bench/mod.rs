@@ -25,8 +25,8 @@
 //!    solver compared (A B A B), and a puzzle's time is its best round. A run that hit its
 //!    cap or made over 20,000 guesses is timed in the first round only.
 //! 4. Checks every answer in the first round, outside the timed region, with the
-//!    reference solvers ([`Puzzle::fault`]: a valid completion keeping every given; for
-//!    Su-domino-ku, one that the tiles spell), or, when the solver finds none, the
+//!    reference solvers ([`Puzzle::why_not_solved_by`]: a valid completion keeping every
+//!    given; for Su-domino-ku, one that the tiles spell), or, when the solver finds none, the
 //!    reference's word that there is none; such puzzles are counted on standard error. It
 //!    counts the search's guesses with a [`Recorder`], also as tdoku's published
 //!    benchmark counts them (every way tried at a branch point but the last, which is
@@ -52,7 +52,7 @@
 //! [`Family::read_bench_file`]: xtask::problems::Family::read_bench_file
 //! [`Family::bench_sets`]: xtask::problems::Family::bench_sets
 //! [`Family::baseline`]: xtask::problems::Family::baseline
-//! [`Puzzle::fault`]: xtask::problems::Puzzle::fault
+//! [`Puzzle::why_not_solved_by`]: xtask::problems::Puzzle::why_not_solved_by
 //! [`Recorder`]: xtask::trace::Recorder
 //! [`Symmetry`]: xtask::reference::generate::Symmetry
 

@@ -18,9 +18,9 @@
 //!
 //! The workspace takes `problems/*` as members, so `cargo xtask check` judges the new
 //! problem once it has samples and `cargo xtask bundle` works on it at once. `stress`,
-//! `bench` and `trace` run a solution in-process, so they need two lines of xtask more,
-//! which `new` prints: the problem's entry in the table of problems, and its crate among
-//! xtask's dependencies. An existing folder is never overwritten.
+//! `bench` and `trace` run a solution in-process, so they need two additions to xtask,
+//! which `new` prints: the problem's entry in the table of problems, and its dependency
+//! line among xtask's dependencies. An existing folder is never overwritten.
 
 mod skeleton;
 
@@ -121,8 +121,8 @@ pub fn run(mut problem: Arguments) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Prints what to do next, the two lines of xtask that the table of problems needs among
-/// them.
+/// Prints what to do next, the two additions to xtask that the table of problems needs
+/// among them (the entry and the dependency line).
 fn print_next_steps(problem: &Arguments) {
     let name = problem.crate_name();
     outln!(

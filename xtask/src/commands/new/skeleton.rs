@@ -1,6 +1,6 @@
 //! The texts `cargo xtask new` writes and prints: the new crate's manifest, its `lib.rs`
-//! and `main.rs`, and the two lines of xtask it needs to join the table of problems (its
-//! entry, and its crate among xtask's dependencies).
+//! and `main.rs`, and the two additions to xtask it needs to join the table of problems
+//! (its entry, and its dependency line among xtask's dependencies).
 //!
 //! The skeleton is a Sudoku solution in the shape the table takes: it reads one grid of
 //! packed rows (nine digits written together on each line), and has a `solve` and a
