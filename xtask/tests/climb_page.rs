@@ -1,9 +1,9 @@
 //! The climb in pictures (`docs/climb.md`) holds what it shows: one section per rung of
 //! [`RUNGS`], in order, each with its picture, its code and a try on the rung's chosen
 //! puzzle; every try prints what the page shows (compared by `snapbox`, where `...` stands
-//! for lines and `[..]` for part of a line); every count of guesses in the prose is one a
-//! try of the section, or of the section before, prints; no section's prose runs past 120
-//! words.
+//! for lines and `[..]` for part of a line); every figure the prose cites (a count of
+//! guesses, a time in µs) is one a try of the section prints or the ladder's table holds,
+//! for the rung or the one below; no section's prose runs past 120 words.
 
 mod support;
 
@@ -97,25 +97,36 @@ fn rung_and_puzzle(rung: &Rung) -> [String; 4] {
     ]
 }
 
-/// The counts `N guesses` of `text`, as numbers (commas dropped).
-fn guess_counts(text: &str) -> Vec<u64> {
+/// A number as the page writes it (`4258`, `345,997`, `52.1`), or `None`.
+fn number(word: &str) -> Option<f64> {
+    let word = word.trim_end_matches([',', '.', ';', ':', ')']);
+    word.replace(',', "").parse().ok()
+}
+
+/// The counts `N guesses` of `text`.
+fn guess_counts(text: &str) -> Vec<f64> {
     let words: Vec<&str> = text.split_whitespace().collect();
     words
         .windows(2)
         .filter(|pair| pair[1].trim_end_matches([',', '.', ';']) == "guesses")
-        .filter_map(|pair| pair[0].replace(',', "").parse().ok())
+        .filter_map(|pair| number(pair[0]))
         .collect()
 }
 
-/// The counts of guesses a section's tries print, as the page shows them.
-fn printed_counts(section: &Section) -> Vec<u64> {
-    section
+/// The figures a rung's section may cite: the counts its tries print and its row of the
+/// ladder's table (every cell that is a number).
+fn figures(section: &Section, table: &str, rung: usize) -> Vec<f64> {
+    let mut figures: Vec<f64> = section
         .tries
         .iter()
         .flat_map(|one| guess_counts(&one.expected))
-        .collect()
+        .collect();
+    let row = format!("| {rung} |");
+    for line in table.lines().filter(|line| line.starts_with(&row)) {
+        figures.extend(line.split('|').filter_map(|cell| number(cell.trim())));
+    }
+    figures
 }
-
 #[test]
 fn every_rung_has_its_section_picture_code_and_try_on_its_chosen_puzzle() {
     let page = page();
@@ -159,29 +170,36 @@ fn every_rung_has_its_section_picture_code_and_try_on_its_chosen_puzzle() {
 }
 
 #[test]
-fn every_count_of_guesses_in_the_prose_is_one_a_try_prints() {
+fn every_figure_in_the_prose_is_one_a_try_prints_or_the_table_holds() {
     let page = page();
     let sections = sections(&page);
-    for (index, section) in sections.iter().enumerate() {
-        let mut printed = printed_counts(section);
-        if index > 0 {
-            printed.extend(printed_counts(&sections[index - 1]));
+    let table = &page[page.find("<!-- bench-ladder:begin -->").expect("the table")..];
+    for (rung, section) in sections.iter().enumerate() {
+        let here = figures(section, table, rung);
+        let mut here_or_below = here.clone();
+        if rung > 0 {
+            here_or_below.extend(figures(&sections[rung - 1], table, rung - 1));
         }
         let prose = section.prose.join(" ");
-        for count in guess_counts(&prose) {
-            assert!(
-                printed.contains(&count),
-                "{}: the prose says {count} guesses, which no try here or just above prints",
-                section.heading
-            );
-        }
-        // "A guesses fall to B": B is what this rung's own try prints.
         let words: Vec<&str> = prose.split_whitespace().collect();
-        for window in words.windows(5) {
-            if window[1..4] == ["guesses", "fall", "to"] {
-                let after: u64 = window[4].trim_end_matches(['.', ',']).parse().unwrap();
-                let own = guess_counts(&section.tries.last().unwrap().expected);
-                assert_eq!(own, [after], "{}: falls to {after}", section.heading);
+        for (index, word) in words.iter().enumerate() {
+            let Some(figure) = number(word) else {
+                continue;
+            };
+            let next = words
+                .get(index + 1)
+                .map(|next| next.trim_end_matches([',', '.', ';', ')']));
+            let before = &words[index.saturating_sub(2)..index];
+            // "A guesses fall to B", "A guesses become B": B is this rung's own.
+            let result = before == ["fall", "to"] || before.last() == Some(&"become");
+            let allowed = if result { &here } else { &here_or_below };
+            if result || matches!(next, Some("guesses" | "µs")) {
+                assert!(
+                    allowed.contains(&figure),
+                    "{}: the prose cites {word}, which neither its tries nor the table's row{} hold",
+                    section.heading,
+                    if result { "" } else { "s of this rung and the one below" }
+                );
             }
         }
     }
