@@ -1,8 +1,7 @@
 //! Rule 1, the band rule ([rung 8](crate::ladder::rung8_band_rule_table), branch-free from [rung
-//! 11](crate::ladder::rung11_band_board)): a digit keeps only the mini-rows on a permutation of its
-//! band; its hidden singles and locked columns follow. Only words that differ from `seen` are
-//! looked at ([rung 9](crate::ladder::rung9_changes)): rules only remove places, so an unchanged
-//! word has nothing new.
+//! 11](crate::ladder::rung11_band_board)), with its hidden singles and locked columns; only on
+//! words that differ from `seen` ([rung 9](crate::ladder::rung9_changes)): rules only remove
+//! places, so an unchanged word has nothing new.
 
 use super::bands::{cell_of, columns_of, in_columns, BandSet, ROW_CELLS};
 use super::{Board, Contradiction};
@@ -188,7 +187,6 @@ impl Board {
         changed
     }
 
-    /// Rule 1 for digit `index + 1` in `band`.
     fn apply_band_rule(
         &mut self,
         band: usize,

@@ -34,7 +34,7 @@ const fn build_claimed_box_cells() -> [BandSet; 512] {
 }
 
 impl Board {
-    /// Rule 3 for each digit in `columns_to_check`; whether it changed anything.
+    /// Rule 3; whether it changed anything.
     pub(super) fn apply_column_rules(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -92,7 +92,6 @@ pub(crate) struct ColumnCounts {
     pub(crate) at_least_two: BandSet,
 }
 
-/// Counts a digit's places in each column.
 pub(crate) fn count_in_columns(places: [BandSet; 3]) -> ColumnCounts {
     let mut counts = ColumnCounts {
         in_band: [0; 3],

@@ -173,7 +173,6 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    /// Adds `bits`.
     pub(super) fn add(&mut self, bits: u32) {
         let carry = self.ones & bits;
         self.ones ^= bits;

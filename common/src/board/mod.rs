@@ -1,12 +1,9 @@
-//! The board the Sudoku solutions search, from [rung 11](crate::ladder::rung11_band_board)
-//! on: for every digit, the cells where it may still stand, band by band; and the open
-//! cells. A room per idea: [`bands`]; rules 1 to 4, [`band_rule`], [`singles`], [`columns`],
-//! [`mini_lines`] and [`only_three`]; branching, [`cells`], [`chutes`] and [`unsettled`], and
-//! [`sparse`], [`digit_choice`] and [`early`] (types of their own, so that p4574's bundle,
-//! which never branches on a chute, leaves them out); [`recount`].
-//!
-//! Every rule only removes what no completion uses, so propagation suits any search order.
-//! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it).
+//! The board the Sudoku solutions search ([rung 11](crate::ladder::rung11_band_board) on): each
+//! digit's places, band by band, and the open cells; a room per idea. [`sparse`], [`digit_choice`]
+//! and [`early`] are types of their own, so that p4574's bundle, which never branches on a chute,
+//! leaves them out. Every rule only removes what no completion uses, so propagation suits any
+//! search order. The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes
+//! it).
 
 pub mod band_rule;
 pub mod bands;
@@ -154,7 +151,6 @@ impl Board {
         join_bands(self.digit_places(digit as usize - 1))
     }
 
-    /// Digit `index + 1`'s places, band by band.
     fn digit_places(&self, index: usize) -> [BandSet; 3] {
         [
             self.places[0][index],

@@ -16,7 +16,6 @@ impl Board {
         only_rows | only_columns != 0 && self.keep_in_mini_lines(only_rows, only_columns)
     }
 
-    /// How many digits can go in each mini-row and each mini-column.
     fn count_possible_mini_lines(&self) -> (Tally, Tally) {
         let (mut rows, mut columns) = (Tally::default(), Tally::default());
         for index in 0..9 {

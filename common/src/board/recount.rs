@@ -42,7 +42,6 @@ impl Board {
         self.changed.recount = recount;
     }
 
-    /// Keeps the digits (bit `d - 1`) a sweep touched.
     #[inline]
     pub(super) fn note_changed_digits(&mut self, digits: u16) {
         self.changed.digits |= digits;
@@ -56,7 +55,6 @@ impl Board {
             | ((swept >> 18 != 0) as u8) << 2;
     }
 
-    /// The bands (bit `b`) naked singles count now.
     #[inline]
     pub(super) fn bands_to_count(&mut self) -> u8 {
         let bands = self.changed.bands;

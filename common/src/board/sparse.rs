@@ -18,7 +18,6 @@ pub enum SparseBoard {
 }
 
 impl SparseBoard {
-    /// Whether `board` branches on a cell rather than a chute.
     #[inline]
     pub(super) fn branches_on_cells(self, board: &Board) -> bool {
         let open_cells: u32 = board.open.iter().map(|band| band.count_ones()).sum();

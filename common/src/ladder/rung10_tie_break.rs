@@ -1,9 +1,7 @@
 //! # Rung 10: of the cells with two candidates, the one with the most open peers
 //!
-//! Branching: a placed digit leaves all its peers, so the two-candidate cell with the most
-//! open peers hands the most to the rules, whichever way is tried. The lowest on a tie;
-//! with no two-candidate cell, rung 9's choice. `docs/climb.md` tells the idea with its
-//! picture.
+//! Branching: a placed digit leaves all its peers, so that cell hands the rules the most (the room
+//! [`crate::board::cells`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung9_changes::TrackedBands;
 use super::{
@@ -17,7 +15,6 @@ use crate::{cells, CellSet};
 /// Rung 10's search state: rung 9's, branching its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TieBreak {
-    /// The state and rules of rung 9.
     tracked: TrackedBands,
 }
 
@@ -30,7 +27,6 @@ impl SearchState for TieBreak {
     /// The two-candidate cell with the most open peers, the lowest on a tie; else rung 9's.
     fn choose_cell(&self) -> Option<usize> {
         let open = self.tracked.bands.open;
-        // The best cell so far and its open peers.
         let mut best: Option<(usize, u32)> = None;
         for band in 0..3 {
             let [next, after_next] = OTHER_BANDS[band];

@@ -1,10 +1,8 @@
 //! # Rung 11: the band board, without a branch the processor cannot predict
 //!
-//! Representation: rung 10's rules and search on [`Board`], the board the solutions share.
-//! It does the same work whatever it finds: the band rule as straight-line code
-//! ([`crate::board::band_rule`]) and the givens set up all at once ([`Board::from_grid`]),
-//! each without a branch per cell or per single. Rung 10's guesses. `docs/climb.md` tells
-//! the idea with its picture.
+//! Representation: rung 10 on the solutions' [`Board`]: a straight-line band rule
+//! ([`crate::board::band_rule`]), the givens all at once ([`Board::from_grid`]). `docs/climb.md`
+//! tells the idea with its picture.
 
 use super::{
     candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
@@ -13,7 +11,6 @@ use super::{
 use crate::board::Board;
 use crate::observe::SearchObserver;
 
-/// The search of the ladder over the board.
 impl SearchState for Board {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut board = Board::from_grid(grid).ok()?;

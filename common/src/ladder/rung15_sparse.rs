@@ -1,11 +1,7 @@
 //! # Rung 15: a board with few decided cells branches on a cell
 //!
-//! Branching: a permutation decides no cell, and a nearly empty board hides its
-//! contradictions from the rules. So below [`DECIDED_FOR_CHUTES`] decided cells the search
-//! branches on a cell, as rung 13 does; from there on, as rung 14. Its code is
-//! [`crate::board::sparse`]. `docs/climb.md` tells the idea with its picture.
-//!
-//! [`DECIDED_FOR_CHUTES`]: crate::board::sparse::DECIDED_FOR_CHUTES
+//! Branching: below [`DECIDED_FOR_CHUTES`](crate::board::sparse::DECIDED_FOR_CHUTES) decided cells
+//! (the room [`crate::board::sparse`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung14_chutes::{ChuteSearch, SEARCH as RUNG_14};
 use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};

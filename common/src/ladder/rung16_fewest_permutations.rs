@@ -1,10 +1,7 @@
 //! # Rung 16: in the chute, the digit with the fewest permutations left
 //!
-//! Branching: rung 1's idea again, for the digits of a chute. Rung 15 tries the lowest
-//! unsettled digit; this rung the one with two permutations left, else three, else the
-//! lowest ([`crate::board::digit_choice`]): fewer ways to try, and each decides more. A
-//! digit with no permutation left comes first of all, a dead end at once. `docs/climb.md`
-//! tells the idea with its picture.
+//! Branching: rung 1's idea for the digits of a chute (the room
+//! [`crate::board::digit_choice`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung15_sparse::SEARCH as RUNG_15;

@@ -1,13 +1,8 @@
 //! # Rung 17: while every chute is early, the chute with the fewest permutations
 //!
-//! Branching: early in a search every chute may still have [`EARLY`] unsettled digits or
-//! more; the counts then differ by one or two, and the first chute on a tie is chosen
-//! almost by its position. While that lasts, this rung adds up the permutations left to
-//! each chute's nine digits and takes the chute with the fewest, as tdoku chooses its band
-//! at every node. Its code is [`crate::board::early`]. `docs/climb.md` tells the idea with
-//! its picture.
-//!
-//! [`EARLY`]: crate::board::early::EARLY
+//! Branching: as tdoku chooses its band; early is [`EARLY`](crate::board::early::EARLY) unsettled
+//! digits or more (the room [`crate::board::early`]). `docs/climb.md` tells the idea with its
+//! picture.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung16_fewest_permutations::SEARCH as RUNG_16;

@@ -1,12 +1,8 @@
 //! # Rung 19: the mini-line rule counts again only the digits that changed
 //!
-//! Incremental work: rung 9's idea, carried to rule 4. At every pass, rung 18's mini-line
-//! rule works out afresh, for each of the nine digits, the mini-lines it is confined to;
-//! yet between two calls few digits change. The band rule's sweeps note the digits whose
-//! places they touched, and the rule works out again only those, keeping what it found for
-//! every digit ([`crate::board::recount`]). The search takes rung 18's steps in the same
-//! order (`xtask/tests/ladder.rs` compares the traces). This is the board and the search
-//! the Sudoku solutions use. `docs/climb.md` tells the idea with its picture.
+//! Incremental work: the digits whose places the band rule's sweeps touched (the room
+//! [`crate::board::recount`]); rung 18's steps. The Sudoku solutions' search. `docs/climb.md` tells
+//! the idea with its picture.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung18_only_three::SEARCH as RUNG_18;

@@ -1,9 +1,7 @@
 //! # Rung 6: every cell's candidates counted at once
 //!
-//! Representation: rung 5's state and rules, with the candidates of all 81 cells counted
-//! in three words instead of cell by cell ([`at_least_one_two_three`], in the board's
-//! room of naked singles, which counts a band this way). `docs/climb.md` tells the idea
-//! with its picture.
+//! Representation: rung 5, counted bit-sliced in three words ([`at_least_one_two_three`], in the
+//! room [`crate::board::singles`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung5_digit_sets::{Counting, DigitSets, FewCandidates};
 use super::{
@@ -12,7 +10,7 @@ use super::{
 use crate::board::singles::at_least_one_two_three;
 use crate::CellSet;
 
-/// Rung 6's count: bit-sliced, the nine digits' sets added up in three words.
+/// Rung 6's count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BitSliced;
 

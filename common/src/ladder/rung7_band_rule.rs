@@ -1,10 +1,7 @@
 //! # Rung 7's band rule: pointing and claiming inside one band word
 //!
-//! The first of rung 7's rules on the band words ([`super::rung7_bands`]): for one digit
-//! in one band, the *pattern* of its mini-rows (bit `3 × row + stack` set when the
-//! mini-row still has a place) is cut down by pointing and claiming along the band's rows
-//! until nothing changes ([`Repeated`]); the kept mini-rows then give the band's hidden
-//! singles in rows and boxes and its locked columns. Rung 8 swaps [`Repeated`] for a table.
+//! A digit's mini-rows in a band, its *pattern* (bit `3 × row + stack`), cut until nothing changes;
+//! rung 8 swaps [`Repeated`] for a table.
 
 use super::rung7_bands::Bands;
 use crate::board::{
@@ -15,14 +12,11 @@ use crate::observe::{Reason, SearchObserver};
 
 /// How the band rule finds the mini-rows a digit keeps in a band.
 pub trait MiniRowRule: Copy + Eq + std::fmt::Debug {
-    /// Of the digit's mini-rows `pattern` (bit `3 × row + stack`), those the rule keeps;
-    /// 0 when it leaves a row or a box of the band without one.
+    /// Of the mini-rows `pattern`, those kept; 0 when a row or box of the band has none.
     fn kept(pattern: u16) -> u16;
 }
 
-/// Rung 7's way: pointing and claiming along the band's rows, repeated until nothing
-/// changes. A box with one mini-row left takes its row from the other boxes (pointing); a
-/// row with one left takes its box from the other rows (claiming).
+/// Rung 7's way: pointing and claiming, repeated until nothing changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Repeated;
 
@@ -61,14 +55,12 @@ impl MiniRowRule for Repeated {
 }
 
 impl<R: MiniRowRule> Bands<R> {
-    /// The band rule for digit `index + 1` in `band`, with its hidden singles and locked columns.
     pub(super) fn apply_band_rule(
         &mut self,
         band: usize,
         index: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
-        // The pattern: bit `3 × row + stack` when the mini-row has a place.
         let places = self.places[band][index];
         let pattern = (0..3).fold(0, |pattern, row| {
             let row_places = (places >> (9 * row)) & ROW_CELLS;
@@ -80,7 +72,7 @@ impl<R: MiniRowRule> Bands<R> {
             return Err(Contradiction);
         }
         self.places[band][index] &= usable;
-        // Hidden singles: a row or a box of the band (unit `unit`) with one place, not decided.
+        // Hidden singles: a row or box with one place, not decided.
         let rows = (0..3).map(|row| (ROW_CELLS << (9 * row), 3 * band + row));
         let boxes = (0..3).map(|stack| (BOX_IN_BAND[stack], 18 + 3 * band + stack));
         for (unit_cells, unit) in rows.chain(boxes) {
@@ -91,7 +83,7 @@ impl<R: MiniRowRule> Bands<R> {
                 self.place(cell, digit);
             }
         }
-        // Locked columns: a box whose open cells have the digit in one column clears it elsewhere.
+        // Locked columns: a box whose open places lie in one column clears it elsewhere.
         let columns = columns_of(self.places[band][index] & self.open[band]);
         let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
         for other in OTHER_BANDS[band] {

@@ -1,10 +1,8 @@
 //! # Rung 7: places cut into bands
 //!
-//! Representation: each digit's 81-bit set cut into three band words, one `u32` per digit
-//! and band, bit `9 × row in the band + column` ([`band_and_bit`]). Rung 6's rules run a
-//! band at a time: per digit and band, the band rule ([`super::rung7_band_rule`]); per
-//! band, naked singles; per digit, the column rules. The same rules, so rung
-//! 6's guesses. `docs/climb.md` tells the idea with its picture.
+//! Representation: three band words per digit (the room [`crate::board::bands`]); rung 6's rules a
+//! band at a time ([`super::rung7_band_rule`], naked singles, the column rules). `docs/climb.md`
+//! tells the idea with its picture.
 
 use std::marker::PhantomData;
 
@@ -22,15 +20,12 @@ use crate::board::{
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{cells, count, lowest_digit, CellSet};
 
-/// Where each digit may still stand, band by band, the band rule found as `R` says (rungs
-/// 7 and 8).
+/// Each digit's places, band by band; the band rule as `R` finds it (rungs 7 and 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bands<R: MiniRowRule> {
-    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, or stands.
+    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, placed or not.
     pub(super) places: [[BandSet; 9]; 3],
-    /// The cells of each band whose digit is not decided yet.
     pub(super) open: [BandSet; 3],
-    /// How the band rule finds the mini-rows it keeps, a type of no size.
     rule: PhantomData<R>,
 }
 
@@ -38,7 +33,6 @@ pub struct Bands<R: MiniRowRule> {
 pub type RepeatedBands = Bands<Repeated>;
 
 impl<R: MiniRowRule> Bands<R> {
-    /// The state of `grid` with its givens placed one by one, or `None` when two clash.
     pub(super) fn with_givens(grid: &Grid) -> Option<Bands<R>> {
         let empty = Bands {
             places: [[ALL_BAND; 9]; 3],
@@ -48,7 +42,7 @@ impl<R: MiniRowRule> Bands<R> {
         with_givens(grid, empty, Bands::place)
     }
 
-    /// Decides that `digit` stands in `cell`; `false`, changing nothing, if it cannot go there.
+    /// Places `digit` in `cell`; `false`, changing nothing, if it cannot go there.
     pub(super) fn place(&mut self, cell: usize, digit: u8) -> bool {
         let (band, bit) = band_and_bit(cell);
         let index = digit as usize - 1;
@@ -65,7 +59,7 @@ impl<R: MiniRowRule> Bands<R> {
         true
     }
 
-    /// Naked singles in `band`; returns its open cells with two candidates (rung 9 keeps them).
+    /// Naked singles in `band`; returns its open cells with two candidates (for rung 9).
     pub(super) fn place_naked_singles(
         &mut self,
         band: usize,
@@ -87,7 +81,7 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(two_candidates)
     }
 
-    /// The column rules for digit `index + 1`: hidden singles in columns, claiming along columns.
+    /// The column rules for digit `index + 1`.
     pub(super) fn apply_column_rules(
         &mut self,
         index: usize,
@@ -102,14 +96,14 @@ impl<R: MiniRowRule> Bands<R> {
         }
         let single_columns = in_columns(counts.at_least_one & !counts.at_least_two);
         for band in 0..3 {
-            // Hidden singles: a column with one place, not decided.
+            // Hidden singles in columns: a column with one place, not decided.
             let singles = self.places[band][index] & single_columns & self.open[band];
             for cell in cells(singles as CellSet).map(|cell_in_band| cell_of(band, cell_in_band)) {
                 observer.deduced(cell, digit, Reason::HiddenSingle { unit: 9 + cell % 9 });
                 self.place(cell, digit);
             }
-            // Claiming: a column with places only here clears the rest of its box (all of
-            // it, if two columns of the box do).
+            // Claiming along columns: a column with places only here clears the rest of its
+            // box (all of it, if two columns of the box do).
             let [next, after_next] = OTHER_BANDS[band];
             let only_here =
                 counts.in_band[band] & !(counts.in_band[next] | counts.in_band[after_next]);
@@ -120,18 +114,17 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(())
     }
 
-    /// The cells of `band` with at least one, two and three candidates (rung 6's count).
+    /// The cells of `band` with at least one, two and three candidates.
     pub(super) fn candidate_counts(&self, band: usize) -> [BandSet; 3] {
         at_least_one_two_three(&self.places[band])
     }
 
-    /// The open cells of `band` with exactly two candidates.
     pub(super) fn two_candidates(&self, band: usize) -> BandSet {
         let [_, at_least_two, at_least_three] = self.candidate_counts(band);
         self.open[band] & at_least_two & !at_least_three
     }
 
-    /// Every rule everywhere, sweep after sweep, until a sweep changes nothing.
+    /// Every rule everywhere, until a sweep changes nothing.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
             let before = *self;

@@ -1,10 +1,7 @@
 //! # Rung 8: the band rule in one lookup
 //!
-//! Representation: rung 7's band rule, its repeated pointing and claiming replaced by one
-//! table lookup ([`BAND_RULE`], built in [`crate::board::band_rule`] from the six
-//! permutations). The table keeps exactly the mini-rows rung 7 keeps, for all 512
-//! patterns (tested below), so the guesses are rung 7's. `docs/climb.md` tells the idea
-//! with its picture.
+//! Representation: [`BAND_RULE`] (the room [`crate::board::band_rule`]) keeps exactly rung 7's
+//! mini-rows for all 512 patterns (tested below). `docs/climb.md` tells the idea with its picture.
 
 use super::rung7_band_rule::MiniRowRule;
 use super::rung7_bands::Bands;
@@ -13,7 +10,7 @@ use super::{
 };
 use crate::board::BAND_RULE;
 
-/// Rung 8's way: the mini-rows on some permutation inside the pattern, read from a table.
+/// Rung 8's way: a lookup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Table;
 
