@@ -1,8 +1,8 @@
 //! # Rung 19: the mini-line rule counts again only the digits that changed
 //!
-//! Incremental work: the digits whose places the band rule's sweeps touched (the room
-//! [`crate::board::recount`]); rung 18's steps. The Sudoku solutions' search. `docs/climb.md` tells
-//! the idea with its picture.
+//! Incremental work: a digit changed when the band rule's sweeps touched its places (the room
+//! [`crate::board::recount`]); rung 18's steps, in the same order. The Sudoku solutions' search.
+//! `docs/climb.md` tells the idea with its picture.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung18_only_three::SEARCH as RUNG_18;

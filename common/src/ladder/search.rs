@@ -15,7 +15,7 @@ pub type Grid = [u8; N_CELLS];
 pub struct Outcome {
     /// A completion; `None` when there is none, or at the cap.
     pub solution: Option<Grid>,
-    /// The guesses the search made (a guess is defined in the [glossary](crate)).
+    /// The guesses made, as the [glossary](crate) counts them.
     pub guesses: u64,
     /// Whether the run stopped at its cap (rung 0 only).
     pub capped: bool,
