@@ -59,7 +59,6 @@ impl Board {
         Ok(placed_any)
     }
 
-    /// The cells of `band` with at least one, two and three candidates.
     #[inline]
     pub(super) fn candidate_counts(&self, band: usize) -> (BandSet, BandSet, BandSet) {
         let [at_least_one, at_least_two, at_least_three] =

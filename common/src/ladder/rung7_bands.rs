@@ -81,7 +81,6 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(two_candidates)
     }
 
-    /// The column rules for digit `index + 1`.
     pub(super) fn apply_column_rules(
         &mut self,
         index: usize,
@@ -114,7 +113,6 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(())
     }
 
-    /// The cells of `band` with at least one, two and three candidates.
     pub(super) fn candidate_counts(&self, band: usize) -> [BandSet; 3] {
         at_least_one_two_three(&self.places[band])
     }
