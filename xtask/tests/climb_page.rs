@@ -2,8 +2,8 @@
 //! [`RUNGS`], in order, each with its picture, its code and a try on the rung's chosen
 //! puzzle; every try prints what the page shows (compared by `snapbox`, where `...` stands
 //! for lines and `[..]` for part of a line); every figure the prose cites (a count of
-//! guesses, a time in µs) is one a try of the section prints or the ladder's table holds,
-//! for the rung or the one below; no section's prose runs past 120 words.
+//! guesses, a time in µs) is one a try of the section prints or the ladder's table (in the
+//! README) holds, for the rung or the one below; no section's prose runs past 120 words.
 
 mod support;
 
@@ -173,7 +173,10 @@ fn every_rung_has_its_section_picture_code_and_try_on_its_chosen_puzzle() {
 fn every_figure_in_the_prose_is_one_a_try_prints_or_the_table_holds() {
     let page = page();
     let sections = sections(&page);
-    let table = &page[page.find("<!-- bench-ladder:begin -->").expect("the table")..];
+    let readme = fs::read_to_string(xtask::project_root().join("README.md")).expect("README");
+    let table = &readme[readme
+        .find("<!-- bench-ladder:begin -->")
+        .expect("the table")..];
     for (rung, section) in sections.iter().enumerate() {
         let here = figures(section, table, rung);
         let mut here_or_below = here.clone();
