@@ -1,62 +1,49 @@
 //! # The vocabulary and tables of a 9×9 Sudoku
 //!
-//! Every file speaks this language, defined here once. The tables below are computed from
-//! their formulas by `const fn`.
+//! One meaning per word (`common/tests/glossary.rs` rejects the retired ones). Code counts
+//! from 0, prose from 1: cell `10` is in row 2, column 2, box 1 (`r2c2` in traces).
 //!
-//! **The grid.**
-//! - **cell**: one of the 81 squares, numbered `0..81` row by row.
-//! - **row**, **column**, **box** (a 3×3 square): numbered `0..9`, boxes row by row.
-//! - **unit**: a row, column or box, each holding every digit once: rows are units `0..9`,
-//!   columns `9..18`, boxes `18..27`. A **line** is a row or a column.
-//! - **peer**: a cell sharing a unit with another; every cell has 20.
-//! - **band**: three rows of boxes (27 cells); **stack**: three columns of boxes; **chute**:
-//!   a band or a stack. Box `b` lies in band `b / 3` and stack `b % 3`.
-//! - **mini-row**: the three cells where a row meets a box; **mini-column**: where a column
-//!   meets a box; **mini-line**: either.
+//! **The grid.** A **cell** is one of 81, numbered row by row; a **box** is 3×3; a **line**,
+//! a row or a column; a **unit**, a line or a box (rows `0..9`, columns `9..18`, boxes
+//! `18..27`); a **peer**, a cell sharing a unit (each cell has 20). A **band** is three
+//! rows of boxes, a **stack** three columns of boxes, a **chute** either. A **mini-line**
+//! (**mini-row**, **mini-column**) is the three cells where a line meets a box.
 //!
 //! **The state.**
-//! - **candidate**: a digit that may still go in a cell. A **candidate mask** is a `u16`
-//!   with bit `d - 1` set for each candidate `d` ([`ALL_DIGITS`]: every digit).
-//! - **place** (of a digit): a cell where it may still stand ("the 5 has two places left
-//!   in row 3"). To **place** a digit is to decide that it stands in a cell.
-//! - **open**: said of a cell whose digit is not decided.
-//! - **cell set**: a `u128` with bit `i` for cell `i`, so a unit or a cell's peers is one
-//!   word ([`UNIT_SET`], [`PEER_SET`]).
-//! - **index** (of a digit): digit − 1, its bit in a mask and slot in per-digit arrays.
-//! - **permutation**: for a digit in a chute, which box each of the chute's rows (in a
-//!   stack, columns) uses; there are six. The digit is **unsettled** in the chute until one
-//!   permutation is left, then **settled**.
+//! - **candidate**: a digit that may still go in a cell; **candidate mask**: a `u16`, bit
+//!   `d - 1` (the digit's **index**) per candidate `d`; **cell set**: a `u128`.
+//! - **place** (of a digit): a cell where it may still stand; to **place** it is to decide
+//!   its cell. A cell is **open** while its digit is not decided.
+//! - **word**: a `u32`, one digit's places in one band, bit `9 × r + c` for the band's row
+//!   `r` (`0..3`) and column `c`. **band board**: the solutions' [`board::Board`] (rung 11
+//!   on), three words per digit, every rule run on words.
+//! - **permutation** (of a digit in a chute): which mini-line of each of the chute's boxes
+//!   holds it; six, as the boxes take different rows (columns). The digit is **settled**
+//!   there when its places lie in one permutation's mini-lines only; else **unsettled**.
 //!
-//! **The search.**
-//! - **propagation**: applying the rules until none finds more. A **contradiction**: a cell
-//!   without a candidate, or a digit without a place in a unit.
-//! - The rules, one name each. **Naked singles**: a cell with one candidate takes it.
-//!   **Hidden singles**: a digit with one place in a unit goes there. **Locked
-//!   candidates**: a digit's places in a box all in one mini-line clear the rest of its
-//!   line (**pointing**); in a line, the rest of its box (**claiming**). The board's rule 1
-//!   is **the band rule** (a digit's rows and boxes in a band pair up by a permutation;
-//!   with locked columns and the hidden singles of the band's rows and boxes); rule 2,
-//!   naked singles; rule 3, **the column rules** (hidden singles in columns, claiming along
-//!   columns); rule 4, **the mini-line rule**: **confined** (three digits confined to a
-//!   mini-line fill it) and **only three** (where only three digits can go in a mini-line,
-//!   they go there).
-//! - **branch point**: where the search splits, on a cell (its candidates) or on a chute (a
-//!   digit's permutations there). A **guess** is one way tried at a branch point: on a cell
-//!   it places a digit; on a chute it confines a digit to one permutation and places none.
-//!   A **node** is a board the search visits: the root and one per guess. Propagation plus
-//!   search is DPLL (see [`ladder`]).
-//! - **recount**: counting again only what changed.
-//! - **remark**: a line of free text in a trace ([`observe::SearchObserver::remark`]).
+//! **The rules.** **Propagation** applies them until none finds more; a **contradiction**
+//! is a cell without a candidate, or a digit without a place in a unit.
+//! **Naked single**: a cell with one candidate takes it. **Hidden single**: a digit with one
+//! place in a unit goes there. **Locked candidates**: a digit's places in a box on one
+//! mini-line clear the rest of the line (**pointing**); in a line, in one box, the rest of
+//! the box (**claiming**). Rule 1, **the band rule**: a digit's places in a band lie on its
+//! permutations; with the band's hidden singles and **locked columns** (its places in a box
+//! on one column clear that column in the other bands). Rule 2: naked singles. Rule 3,
+//! **the column rules**: hidden singles in columns, claiming along columns. Rule 4, **the
+//! mini-line rule**: a digit is **confined** to a mini-line when its places in the line all
+//! lie there, and three confined digits fill it; **only three**: where only three digits
+//! can go in a mini-line, they go there.
 //!
-//! **Counting.** Code counts from 0, prose from 1: row 1 is the top row and traces name
-//! cells `r1c1` to `r9c9`. Cell `c` lies in row `c / 9`, column `c % 9` and box
-//! `3 × (c / 27) + (c % 9) / 3`, so cell `10` is in row 2, column 2, box 1 (counted from 1).
-//! An input position is a line and a column from 1, the column in characters.
-//!
-//! [`board`] is the solutions' propagation state; [`observe`] lets a search report its
-//! steps; [`ladder`] climbs from backtracking to the board, one idea per rung of
-//! [`ladder::RUNGS`]; [`sudoku_start`] is the board the Sudoku solutions search from;
-//! [`input`] and [`grid_reader`] read input, with positioned messages.
+//! **The search** (with propagation, DPLL).
+//! - **branch point**: where the search splits: a cell (its candidates) or a chute (a
+//!   digit's permutations). **guess**: each way tried there; it places a digit or keeps one
+//!   permutation; the trace and the ladder count every guess. A **free guess**: any way
+//!   but the last (forced once the others failed), as tdoku counts and figures quoted
+//!   against it. **node**: the root or a guess's board.
+//! - **early**: every chute still has [`board::early::EARLY`] unsettled digits or more.
+//! - **recount**: counting again only what changed. **remark**: free text the search gives
+//!   its observer (the trace prints `remark`). **domino** (Su-domino-ku): one of the 36
+//!   pairs of different digits, laid on two side-by-side cells.
 
 pub mod board;
 pub mod grid_reader;
@@ -67,7 +54,7 @@ pub mod sudoku_start;
 
 /// Number of cells in the grid.
 pub const N_CELLS: usize = 81;
-/// Number of units: 9 rows, 9 columns and 9 boxes.
+/// Number of units: 9 rows, 9 columns, 9 boxes.
 pub const N_UNITS: usize = 27;
 /// Number of peers of every cell: 8 in its row, 8 in its column, 4 more in its box.
 pub const N_PEERS: usize = 20;
@@ -97,7 +84,7 @@ pub const UNIT_SET: [CellSet; N_UNITS] = build_unit_set();
 /// The 20 peers of each cell as a cell set.
 pub const PEER_SET: [CellSet; N_CELLS] = build_peer_set();
 
-/// A set of cells: bit `i` is set when cell `i` is in the set.
+/// A set of cells: bit `i` for cell `i`.
 pub type CellSet = u128;
 
 /// The set of all 81 cells.
@@ -130,7 +117,6 @@ const fn build_box_of() -> [u8; N_CELLS] {
     let mut table = [0; N_CELLS];
     let mut cell = 0;
     while cell < N_CELLS {
-        // Boxes are three rows tall and three columns wide, numbered row by row.
         table[cell] = ((cell / 9) / 3 * 3 + (cell % 9) / 3) as u8;
         cell += 1;
     }
@@ -147,8 +133,7 @@ const fn units_of_cell(cell: usize) -> [u8; 3] {
 }
 
 const fn build_cells_of_unit() -> [[u8; 9]; N_UNITS] {
-    // Walk the cells in row-major order and append each one to its three units,
-    // so every unit lists its cells in increasing order.
+    // Cells in row-major order, each appended to its three units: lists come out sorted.
     let mut table = [[0; 9]; N_UNITS];
     let mut filled = [0usize; N_UNITS];
     let mut cell = 0;
@@ -185,8 +170,7 @@ const fn build_peers_of() -> [[u8; N_PEERS]; N_CELLS] {
             }
             other += 1;
         }
-        // A cell with other than 20 peers would be a bug in the formulas above;
-        // this stops the build instead of producing a wrong table.
+        // Other than 20 peers is a bug in the formulas: the build stops.
         assert!(found == N_PEERS);
         cell += 1;
     }
@@ -233,7 +217,7 @@ pub const fn count(mask: u16) -> u32 {
 
 /// The smallest digit a non-empty candidate mask allows.
 pub const fn lowest_digit(mask: u16) -> u8 {
-    // The number of zero bits below the lowest set bit is that digit minus one.
+    // The zero bits below the lowest set bit: the digit minus one.
     mask.trailing_zeros() as u8 + 1
 }
 
@@ -251,7 +235,7 @@ pub fn digits(mask: u16) -> Digits {
     Digits { remaining: mask }
 }
 
-/// Iterator over the digits of a candidate mask; see [`digits`].
+/// The iterator of [`digits`].
 #[derive(Clone, Debug)]
 pub struct Digits {
     remaining: u16,
@@ -281,7 +265,7 @@ pub fn cells(set: CellSet) -> Cells {
     Cells { remaining: set }
 }
 
-/// Iterator over the cells of a cell set; see [`cells`].
+/// The iterator of [`cells`].
 #[derive(Clone, Debug)]
 pub struct Cells {
     remaining: CellSet,
@@ -315,12 +299,7 @@ pub fn unit_name(unit: usize) -> String {
     }
 }
 
-/// The grid as nine lines of nine digits with nothing between them, as problems 2239 and
-/// 4574 print it.
-///
-/// ```
-/// assert_eq!(common::grid_text(&[7; 81]), "777777777\n".repeat(9));
-/// ```
+/// The grid as nine lines of nine digits, as problems 2239 and 4574 print it.
 pub fn grid_text(grid: &[u8; N_CELLS]) -> String {
     let mut text = String::with_capacity(N_CELLS + 9);
     for row in grid.chunks(9) {
@@ -333,10 +312,6 @@ pub fn grid_text(grid: &[u8; N_CELLS]) -> String {
 }
 
 /// Whether `grid` is a complete, valid Sudoku: every unit holds 1..9 once.
-///
-/// ```
-/// assert!(!common::is_valid_solution(&[0; 81]));
-/// ```
 pub fn is_valid_solution(grid: &[u8; N_CELLS]) -> bool {
     CELLS_OF_UNIT.iter().all(|unit_cells| {
         let mut seen = 0u16;

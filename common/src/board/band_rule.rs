@@ -1,17 +1,14 @@
-//! Rule 1, the band rule: a digit's rows and boxes in a band pair up one to one, a
-//! *permutation*; only mini-rows on some permutation can hold it ([rung
-//! 8](crate::ladder::rung8_band_rule_table)'s table). In the same step its locked columns
-//! leave the other bands and the band's hidden singles are placed. Here as straight-line
-//! code ([rung 11](crate::ladder::rung11_band_board)), and only on the words that differ
-//! from `seen` ([rung 9](crate::ladder::rung9_changes)): rules only remove places, so an
-//! unchanged word has nothing new to give.
+//! Rule 1, the band rule ([rung 8](crate::ladder::rung8_band_rule_table), branch-free from [rung
+//! 11](crate::ladder::rung11_band_board)), with its hidden singles and locked columns; only on
+//! words that differ from `seen` ([rung 9](crate::ladder::rung9_changes)): rules only remove
+//! places, so an unchanged word has nothing new.
 
 use super::bands::{cell_of, columns_of, in_columns, BandSet, ROW_CELLS};
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::CellSet;
 
-/// `STACKS_OF_ROW[r]`: the stacks (bit = stack) holding a cell of `r`, cells of one row.
+/// `STACKS_OF_ROW[r]`: the stacks (bit = stack) of the row's cells `r`.
 pub const STACKS_OF_ROW: [u16; 512] = build_stacks_of_row();
 
 /// The six permutations: row `r` of a band gets the box in stack `PERMUTATIONS[k][r]`;
@@ -28,14 +25,14 @@ pub const PERMUTATIONS: [[usize; 3]; 6] = [
 /// `PERMUTATIONS_INSIDE[p]`: the permutations (bit `k`) whose mini-rows lie in `p`.
 pub const PERMUTATIONS_INSIDE: [u8; 512] = build_permutations_inside();
 
-/// `BAND_RULE[p]`: of a digit's pattern `p` of mini-rows (bit `3 × row + stack`), those on
-/// some permutation inside `p`; 0 when there is none.
+/// `BAND_RULE[p]`: of the mini-rows `p` (bit `3 × row + stack`), those on a permutation
+/// inside `p`.
 pub const BAND_RULE: [u16; 512] = build_band_rule();
 
 /// `MINI_ROW_CELLS[p]`: the cells of the mini-rows in pattern `p`.
 pub const MINI_ROW_CELLS: [BandSet; 512] = build_mini_row_cells();
 
-/// `BAND_RULE_CELLS[p]`: the cells of `BAND_RULE[p]`, in one lookup.
+/// `BAND_RULE_CELLS[p]`: the cells of `BAND_RULE[p]`.
 pub const BAND_RULE_CELLS: [BandSet; 512] = build_band_rule_cells();
 
 /// `LOCKED_COLUMNS[c]`: the columns of `c` alone of `c` in their stack.
@@ -57,7 +54,7 @@ const fn build_stacks_of_row() -> [u16; 512] {
     table
 }
 
-/// The mini-rows of permutation `k`, as a pattern (bit `3 × row + stack`).
+/// The mini-rows of permutation `k`.
 pub const fn permutation_pattern(k: usize) -> u16 {
     let mut mini_rows = 0;
     let mut row = 0;
@@ -146,15 +143,15 @@ const fn build_locked_columns() -> [u16; 512] {
     table
 }
 
-/// The digits (bit `d - 1`) of the digit-band words `words` (bit `9 × band + d - 1`).
+/// The digits (bit `d - 1`) of `words` (bit `9 × band + d - 1`).
 #[inline]
 pub const fn digits_of_words(words: u32) -> u16 {
     (words | words >> 9 | words >> 18) as u16 & crate::ALL_DIGITS
 }
 
 impl Board {
-    /// Rule 1 on every word that changed, sweep after sweep until none did. Returns the
-    /// words swept (bit `9 × band + d - 1`).
+    /// Rule 1 on the words that changed, until none did; returns those swept (bit
+    /// `9 × band + d - 1`).
     pub(super) fn apply_band_rule_where_changed(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -166,7 +163,6 @@ impl Board {
                 return Ok(swept);
             }
             swept |= changed;
-            // The column rules and the recount look at the digits swept, noted per sweep.
             let digits = digits_of_words(changed);
             self.columns_to_check |= digits;
             self.note_changed_digits(digits);
@@ -178,8 +174,8 @@ impl Board {
         }
     }
 
-    /// The words (bit `9 × band + d - 1`) that differ from what the band rule last left
-    /// (`seen`): those its next sweep visits. Compared without a branch.
+    /// The words (bit `9 × band + d - 1`) that differ from `seen`, without a branch: those
+    /// the band rule's next sweep visits.
     pub fn changed_words(&self) -> u32 {
         // One word at a time: four at a time, the loads would wait on the rule's stores.
         let mut changed = 0;
@@ -192,7 +188,6 @@ impl Board {
         changed
     }
 
-    /// Rule 1 for digit `index + 1` in `band`.
     fn apply_band_rule(
         &mut self,
         band: usize,
@@ -200,7 +195,7 @@ impl Board {
         observer: &mut impl SearchObserver,
     ) -> Result<(), Contradiction> {
         let places = self.places[band][index];
-        // The digit's mini-rows. (The masks change nothing but spare bounds checks.)
+        // The digit's mini-rows; the masks only spare bounds checks.
         let pattern = STACKS_OF_ROW[(places & ROW_CELLS) as usize]
             | STACKS_OF_ROW[((places >> 9) & ROW_CELLS) as usize] << 3
             | STACKS_OF_ROW[((places >> 18) & ROW_CELLS) as usize] << 6;
@@ -210,17 +205,17 @@ impl Board {
             return Err(Contradiction);
         }
         let places = places & usable_cells;
-        // Stored in `places` below; the mini-rows kept are the mini-line rule's to read.
+        // Stored in `places` below; the mini-line rule reads the mini-rows kept.
         self.seen[band][index] = places;
         self.mini_lines.mini_rows[band][index] = BAND_RULE[pattern as usize & 0x1ff];
 
-        // Hidden singles: a row of the band with one place, not yet decided.
+        // Hidden singles: a row with one place, not yet decided.
         let open = self.open[band];
         let singles = (single_or_empty(places & ROW_CELLS)
             | single_or_empty(places & ROW_CELLS << 9)
             | single_or_empty(places & ROW_CELLS << 18))
             & open;
-        // Locked columns: a box of this band whose open places lie in one column.
+        // Locked columns: a box whose open places lie in one column.
         let locked = LOCKED_COLUMNS[columns_of(places & open) as usize] as BandSet;
 
         if observer.is_watching() && singles != 0 {
@@ -230,8 +225,8 @@ impl Board {
         for other in self.places[band].iter_mut() {
             *other &= !singles;
         }
-        // The locked columns leave all three bands (this band's word is stored whole next),
-        // after the `&`s above, whose wide loads would otherwise wait on these stores.
+        // All three bands (this band's word is stored whole next), after the `&`s above,
+        // whose wide loads would otherwise wait on these stores.
         for band_places in self.places.iter_mut() {
             band_places[index] &= !in_columns(locked);
         }
@@ -260,8 +255,7 @@ pub fn band_conflict(band: usize, index: usize, pattern: u16) -> Conflict {
     Conflict::NoArrangementInBand { digit, band }
 }
 
-/// Tells `observer` the hidden singles of digit `index + 1` in `band`, each the only place
-/// of its row.
+/// Reports digit `index + 1`'s hidden singles in `band`, each alone in its row.
 fn report_hidden_singles(
     observer: &mut impl SearchObserver,
     band: usize,

@@ -1,24 +1,23 @@
-//! The layout ([rung 7](crate::ladder::rung7_bands)): a digit's places cut into the three
-//! bands, one word each; cell `c` is bit `c % 27` of band `c / 27`.
+//! A digit's places cut into three band words ([rung 7](crate::ladder::rung7_bands)): cell
+//! `c` is bit `c % 27` of band `c / 27`.
 
 use crate::CellSet;
 
 /// Cells of one band: bit `9 × row + column`.
 pub type BandSet = u32;
 
-/// All 27 cells of a band.
+/// A whole band.
 pub const ALL_BAND: BandSet = (1 << 27) - 1;
 
-/// The first row of a band.
+/// A band's first row; as columns, all nine.
 pub const ROW_CELLS: BandSet = 0b1_1111_1111;
 
 /// `BOX_IN_BAND[s]`: the cells of the band's box in stack `s`.
 pub const BOX_IN_BAND: [BandSet; 3] = [FIRST_BOX, FIRST_BOX << 3, FIRST_BOX << 6];
 
-/// The band's box in the first stack: three cells in each row.
 const FIRST_BOX: BandSet = 0b111 | 0b111 << 9 | 0b111 << 18;
 
-/// `PEERS_IN_BAND[i]`: the cells of the band in the row or box of its cell `i`.
+/// `PEERS_IN_BAND[i]`: the peers of cell `i` in its band.
 pub const PEERS_IN_BAND: [BandSet; 27] = build_peers_in_band();
 
 /// `OTHER_BANDS[b]`: the two bands other than `b`.
@@ -36,12 +35,12 @@ const fn build_peers_in_band() -> [BandSet; 27] {
     table
 }
 
-/// Cell `cell_in_band` of band `band`.
+/// The cell at `cell_in_band` of `band`.
 pub const fn cell_of(band: usize, cell_in_band: usize) -> usize {
     27 * band + cell_in_band
 }
 
-/// The lowest of `cells`, cells of band `band`.
+/// The lowest of `cells` of `band`.
 pub const fn first_cell(band: usize, cells: BandSet) -> usize {
     cell_of(band, cells.trailing_zeros() as usize)
 }
@@ -51,12 +50,12 @@ pub const fn band_and_bit(cell: usize) -> (usize, BandSet) {
     (cell / 27, 1 << (cell % 27))
 }
 
-/// The cells of a band in `columns` (bit = column), copied to three rows at once.
+/// The cells of a band in `columns` (bit = column): the multiply copies the row thrice.
 pub const fn in_columns(columns: BandSet) -> BandSet {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
-/// The columns (bit = column) of `cells`, cells of one band.
+/// The columns (bit = column) of `cells` of one band.
 #[inline]
 pub const fn columns_of(cells: BandSet) -> BandSet {
     (cells | cells >> 9 | cells >> 18) & ROW_CELLS

@@ -1,6 +1,6 @@
-//! Branching on a cell: the open cell with the fewest candidates (MRV, [rung
-//! 1](crate::ladder::rung1_fewest_candidates)); among cells with two, the one with the most
-//! open peers ([rung 10](crate::ladder::rung10_tie_break)).
+//! Branching on a cell: the fewest candidates (MRV, [rung
+//! 1](crate::ladder::rung1_fewest_candidates)); of cells with two, the most open peers
+//! ([rung 10](crate::ladder::rung10_tie_break)).
 
 use super::bands::{cell_of, in_columns, join_bands, BandSet, OTHER_BANDS, PEERS_IN_BAND};
 use super::Board;
@@ -19,7 +19,7 @@ const fn build_column_through() -> [BandSet; 27] {
 }
 
 impl Board {
-    /// The open cell to branch on, or `None` when every cell is decided.
+    /// The open cell to branch on; `None` when every cell is decided.
     pub fn most_constrained_cell(&self) -> Option<usize> {
         // The best cell so far, `128 × open peers + (127 - cell)`; 0 is none.
         let mut best = 0;
@@ -62,14 +62,14 @@ impl Board {
     }
 }
 
-/// How many cells of a set (given band by band) are peers of cell `cell_in_band`.
+/// How many cells of a set, given band by band, are peers of `cell_in_band`.
 pub(crate) fn count_among_peers(
     in_band: BandSet,
     in_other_bands: [BandSet; 2],
     cell_in_band: usize,
 ) -> u32 {
     let row_and_box = in_band & PEERS_IN_BAND[cell_in_band];
-    // The other bands' cells in its column, kept apart by a shift, counted in one word.
+    // The other bands' cells in its column, apart by a shift, counted in one word.
     let column = COLUMN_THROUGH[cell_in_band];
     let [next, after_next] = in_other_bands;
     let elsewhere = (next & column) | (after_next & column) << 1;

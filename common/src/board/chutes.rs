@@ -1,7 +1,6 @@
-//! Branching on chutes ([rung 14](crate::ladder::rung14_chutes)): in the chute with the
-//! fewest unsettled digits, a digit's permutations. Chutes 0 to 2 are the bands, 3 to 5
-//! the stacks, read like bands with their columns for rows. Rungs 15 to 17 each change one
-//! choice of [`ChuteBranching`], in rooms of their own.
+//! Branching on chutes ([rung 14](crate::ladder::rung14_chutes)): a guess keeps one
+//! permutation of a digit in a chute. Chutes `0..3` are the bands, `3..6` the stacks, read
+//! like bands with columns for rows.
 
 use super::band_rule::{PERMUTATIONS, PERMUTATIONS_INSIDE};
 use super::bands::in_columns;
@@ -12,27 +11,26 @@ use super::unsettled::unsettled_digits;
 use super::{Board, MiniLineRule};
 use crate::observe::{Branch, SearchObserver};
 
-/// Where the search on chutes branches: each of rungs 15 to 17 changes one choice.
+/// Where the search on chutes branches; rungs 15 to 17 each change one choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChuteBranching {
-    /// What a board with few decided cells branches on ([rung 15](super::sparse)).
+    /// Rung 15's choice.
     pub sparse_board: SparseBoard,
-    /// Which digit of the chute ([rung 16](super::digit_choice)).
+    /// Rung 16's choice.
     pub digit: DigitChoice,
-    /// Which chute ([rung 17](super::early)).
+    /// Rung 17's choice.
     pub chute: ChuteChoice,
 }
 
 impl ChuteBranching {
-    /// Rung 14's choices: the first chute with the fewest unsettled digits, its lowest
-    /// unsettled digit, whatever the number of decided cells.
+    /// Rung 14's choices.
     pub const FIRST: ChuteBranching = ChuteBranching {
         sparse_board: SparseBoard::Chutes,
         digit: DigitChoice::Lowest,
         chute: ChuteChoice::FewestUnsettled,
     };
 
-    /// The last rung's choices, the Sudoku solutions' (rungs 15 to 17 all taken).
+    /// The Sudoku solutions' choices (rung 17's).
     pub const SOLUTIONS: ChuteBranching = ChuteBranching {
         sparse_board: SparseBoard::Cells,
         digit: DigitChoice::FewestPermutations,
@@ -43,32 +41,31 @@ impl ChuteBranching {
 /// A branch point on a chute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChuteBranch {
-    /// The chute: a band (`0..3`) or a stack (`3..6`).
+    /// A band (`0..3`) or a stack (`3..6`).
     pub chute: usize,
-    /// The digit whose permutations are tried.
+    /// The digit branched on.
     pub digit: u8,
-    /// Its permutations left there (bit `k`): the ways to try.
+    /// Its permutations left (bit `k`), the ways.
     pub permutations: u8,
 }
 
 impl ChuteBranch {
-    /// The permutations to try, in order.
+    /// The ways, in order.
     pub fn ways(&self) -> impl Iterator<Item = usize> {
         let permutations = self.permutations;
         (0..6).filter(move |k| permutations & 1 << k != 0)
     }
 }
 
-/// Whether a digit whose mini-lines in a chute are `pattern` is settled there: one
-/// permutation left, whose three mini-lines are all that is left.
+/// Whether a digit with mini-lines `pattern` in a chute is settled: they are one
+/// permutation's three.
 pub(super) const fn is_settled(pattern: u16) -> bool {
     pattern.count_ones() == 3 && PERMUTATIONS_INSIDE[pattern as usize].count_ones() == 1
 }
 
 impl ChuteBranching {
-    /// The branch point these choices pick on `board`: a chute, and there a digit; `None`
-    /// when every digit is settled or the board should branch on a cell. Needs the
-    /// mini-line rule and a propagated board.
+    /// The branch point on a propagated `board` with the mini-line rule; `None` when every
+    /// digit is settled or the board branches on a cell.
     pub fn branch_point(self, board: &Board) -> Option<ChuteBranch> {
         debug_assert!(board.mini_lines.rule != MiniLineRule::Off && board.propagated);
         if board.is_complete() || self.sparse_board.branches_on_cells(board) {
@@ -95,8 +92,8 @@ impl ChuteBranching {
     }
 }
 
-/// Digit `index + 1`'s pattern in `chute` of `board` (bit `3 × row + stack`, or in a stack
-/// `3 × band + column in the stack`).
+/// Digit `index + 1`'s mini-lines in `chute` (bit `3 × row + stack`; in a stack, `3 × band +
+/// column`).
 pub fn chute_pattern(board: &Board, chute: usize, index: usize) -> u16 {
     if chute < 3 {
         board.mini_lines.mini_rows[chute][index]
@@ -107,7 +104,7 @@ pub fn chute_pattern(board: &Board, chute: usize, index: usize) -> u16 {
 }
 
 impl ChuteBranch {
-    /// Keeps only permutation `k` of the digit in its chute, on `board`.
+    /// Keeps only permutation `k` of the digit in its chute.
     pub fn keep_permutation(&self, k: usize, board: &mut Board) {
         board.propagated = false;
         let index = self.digit as usize - 1;
@@ -126,7 +123,7 @@ impl ChuteBranch {
         }
     }
 
-    /// Guess `tried_before + 1` here, on `board`, told to `observer`: permutation `k`.
+    /// Guess `tried_before + 1` here: permutation `k`.
     pub fn guess(
         &self,
         k: usize,

@@ -1,14 +1,13 @@
-//! Rule 3, the column rules ([rung 7](crate::ladder::rung7_bands)), which look at a
-//! digit's three bands at once: *hidden singles in columns*, and *claiming along columns*
-//! (a column whose places lie in one box takes the box's place for the digit, so the
-//! box's other columns lose it).
+//! Rule 3, the column rules ([rung 7](crate::ladder::rung7_bands)), on a digit's three
+//! bands at once: hidden singles in columns, and claiming along columns (a column whose
+//! places lie in one box clears the digit from the box's other columns).
 
 use super::bands::{first_cell, in_columns, BandSet, BOX_IN_BAND, ROW_CELLS};
 use super::{Board, Contradiction};
 use crate::observe::{Conflict, Reason, SearchObserver};
 
-/// `CLAIMED_BOX_CELLS[c]`: for the columns `c` whose places lie in one band, the cells of
-/// that band the digit leaves: those of each box off its claimed column.
+/// `CLAIMED_BOX_CELLS[c]`: for columns `c` with places in one band only, the cells there
+/// that the digit leaves: those of each box off its claimed column.
 const CLAIMED_BOX_CELLS: [BandSet; 512] = build_claimed_box_cells();
 
 const fn build_claimed_box_cells() -> [BandSet; 512] {
@@ -35,7 +34,7 @@ const fn build_claimed_box_cells() -> [BandSet; 512] {
 }
 
 impl Board {
-    /// Rule 3 for each digit in `columns_to_check`. Returns whether it changed anything.
+    /// Rule 3; whether it changed anything.
     pub(super) fn apply_column_rules(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -57,7 +56,7 @@ impl Board {
             }
             // Kept for the mini-line rule.
             self.mini_lines.column_bands[index] = in_band[0] | in_band[1] << 9 | in_band[2] << 18;
-            // Claiming along columns: the columns with places in one band only.
+            // Claiming along columns.
             let [first, second, third] = in_band;
             let in_two_bands = (first & second) | (first & third) | (second & third);
             for band in 0..3 {
@@ -83,7 +82,7 @@ impl Board {
     }
 }
 
-/// A digit's columns with places (bit = column).
+/// A digit's columns (bit = column) with places:
 pub(crate) struct ColumnCounts {
     /// In each band.
     pub(crate) in_band: [BandSet; 3],
@@ -93,7 +92,6 @@ pub(crate) struct ColumnCounts {
     pub(crate) at_least_two: BandSet,
 }
 
-/// Counts a digit's places in each column.
 pub(crate) fn count_in_columns(places: [BandSet; 3]) -> ColumnCounts {
     let mut counts = ColumnCounts {
         in_band: [0; 3],

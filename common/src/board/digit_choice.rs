@@ -1,5 +1,5 @@
 //! In the chosen chute, the digit with the fewest permutations left ([rung
-//! 16](crate::ladder::rung16_fewest_permutations)): MRV again, for digits.
+//! 16](crate::ladder::rung16_fewest_permutations)).
 
 use super::band_rule::PERMUTATIONS_INSIDE;
 use super::chutes::{chute_pattern, is_settled};
@@ -10,17 +10,15 @@ use super::Board;
 pub enum DigitChoice {
     /// The lowest (rungs 14 and 15).
     Lowest,
-    /// The one of the lowest [`BRANCH_RANK`], the lowest on a tie (rung 16 on, the Sudoku
-    /// solutions).
+    /// The lowest of the lowest [`BRANCH_RANK`] (rung 16 on).
     FewestPermutations,
 }
 
 /// The rank of a digit settled in a chute.
 pub const SETTLED: u8 = u8::MAX;
 
-/// `BRANCH_RANK[p]`: a digit with pattern `p` in a chute as a branch point, the best lowest:
-/// no permutation (a dead end at once), two, three, more, one (forced, not yet settled);
-/// or [`SETTLED`].
+/// `BRANCH_RANK[p]`: how good a branch point a digit with mini-lines `p` is, best lowest:
+/// no permutation (a dead end), two, three, more, one (forced, not yet settled); [`SETTLED`].
 pub const BRANCH_RANK: [u8; 512] = build_branch_rank();
 
 const fn build_branch_rank() -> [u8; 512] {
@@ -44,8 +42,7 @@ const fn build_branch_rank() -> [u8; 512] {
 }
 
 impl DigitChoice {
-    /// The digit (its index) of `chute` to branch on in `board`, or `None` when every digit
-    /// is settled there.
+    /// The index of the digit to branch on in `chute`; `None` when every digit is settled.
     pub(super) fn digit_to_branch_on(self, board: &Board, chute: usize) -> Option<usize> {
         let rank = |index: usize| BRANCH_RANK[chute_pattern(board, chute, index) as usize];
         match self {

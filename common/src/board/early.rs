@@ -1,24 +1,20 @@
-//! While every chute is early (seven unsettled digits or more), branch in the one with the
-//! fewest permutations, added over its digits, as tdoku chooses its band ([rung
-//! 17](crate::ladder::rung17_early)).
+//! While every chute is early, branch in the one with the fewest permutations, added over
+//! its digits, as tdoku chooses its band ([rung 17](crate::ladder::rung17_early)).
 
 use super::band_rule::PERMUTATIONS_INSIDE;
 use super::chutes::chute_pattern;
 use super::Board;
 
-/// The fewest unsettled digits that make a chute *early*. On forum_hardest_1106, p2239
-/// makes 88.0 free guesses per puzzle with the fewest unsettled digits alone, and 114.5,
-/// 80.8 and 87.2 with the permutations from 6, 7 or 8 on: from 6, they override chutes
-/// further on than the others, the better branch points.
+/// The fewest unsettled digits that make a chute *early*: 7 made the fewest guesses of 6
+/// to 8 (`docs/experiments.md`).
 pub const EARLY: u8 = 7;
 
 /// Which chute the search on chutes branches in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChuteChoice {
-    /// The one with the fewest unsettled digits, the first on a tie (rungs 14 to 16).
+    /// The first with the fewest unsettled digits (rungs 14 to 16).
     FewestUnsettled,
-    /// The same, but while every chute is early, the one with the fewest permutations
-    /// (rung 17 on, the Sudoku solutions).
+    /// The same, but the fewest permutations while every chute is early (rung 17 on).
     FewestPermutationsWhileEarly,
 }
 
@@ -28,8 +24,7 @@ pub(super) fn is_early(fewest_unsettled: u8) -> bool {
     fewest_unsettled >= EARLY
 }
 
-/// Of the chutes of `board` with unsettled digits (`unsettled`, by chute), the one with the
-/// fewest permutations, the first on a tie.
+/// Of the chutes with `unsettled` digits, the first with the fewest permutations.
 pub(super) fn chute_with_fewest_permutations(board: &Board, unsettled: &[u8; 6]) -> usize {
     let (mut chute, mut fewest) = (0, u32::MAX);
     for (other, &count) in unsettled.iter().enumerate() {

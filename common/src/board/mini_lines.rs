@@ -1,7 +1,6 @@
 //! Rule 4, the mini-line rule, confined part ([rung
-//! 13](crate::ladder::rung13_mini_line_counts)): counted from the mini-rows and columns
-//! that rules 1 and 3 keep, bit-sliced over the nine digits ([rung
-//! 12](crate::ladder::rung12_mini_lines) counts from the places).
+//! 13](crate::ladder::rung13_mini_line_counts)): counted bit-sliced over the nine digits,
+//! from the mini-rows and columns that rules 1 and 3 keep.
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{cell_of, in_columns, ALL_BAND, ROW_CELLS};
@@ -12,11 +11,11 @@ use crate::observe::{Conflict, SearchObserver};
 /// How much of the mini-line rule a board runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MiniLineRule {
-    /// None of it: rungs 11 and 12, and p4574's search.
+    /// None (rungs 11 and 12, p4574).
     Off,
     /// The confined part (rungs 13 to 17).
     Confined,
-    /// And the [only-three part](super::only_three): rungs 18 and 19, the Sudoku solutions.
+    /// And the [only-three part](super::only_three) (rung 18 on).
     ConfinedAndOnlyThree,
 }
 
@@ -26,19 +25,17 @@ pub enum MiniLineRule {
 pub(crate) struct MiniLines {
     /// `column_bands[d - 1]`: digit `d`'s columns in each band (bit `9 × band + column`).
     pub(super) column_bands: [u32; 9],
-    /// The mini-rows (bit `9 × band + 3 × row + stack`) and mini-columns (bit
-    /// `9 × band + column`) filled.
+    /// The mini-rows (bit `9 × band + 3 × row + stack`), mini-columns (bit `9 × band +
+    /// column`) filled.
     filled_rows: u32,
     filled_columns: u32,
     /// Per digit: its confined mini-rows and mini-columns.
     confined_rows: [u32; 9],
     confined_columns: [u32; 9],
-    /// Per digit, the chutes where it is unsettled, for branching on chutes (kept here
-    /// because this rule's loop reads what they are counted from; see [`super::unsettled`]).
+    /// Per digit, the chutes where it is unsettled ([`super::unsettled`]).
     pub(super) unsettled_in: [u32; 9],
     /// `mini_rows[b][d - 1]`: digit `d`'s mini-rows in band `b` (bit `3 × row + stack`).
     pub(super) mini_rows: [[u16; 9]; 3],
-    /// How much of the rule runs.
     pub(super) rule: MiniLineRule,
 }
 
@@ -79,7 +76,7 @@ const fn build_alone_in_row() -> [u16; 512] {
 }
 
 impl Board {
-    /// Runs the mini-line rule as far as `rule` says, on this board and its copies.
+    /// Runs the mini-line rule as far as `rule` says, here and in copies.
     pub fn use_mini_lines(&mut self, rule: MiniLineRule) {
         self.mini_lines.rule = rule;
         self.propagated = false;
@@ -97,12 +94,12 @@ impl Board {
         self.mini_lines.confined_columns[digit as usize - 1]
     }
 
-    /// Rule 4, confined part. Returns whether it removed anything.
+    /// Rule 4, confined part; whether it removed anything.
     pub(super) fn fill_mini_lines(
         &mut self,
         observer: &mut impl SearchObserver,
     ) -> Result<bool, Contradiction> {
-        // For each digit to count again, its confined mini-lines.
+        // Each digit to count again: its confined mini-lines.
         let mut digits = self.digits_to_confine();
         let state = &mut self.mini_lines;
         while digits != 0 {
@@ -178,8 +175,8 @@ impl Board {
     }
 }
 
-/// How many words added had each bit set, bit-sliced: the count's two low bits, and the
-/// bits counted four times or more.
+/// Per bit, how many words added set it, bit-sliced: the count's two low bits, and four
+/// or more.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Tally {
     ones: u32,
@@ -188,7 +185,6 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    /// Counts the set bits of `bits`.
     pub(super) fn add(&mut self, bits: u32) {
         let carry = self.ones & bits;
         self.ones ^= bits;
@@ -202,8 +198,8 @@ impl Tally {
     }
 }
 
-/// Tells `observer` that four digits or more are confined to the mini-line `cell`,
-/// `cell + step`, `cell + 2 × step`.
+/// Reports four digits or more confined to the mini-line `cell`, `cell + step`, `cell +
+/// 2 × step`.
 fn report_crowded(observer: &mut impl SearchObserver, cell: usize, step: usize) {
     observer.contradiction(Conflict::CrowdedMiniLine {
         cells: [cell, cell + step, cell + 2 * step],

@@ -1,26 +1,9 @@
-//! The search state the Sudoku solutions share, and the rules that narrow it. A [`Board`]
-//! keeps, for every digit, the cells where it may still stand, and the open cells. Each
-//! idea has a room, in the order the [ladder](crate::ladder) meets them:
-//! - [`bands`]: a digit's places, one word per band (rung 7);
-//! - [`band_rule`]: rule 1, the band rule, by table (rung 8) and without branches (rung 11);
-//! - [`singles`]: rule 2, naked singles (rung 3), counted a band at a time (rung 6);
-//! - [`columns`]: rule 3, the column rules (rung 7's rules of the columns);
-//! - [`cells`]: branching on a cell (rungs 1 and 10);
-//! - [`mini_lines`]: rule 4, the mini-line rule, confined part (rungs 12 and 13);
-//! - [`chutes`] and [`unsettled`]: branching on chutes (rung 14), and the choices of rungs
-//!   15 to 17, [`sparse`], [`digit_choice`] and [`early`] (methods of their own types that
-//!   take a board, so that p4574's bundle, which never branches on a chute, leaves them out);
-//! - [`only_three`]: the mini-line rule's only-three part (rung 18);
-//! - [`recount`]: counting again only what changed (rungs 9 and 19).
-//!
-//! [`Board::propagate`] applies rules 1 to 4 until none finds more; rule 4 last, and only
-//! on a board that asks for it ([`Board::use_mini_lines`]; p4574's does not). Every rule
-//! only removes what no completion uses, so propagation combines with any search order. A
-//! search undoes a guess by dropping a copy of the board.
-//!
-//! The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it):
-//! one bit set per digit and band, a table for a band's row-box constraints, and change
-//! detection against the last seen state.
+//! The board the Sudoku solutions search ([rung 11](crate::ladder::rung11_band_board) on): each
+//! digit's places, band by band, and the open cells; a room per idea. [`sparse`], [`digit_choice`]
+//! and [`early`] are types of their own, so that p4574's bundle, which never branches on a chute,
+//! leaves them out. Every rule only removes what no completion uses, so propagation suits any
+//! search order. The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes
+//! it).
 
 pub mod band_rule;
 pub mod bands;
@@ -43,15 +26,14 @@ pub(crate) use band_rule::{
     band_conflict, BAND_RULE, LOCKED_COLUMNS, MINI_ROW_CELLS, STACKS_OF_ROW,
 };
 pub(crate) use bands::{
-    band_and_bit, cell_of, first_cell, in_columns, join_bands, BandSet, ALL_BAND, BOX_IN_BAND,
-    OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
+    band_and_bit, cell_of, columns_of, first_cell, in_columns, join_bands, BandSet, ALL_BAND,
+    BOX_IN_BAND, OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
 };
 pub(crate) use cells::count_among_peers;
 pub(crate) use columns::count_in_columns;
 
 use crate::observe::SearchObserver;
 use crate::{CellSet, ALL_CELLS, N_CELLS};
-use bands::columns_of;
 use mini_lines::MiniLines;
 use recount::Changed;
 
@@ -59,23 +41,20 @@ use recount::Changed;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contradiction;
 
-/// The candidates of a partly filled grid (see the [module documentation](self)).
+/// The candidates of a partly filled grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)] // in this order, the places first: the compiler's own order measured 1% slower
 pub struct Board {
     /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, placed or not.
     places: [[BandSet; 9]; 3],
-    /// `seen[b][d - 1]`: `places[b][d - 1]` as the band rule last left it.
+    /// `places` as the band rule last left it.
     seen: [[BandSet; 9]; 3],
-    /// The open cells of each band.
     open: [BandSet; 3],
-    /// The open cells of each band with two candidates, as naked singles last counted.
+    /// The open cells with two candidates, as naked singles last counted.
     two_candidates: [BandSet; 3],
-    /// The mini-line rule's state ([`mini_lines`]).
     mini_lines: MiniLines,
     /// The digits (bit `d - 1`) the column rules must look at again.
     columns_to_check: u16,
-    /// What changed since the last count ([`recount`]).
     changed: Changed,
     /// Whether nothing changed since the last propagation (so `two_candidates` holds).
     propagated: bool,
@@ -88,7 +67,7 @@ impl Default for Board {
 }
 
 impl Board {
-    /// The empty grid: every digit may go anywhere.
+    /// The empty grid.
     pub fn new() -> Board {
         Board {
             places: [[ALL_BAND; 9]; 3],
@@ -104,8 +83,7 @@ impl Board {
 
     /// The board of `grid`'s givens (0 = empty), not propagated; fails when two clash.
     pub fn from_grid(grid: &[u8; N_CELLS]) -> Result<Board, Contradiction> {
-        // All givens at once, without a branch per cell (rung 11): each cell works
-        // on its digit's slot of tables; slot 0 collects the empty cells.
+        // All givens at once, no branch per cell (rung 11); slot 0 collects the empty cells.
         let mut board = Board::new();
         let mut givens = [[0; 10]; 3];
         let mut columns = [0; 10]; // of each digit's givens, bit `9 × band + column`
@@ -142,11 +120,8 @@ impl Board {
         Ok(board)
     }
 
-    /// The board of `grid`'s givens, running the mini-line rule as `rule` says and counting
-    /// again as `recount` says, propagated and reporting to `observer` what propagation
-    /// places; fails when that shows no completion. The Sudoku solutions start from
-    /// `Board::propagated(grid, MiniLineRule::ConfinedAndOnlyThree, Recount::ChangedDigits,
-    /// observer)`, as the ladder's last rung does.
+    /// [`from_grid`](Self::from_grid) with `rule` and `recount` set, propagated; fails when
+    /// that shows no completion.
     pub fn propagated(
         grid: &[u8; N_CELLS],
         rule: MiniLineRule,
@@ -171,12 +146,11 @@ impl Board {
         mask
     }
 
-    /// The cells where `digit` may still stand, its placed cells included.
+    /// The cells where `digit` may stand, placed or not.
     pub fn places(&self, digit: u8) -> CellSet {
         join_bands(self.digit_places(digit as usize - 1))
     }
 
-    /// The places of digit `index + 1` in each of the three bands.
     fn digit_places(&self, index: usize) -> [BandSet; 3] {
         [
             self.places[0][index],
@@ -222,7 +196,6 @@ impl Board {
         if self.open[band] & bit == 0 {
             return Ok(()); // decided already, and `digit` is its only candidate
         }
-        // Every digit loses the cell, then `digit` gets it back.
         for places in self.places[band].iter_mut() {
             *places &= !bit;
         }
@@ -231,8 +204,8 @@ impl Board {
         Ok(())
     }
 
-    /// Decides that digit `index + 1` stands in `cells` of `band`, which no other digit
-    /// holds any more: the digit leaves their peers.
+    /// Digit `index + 1` stands in `cells` of `band`, which no other digit holds: it
+    /// leaves their peers.
     fn settle(&mut self, band: usize, index: usize, cells: BandSet) {
         self.open[band] &= !cells;
         let mut peers = 0;
@@ -245,7 +218,6 @@ impl Board {
         self.clear_columns_elsewhere(band, index, cells);
     }
 
-    /// Removes digit `index + 1` from the columns of `cells` in the other bands.
     fn clear_columns_elsewhere(&mut self, band: usize, index: usize, cells: BandSet) {
         let columns = in_columns(columns_of(cells));
         let [next, after_next] = OTHER_BANDS[band];
@@ -260,7 +232,7 @@ impl Board {
         self.places[band][digit as usize - 1] &= !bit;
     }
 
-    /// Applies the rules until none finds anything; fails when the board has no completion.
+    /// Applies rules 1 to 4 until none finds more.
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
         self.propagate_observed(&mut ())
     }

@@ -1,7 +1,5 @@
-//! The mini-line rule's only-three part ([rung 18](crate::ladder::rung18_only_three)):
-//! where only three digits can go in a mini-line, each leaves the rest of the mini-line's
-//! row (column) and box. It counts in a loop of its own, so that the confined part's
-//! count keeps its registers.
+//! The mini-line rule's only-three part ([rung 18](crate::ladder::rung18_only_three)),
+//! counted in a loop of its own, so that the confined part's count keeps its registers.
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{columns_of, in_columns, ROW_CELLS};
@@ -9,9 +7,8 @@ use super::mini_lines::Tally;
 use super::Board;
 
 impl Board {
-    /// The only-three part, but where three confined digits fill the mini-line
-    /// (`full_rows`, `full_columns`): rules 1 and 3 have cleared those. Returns whether it
-    /// changed anything.
+    /// The only-three part, but not on mini-lines `full_rows`, `full_columns` (filled by
+    /// three confined digits, which rules 1 and 3 cleared); whether it changed anything.
     pub(super) fn apply_only_three(&mut self, full_rows: u32, full_columns: u32) -> bool {
         let (possible_rows, possible_columns) = self.count_possible_mini_lines();
         let only_rows = possible_rows.three_and_more().0 & !full_rows;
@@ -19,7 +16,6 @@ impl Board {
         only_rows | only_columns != 0 && self.keep_in_mini_lines(only_rows, only_columns)
     }
 
-    /// How many digits can go in each mini-row and each mini-column.
     fn count_possible_mini_lines(&self) -> (Tally, Tally) {
         let (mut rows, mut columns) = (Tally::default(), Tally::default());
         for index in 0..9 {
@@ -37,8 +33,8 @@ impl Board {
             | (mini_rows[2][index] as u32) << 18
     }
 
-    /// The digits that can go in the mini-rows `rows` or mini-columns `columns` leave the
-    /// rest of their row or column and box.
+    /// The digits that can go in mini-rows `rows` or mini-columns `columns` leave the rest
+    /// of their line and box.
     fn keep_in_mini_lines(&mut self, rows: u32, columns: u32) -> bool {
         let mut changed = false;
         // The digits that can go in one of them.

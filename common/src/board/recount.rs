@@ -1,7 +1,6 @@
-//! Counting again only what changed. The band rule's sweeps note the bands and digits whose
-//! places they touched: naked singles count only those bands ([rung
-//! 9](crate::ladder::rung9_changes)'s idea, on every board), and the mini-line rule, when
-//! the board asks, only those digits ([rung 19](crate::ladder::rung19_recount)).
+//! Counting again only what changed: naked singles count only the bands that the band
+//! rule's sweeps touched ([rung 9](crate::ladder::rung9_changes)), the mini-line rule only
+//! their digits ([rung 19](crate::ladder::rung19_recount)).
 
 use super::bands::ROW_CELLS;
 use super::Board;
@@ -10,16 +9,15 @@ use crate::ALL_DIGITS;
 /// Which digits the mini-line rule counts at each call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Recount {
-    /// Every digit (rungs 13 to 18).
+    /// Rungs 13 to 18.
     EveryDigit,
-    /// The digits that changed (rung 19, and the Sudoku solutions).
+    /// Rung 19 on.
     ChangedDigits,
 }
 
 /// What changed since naked singles and the mini-line rule last counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Changed {
-    /// What the mini-line rule counts.
     recount: Recount,
     /// Bands (bit `b`) for naked singles.
     bands: u8,
@@ -39,13 +37,11 @@ impl Changed {
 }
 
 impl Board {
-    /// Sets which digits the mini-line rule counts, on this board and its copies; it finds
-    /// the same either way.
+    /// Sets which digits the mini-line rule counts again; it finds the same either way.
     pub fn use_recount(&mut self, recount: Recount) {
         self.changed.recount = recount;
     }
 
-    /// Keeps the digits (bit `d - 1`) a sweep touched.
     #[inline]
     pub(super) fn note_changed_digits(&mut self, digits: u16) {
         self.changed.digits |= digits;
@@ -59,7 +55,6 @@ impl Board {
             | ((swept >> 18 != 0) as u8) << 2;
     }
 
-    /// The bands (bit `b`) naked singles count now: those that changed.
     #[inline]
     pub(super) fn bands_to_count(&mut self) -> u8 {
         let bands = self.changed.bands;

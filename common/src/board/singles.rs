@@ -1,7 +1,5 @@
 //! Rule 2, naked singles ([rung 3](crate::ladder::rung3_singles)), counted a band at a
-//! time and bit-sliced ([rung 6](crate::ladder::rung6_bit_sliced)); the count's
-//! two-candidate cells are kept for the branch on cells ([rung
-//! 9](crate::ladder::rung9_changes)).
+//! time and bit-sliced ([rung 6](crate::ladder::rung6_bit_sliced)).
 
 use super::bands::{cell_of, first_cell, BandSet};
 use super::{Board, Contradiction};
@@ -9,7 +7,7 @@ use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::CellSet;
 
 impl Board {
-    /// Rule 2. Returns whether it placed anything.
+    /// Rule 2; whether it placed anything.
     pub(super) fn place_naked_singles(
         &mut self,
         observer: &mut impl SearchObserver,
@@ -55,13 +53,12 @@ impl Board {
                 }
                 placed_any = true;
             }
-            // The singles left their columns in the bands after this one: count those too.
+            // The singles left their columns in the later bands: count those too.
             bands |= (0b111 << (band + 1)) & 0b111;
         }
         Ok(placed_any)
     }
 
-    /// The cells of `band` with at least one, two and three candidates.
     #[inline]
     pub(super) fn candidate_counts(&self, band: usize) -> (BandSet, BandSet, BandSet) {
         let [at_least_one, at_least_two, at_least_three] =
@@ -70,10 +67,8 @@ impl Board {
     }
 }
 
-/// The cells in at least one, two and three of `sets`, every cell at once (bit-sliced, [rung
-/// 6](crate::ladder::rung6_bit_sliced)): a cell already seen once is seen twice, one seen
-/// twice, three times. Over a digit's places, the cells with one candidate or more, two or
-/// more, three or more.
+/// The cells in at least one, two and three of `sets`, bit-sliced: a cell seen once already
+/// is seen twice, one seen twice, three times.
 ///
 /// ```
 /// use common::board::singles::at_least_one_two_three;

@@ -3,23 +3,21 @@
 use super::Board;
 use crate::N_CELLS;
 
-/// The fewest decided cells for branching on chutes. A permutation decides no cell, and a
-/// nearly empty board hides contradictions: with two givens (r7c8 = 1, r8c8 = 5), chutes
-/// took fifteen million guesses; a guess on a cell meets it soon. 17 because no grid with
-/// fewer givens has one completion (McGuire, Tugemann and Civario, 2012).
+/// The fewest decided cells for branching on chutes: a permutation decides no cell, so a
+/// nearly empty board hides its contradictions (`docs/experiments.md`). 17, as no puzzle
+/// with fewer givens has one completion (McGuire, Tugemann and Civario, 2012).
 pub const DECIDED_FOR_CHUTES: u32 = 17;
 
 /// What a board with fewer than [`DECIDED_FOR_CHUTES`] decided cells branches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SparseBoard {
-    /// Chutes, as any other board (rung 14).
+    /// Chutes (rung 14).
     Chutes,
-    /// Cells (rung 15 and the Sudoku solutions).
+    /// Cells (rung 15 on).
     Cells,
 }
 
 impl SparseBoard {
-    /// Whether `board` branches on a cell rather than a chute.
     #[inline]
     pub(super) fn branches_on_cells(self, board: &Board) -> bool {
         let open_cells: u32 = board.open.iter().map(|band| band.count_ones()).sum();

@@ -1,17 +1,12 @@
-//! How many digits are unsettled in each chute, for [branching on
-//! chutes](super::chutes) ([rung 14](crate::ladder::rung14_chutes)). Each digit's unsettled
-//! chutes are worked out again by the mini-line rule, in the loop that has just read what
-//! they come from, and summed where a chute is chosen.
+//! How many digits are unsettled in each chute ([rung 14](crate::ladder::rung14_chutes)),
+//! worked out by the mini-line rule in the loop that has just read what they come from.
 
 use super::Board;
 
-/// The chutes where a digit is unsettled, chute `c` at bit `5c` (so that one sum over the
-/// digits counts all six): in a band when a row keeps two mini-rows or more, in a stack
-/// when a column keeps places in two bands or more. Rules 1 and 3 leave a digit in a chute
-/// only mini-lines that lie on its permutations, so these are the digits with more than
-/// one permutation left. The mini-line rule calls it for each digit it counts again, from
-/// what it has just read: the digit's `mini_rows` in each band, those `alone` in their row,
-/// and its columns with places in two bands or more (`in_two_bands`).
+/// The chutes where a digit is unsettled (chute `c` at bit `5c`, so that one sum counts
+/// all six): a band where a row keeps two mini-rows or more, a stack where a column keeps
+/// places in two bands or more. Rules 1 and 3 leave only mini-lines on permutations, so
+/// these are the chutes where the digit has more than one permutation left.
 #[inline]
 pub(super) fn unsettled_chutes(mini_rows: [u16; 3], alone: [u16; 3], in_two_bands: u32) -> u32 {
     let mut unsettled = 0;

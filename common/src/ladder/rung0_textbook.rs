@@ -1,24 +1,13 @@
 //! # Rung 0: the textbook method (start)
 //!
-//! **The idea.** Fill the first empty cell in reading order with the smallest digit its
-//! row, column and box do not hold ([`UsedDigits`]); when a cell has no digit left, go
-//! back and give the previous cell its next digit.
-//!
-//! **Why it keeps every completion.** Only digits that break a rule are skipped, and the
-//! first full grid reached is the smallest in reading order (problem 2239's answer).
-//!
-//! **What a node costs.** A few table lookups, no copy. But a wrong digit shows only when
-//! the search reaches the cell it starves, and everything between is tried again: some
-//! puzzles take billions of guesses, so this rung stops at [`CAP`].
-//!
-//! **Try it.** `head -1 data/magictour_top1465.txt | fold -w9 | tr . 0 | cargo xtask trace
-//! p2239 --rung 0`: the guesses walk row 1 cell by cell; the summary shows the cap reached.
+//! Fill the first empty cell with each digit its row, column and box allow ([`UsedDigits`]) in
+//! turn; go back when none fits. `docs/climb.md` tells the idea with its picture.
 
-use super::{BranchPoint, Grid, Outcome};
+use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
 use crate::observe::{report_givens, SearchObserver};
 use crate::{digit_bit, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
-/// The guesses rung 0 may make on one grid: tens of milliseconds, so that benchmarks end.
+/// Rung 0's most guesses on one grid (tens of milliseconds), so that benchmarks end.
 pub const CAP: u64 = 2_000_000;
 
 /// The digits each row, column and box holds, as candidate masks.
@@ -30,7 +19,7 @@ pub struct UsedDigits {
 }
 
 impl UsedDigits {
-    /// The tables of the givens of `grid`, or `None` when two clash.
+    /// The tables of `grid`'s givens; `None` when two clash.
     pub fn of_givens(grid: &[u8; N_CELLS]) -> Option<UsedDigits> {
         let mut used = UsedDigits::default();
         for cell in 0..N_CELLS {
@@ -45,12 +34,12 @@ impl UsedDigits {
         Some(used)
     }
 
-    /// Whether `digit` may go in `cell`: its row, column and box do not hold it yet.
+    /// Whether `cell`'s row, column and box lack `digit`.
     pub fn allows(&self, cell: usize, digit: u8) -> bool {
         self.candidates(cell) & digit_bit(digit) != 0
     }
 
-    /// The digits that `cell`'s row, column and box do not hold yet, as a candidate mask.
+    /// The digits `cell`'s row, column and box lack.
     pub fn candidates(&self, cell: usize) -> u16 {
         let used = self.in_row[ROW_OF[cell] as usize]
             | self.in_column[COL_OF[cell] as usize]
@@ -66,7 +55,7 @@ impl UsedDigits {
         self.in_box[BOX_OF[cell] as usize] |= bit;
     }
 
-    /// Takes back [`insert`](Self::insert): `digit` no longer stands in `cell`.
+    /// Takes back [`insert`](Self::insert).
     pub fn remove(&mut self, cell: usize, digit: u8) {
         let bit = !digit_bit(digit);
         self.in_row[ROW_OF[cell] as usize] &= bit;
@@ -80,8 +69,7 @@ pub fn solve(grid: &Grid) -> Outcome {
     solve_within(grid, CAP)
 }
 
-/// Solves `grid` with at most `cap` guesses. At the cap the outcome has no solution,
-/// `guesses == cap` and `capped` set.
+/// Solves `grid` with at most `cap` guesses; at the cap, `capped` is set.
 pub fn solve_within(grid: &Grid, cap: u64) -> Outcome {
     solve_observed(grid, cap, &mut ())
 }
@@ -89,7 +77,6 @@ pub fn solve_within(grid: &Grid, cap: u64) -> Outcome {
 /// [`solve_within`], telling `observer` each step.
 pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver) -> Outcome {
     report_givens(grid, observer);
-    // Clashing givens leave nothing to search.
     let used = match UsedDigits::of_givens(grid) {
         Some(used) => used,
         None => return Outcome::no_completion(),
@@ -104,8 +91,7 @@ pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver)
     Outcome::of_backtracking(found, &search.grid, search.guesses)
 }
 
-/// The digits each cell may take by the tables (a given keeps its own), or `None` when
-/// givens clash.
+/// Each cell's candidates by the tables (a given's: itself); `None` when givens clash.
 pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
     let used = UsedDigits::of_givens(grid)?;
     Some(std::array::from_fn(|cell| match grid[cell] {
@@ -114,8 +100,7 @@ pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
     }))
 }
 
-/// The first branch point: the first empty cell in reading order, with the digits its row,
-/// column and box allow.
+/// The first empty cell and its candidates.
 pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
     let used = UsedDigits::of_givens(grid)?;
     let cell = (0..N_CELLS).find(|&cell| grid[cell] == 0)?;
@@ -123,7 +108,6 @@ pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
     Some(BranchPoint::Cell { cell, candidates })
 }
 
-/// The grid being filled, its tables and the guesses so far.
 struct Textbook {
     grid: Grid,
     used: UsedDigits,
@@ -135,7 +119,6 @@ impl Textbook {
     /// Fills the empty cells from `cell` on: `Some(true)` when full, `Some(false)` (the grid
     /// as it was) when no digit fits somewhere, `None` at the cap.
     fn fill_from(&mut self, cell: usize, observer: &mut impl SearchObserver) -> Option<bool> {
-        // The first empty cell in reading order; none left means the grid is full.
         let cell = match (cell..N_CELLS).find(|&cell| self.grid[cell] == 0) {
             Some(cell) => cell,
             None => return Some(true),
@@ -154,7 +137,7 @@ impl Textbook {
             if self.fill_from(cell + 1, observer)? {
                 return Some(true);
             }
-            // Take the digit back and try the next one.
+            // Take the digit back.
             observer.dead_end();
             self.used.remove(cell, digit);
             self.grid[cell] = 0;
@@ -162,6 +145,21 @@ impl Textbook {
         Some(false)
     }
 }
+
+/// Rung 0 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 0,
+    name: "textbook",
+    idea: Idea::Start,
+    solve,
+    solve_observed: |grid, mut observer| solve_observed(grid, CAP, &mut observer),
+    candidates_after_rules: candidates_after_givens,
+    first_branch_point,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

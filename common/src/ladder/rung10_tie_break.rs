@@ -1,12 +1,13 @@
 //! # Rung 10: of the cells with two candidates, the one with the most open peers
 //!
-//! Branching: a placed digit leaves all its peers, so the two-candidate cell with the most
-//! open peers hands the most to the rules, whichever way is tried. The lowest on a tie;
-//! with no two-candidate cell, rung 9's choice. `docs/climb.md` tells the idea with its
-//! picture.
+//! Branching: a placed digit leaves all its peers, so that cell hands the rules the most (the room
+//! [`crate::board::cells`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung9_changes::TrackedBands;
-use super::{Grid, SearchState};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
+};
 use crate::board::{cell_of, count_among_peers, OTHER_BANDS};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet};
@@ -14,7 +15,6 @@ use crate::{cells, CellSet};
 /// Rung 10's search state: rung 9's, branching its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TieBreak {
-    /// The state and rules of rung 9.
     tracked: TrackedBands,
 }
 
@@ -27,7 +27,6 @@ impl SearchState for TieBreak {
     /// The two-candidate cell with the most open peers, the lowest on a tie; else rung 9's.
     fn choose_cell(&self) -> Option<usize> {
         let open = self.tracked.bands.open;
-        // The best cell so far and its open peers.
         let mut best: Option<(usize, u32)> = None;
         for band in 0..3 {
             let [next, after_next] = OTHER_BANDS[band];
@@ -54,3 +53,18 @@ impl SearchState for TieBreak {
         self.tracked.try_place(cell, digit, observer)
     }
 }
+
+/// Rung 10 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 10,
+    name: "tie-break",
+    idea: Idea::Branching,
+    solve: solve::<TieBreak>,
+    solve_observed: |grid, mut observer| solve_observed::<TieBreak>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<TieBreak>,
+    first_branch_point: first_branch_point::<TieBreak>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 13,
+    },
+};

@@ -1,16 +1,16 @@
 //! # Rung 11: the band board, without a branch the processor cannot predict
 //!
-//! Representation: rung 10's rules and search on [`Board`], the board the solutions share.
-//! It does the same work whatever it finds: the band rule as straight-line code
-//! ([`crate::board::band_rule`]) and the givens set up all at once ([`Board::from_grid`]),
-//! each without a branch per cell or per single. Rung 10's guesses. `docs/climb.md` tells
-//! the idea with its picture.
+//! Representation: rung 10 on the solutions' [`Board`]: a straight-line band rule
+//! ([`crate::board::band_rule`]), the givens all at once ([`Board::from_grid`]). `docs/climb.md`
+//! tells the idea with its picture.
 
-use super::{Grid, SearchState};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
+};
 use crate::board::Board;
 use crate::observe::SearchObserver;
 
-/// The search of the ladder over the board.
 impl SearchState for Board {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut board = Board::from_grid(grid).ok()?;
@@ -34,3 +34,18 @@ impl SearchState for Board {
         self.to_grid()
     }
 }
+
+/// Rung 11 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 11,
+    name: "band-board",
+    idea: Idea::Representation,
+    solve: solve::<crate::board::Board>,
+    solve_observed: |grid, mut observer| solve_observed::<crate::board::Board>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<crate::board::Board>,
+    first_branch_point: first_branch_point::<crate::board::Board>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 13,
+    },
+};

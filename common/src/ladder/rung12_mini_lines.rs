@@ -1,29 +1,29 @@
 //! # Rung 12: three digits confined to a mini-line fill it
 //!
-//! Inference, on top of rung 11's board: a digit is confined to a mini-line when all its
-//! places in that line (row or column) lie in it. Three digits confined to one mini-line
-//! fill it, so every other digit leaves its cells; four is a contradiction. Here in plain
-//! form: once the board's rules stop, each of the 54 mini-lines is counted from the places.
-//! `docs/climb.md` tells the idea with its picture.
+//! Inference: a digit is confined to a mini-line when it has no other place in its row or column;
+//! four confined digits are a contradiction. Counted here from the places. `docs/climb.md` tells
+//! the idea with its picture.
 
-use super::{Grid, SearchState};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
+};
 use crate::board::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 use crate::{cell_bit, count, digit_bit, digits, CellSet, UNIT_SET};
 
-/// Rung 11's board, propagated with the confined part of the mini-line rule as well.
+/// Rung 12's search state: rung 11's board and this rule.
 #[derive(Clone, Copy)]
 pub struct PlainMiniLines {
     board: Board,
 }
 
-/// A mini-line: its three cells, and the nine cells of the row or column it lies in.
+/// A mini-line's cells, and those of its row or column.
 struct MiniLine {
     cells: [usize; 3],
     line: CellSet,
 }
 
-/// The 54 mini-lines: the 27 mini-rows, then the 27 mini-columns.
 fn all_mini_lines() -> impl Iterator<Item = MiniLine> {
     let mini_rows = (0..27).map(|k| {
         let (row, stack) = (k / 3, k % 3);
@@ -44,8 +44,7 @@ fn all_mini_lines() -> impl Iterator<Item = MiniLine> {
     mini_rows.chain(mini_columns)
 }
 
-/// The confined part of the mini-line rule on every mini-line of `board`, counted from
-/// the places. Returns whether it removed anything.
+/// The rule on every mini-line; whether it removed anything.
 fn fill_mini_lines(
     board: &mut Board,
     observer: &mut impl SearchObserver,
@@ -83,7 +82,7 @@ fn fill_mini_lines(
     Ok(changed)
 }
 
-/// Rung 11's propagation and the confined part in turn, until neither finds anything.
+/// Rung 11's propagation and this rule in turn, until neither finds anything.
 fn propagate(board: &mut Board, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
     loop {
         board.propagate_observed(observer)?;
@@ -93,7 +92,6 @@ fn propagate(board: &mut Board, observer: &mut impl SearchObserver) -> Result<()
     }
 }
 
-/// The search on cells of rung 11, on this board.
 impl SearchState for PlainMiniLines {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
         let mut board = Board::from_grid(grid).ok()?;
@@ -117,3 +115,18 @@ impl SearchState for PlainMiniLines {
         self.board.to_grid()
     }
 }
+
+/// Rung 12 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 12,
+    name: "mini-lines",
+    idea: Idea::Inference,
+    solve: solve::<PlainMiniLines>,
+    solve_observed: |grid, mut observer| solve_observed::<PlainMiniLines>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<PlainMiniLines>,
+    first_branch_point: first_branch_point::<PlainMiniLines>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};

@@ -1,20 +1,16 @@
 //! # Rung 14: branching on chutes
 //!
-//! Branching: rung 13's rules, searched another way. In the chute with the fewest
-//! unsettled digits (the first on a tie), the lowest unsettled digit, and there each of its
-//! permutations: a guess keeps one permutation of the digit ([`ChuteBranch::keep_permutation`](crate::board::chutes::ChuteBranch::keep_permutation))
-//! and places no digit. Once every digit is settled, the open cells are searched as before.
-//! Its code is [`crate::board::chutes`]; tdoku branches on a digit's permutations in a band
-//! too. `docs/climb.md` tells the idea with its picture.
+//! Branching: a guess keeps one permutation of a digit in a chute (the room
+//! [`crate::board::chutes`]; tdoku branches so in a band); once every digit is settled, on cells.
+//! `docs/climb.md` tells the idea with its picture.
 
-use super::{BranchPoint, Grid, Outcome};
+use super::{candidates_after_rules, BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::{Board, MiniLineRule, Recount};
 use crate::digits;
 use crate::observe::{report_givens, Branch, SearchObserver};
 
-/// A search on chutes: what the board runs and where it branches. Rungs 14 to 19 differ
-/// only in these.
+/// A search on chutes; rungs 14 to 19 differ only in these fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChuteSearch {
     /// How much of the mini-line rule the board runs.
@@ -33,7 +29,7 @@ pub const SEARCH: ChuteSearch = ChuteSearch {
 };
 
 impl ChuteSearch {
-    /// Solves `grid`, watched by nobody.
+    /// Solves `grid`.
     pub fn solve(self, grid: &Grid) -> Outcome {
         self.solve_observed(grid, &mut ())
     }
@@ -53,8 +49,7 @@ impl ChuteSearch {
         }
     }
 
-    /// The branch point at the root of the search on `grid`: a chute's, or a cell's when
-    /// there is none.
+    /// The root's branch point: a chute's, or a cell's when there is none.
     pub fn first_branch_point(self, grid: &Grid) -> Option<BranchPoint> {
         let board = Board::propagated(grid, self.rule, self.recount, &mut ()).ok()?;
         if let Some(branch) = self.branching.branch_point(&board) {
@@ -65,7 +60,6 @@ impl ChuteSearch {
         Some(BranchPoint::Cell { cell, candidates })
     }
 
-    /// The first completion below `board`, counting each guess in `guesses`.
     fn depth_first(
         self,
         board: &Board,
@@ -87,7 +81,7 @@ impl ChuteSearch {
             }
             return None;
         }
-        // No chute to branch on: the open cells, if any, are searched as on rung 13.
+        // No chute to branch on: the open cells, if any, as on rung 13.
         let cell = match board.most_constrained_cell() {
             Some(cell) => cell,
             None => return Some(board.to_grid()),
@@ -107,3 +101,18 @@ impl ChuteSearch {
         None
     }
 }
+
+/// Rung 14 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 14,
+    name: "chutes",
+    idea: Idea::Branching,
+    solve: |grid| SEARCH.solve(grid),
+    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
+    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    chosen_puzzle: PuzzleInSet {
+        set: "forum_hardest_1106",
+        number: 1,
+    },
+};

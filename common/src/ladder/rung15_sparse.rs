@@ -1,13 +1,10 @@
 //! # Rung 15: a board with few decided cells branches on a cell
 //!
-//! Branching: a permutation decides no cell, and a nearly empty board hides its
-//! contradictions from the rules. So below [`DECIDED_FOR_CHUTES`] decided cells the search
-//! branches on a cell, as rung 13 does; from there on, as rung 14. Its code is
-//! [`crate::board::sparse`]. `docs/climb.md` tells the idea with its picture.
-//!
-//! [`DECIDED_FOR_CHUTES`]: crate::board::sparse::DECIDED_FOR_CHUTES
+//! Branching: below [`DECIDED_FOR_CHUTES`](crate::board::sparse::DECIDED_FOR_CHUTES) decided cells
+//! (the room [`crate::board::sparse`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung14_chutes::{ChuteSearch, SEARCH as RUNG_14};
+use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::sparse::SparseBoard;
 
@@ -18,4 +15,19 @@ pub const SEARCH: ChuteSearch = ChuteSearch {
         ..RUNG_14.branching
     },
     ..RUNG_14
+};
+
+/// Rung 15 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 15,
+    name: "sparse",
+    idea: Idea::Branching,
+    solve: |grid| SEARCH.solve(grid),
+    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
+    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    chosen_puzzle: PuzzleInSet {
+        set: "sparse",
+        number: 1,
+    },
 };

@@ -1,13 +1,11 @@
 //! # Rung 16: in the chute, the digit with the fewest permutations left
 //!
-//! Branching: rung 1's idea again, for the digits of a chute. Rung 15 tries the lowest
-//! unsettled digit; this rung the one with two permutations left, else three, else the
-//! lowest ([`crate::board::digit_choice`]): fewer ways to try, and each decides more. A
-//! digit with no permutation left comes first of all, a dead end at once. `docs/climb.md`
-//! tells the idea with its picture.
+//! Branching: rung 1's idea for the digits of a chute (the room
+//! [`crate::board::digit_choice`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung15_sparse::SEARCH as RUNG_15;
+use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::digit_choice::DigitChoice;
 
@@ -18,4 +16,19 @@ pub const SEARCH: ChuteSearch = ChuteSearch {
         ..RUNG_15.branching
     },
     ..RUNG_15
+};
+
+/// Rung 16 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 16,
+    name: "fewest-permutations",
+    idea: Idea::Branching,
+    solve: |grid| SEARCH.solve(grid),
+    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
+    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 21,
+    },
 };

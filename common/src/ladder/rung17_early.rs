@@ -1,16 +1,12 @@
 //! # Rung 17: while every chute is early, the chute with the fewest permutations
 //!
-//! Branching: early in a search every chute may still have [`EARLY`] unsettled digits or
-//! more; the counts then differ by one or two, and the first chute on a tie is chosen
-//! almost by its position. While that lasts, this rung adds up the permutations left to
-//! each chute's nine digits and takes the chute with the fewest, as tdoku chooses its band
-//! at every node. Its code is [`crate::board::early`]. `docs/climb.md` tells the idea with
+//! Branching: tdoku's choice of band, while every chute has [`EARLY`](crate::board::early::EARLY)
+//! unsettled digits or more (the room [`crate::board::early`]). `docs/climb.md` tells the idea with
 //! its picture.
-//!
-//! [`EARLY`]: crate::board::early::EARLY
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung16_fewest_permutations::SEARCH as RUNG_16;
+use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::early::ChuteChoice;
 
@@ -21,4 +17,19 @@ pub const SEARCH: ChuteSearch = ChuteSearch {
         ..RUNG_16.branching
     },
     ..RUNG_16
+};
+
+/// Rung 17 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 17,
+    name: "early",
+    idea: Idea::Branching,
+    solve: |grid| SEARCH.solve(grid),
+    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
+    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 3,
+    },
 };

@@ -1,19 +1,31 @@
 //! # Rung 19: the mini-line rule counts again only the digits that changed
 //!
-//! Incremental work: rung 9's idea, carried to rule 4. At every pass, rung 18's mini-line
-//! rule works out afresh, for each of the nine digits, the mini-lines it is confined to;
-//! yet between two calls few digits change. The band rule's sweeps note the digits whose
-//! places they touched, and the rule works out again only those, keeping what it found for
-//! every digit ([`crate::board::recount`]). The search takes rung 18's steps in the same
-//! order (`xtask/tests/ladder.rs` compares the traces). This is the board and the search
-//! the Sudoku solutions use. `docs/climb.md` tells the idea with its picture.
+//! Incremental work: a digit changed when the band rule's sweeps touched its places (the room
+//! [`crate::board::recount`]); rung 18's steps, in the same order. The Sudoku solutions' search.
+//! `docs/climb.md` tells the idea with its picture.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung18_only_three::SEARCH as RUNG_18;
+use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
 use crate::board::Recount;
 
 /// Rung 19's search: the Sudoku solutions'.
 pub const SEARCH: ChuteSearch = ChuteSearch {
     recount: Recount::ChangedDigits,
     ..RUNG_18
+};
+
+/// Rung 19 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 19,
+    name: "recount",
+    idea: Idea::IncrementalWork,
+    solve: |grid| SEARCH.solve(grid),
+    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<super::rung18_only_three::OnlyThree>,
+    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 4,
+    },
 };

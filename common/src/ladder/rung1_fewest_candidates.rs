@@ -1,15 +1,14 @@
 //! # Rung 1: the cell with the fewest candidates first
 //!
-//! Branching: rung 0's tables and undo, but the search fills the empty cell whose row,
-//! column and box leave it the fewest digits. `docs/climb.md` tells the idea with its
-//! picture.
+//! Branching: rung 0's tables, the empty cell chosen by MRV. `docs/climb.md` tells the idea with
+//! its picture.
 
 use super::rung0_textbook::UsedDigits;
-use super::{BranchPoint, Grid, Outcome};
+use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{count, digits, N_CELLS};
 
-/// Solves `grid`, watched by nobody.
+/// Solves `grid`.
 pub fn solve(grid: &Grid) -> Outcome {
     solve_observed(grid, &mut ())
 }
@@ -30,7 +29,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Outcom
     Outcome::of_backtracking(Some(found), &search.grid, search.guesses)
 }
 
-/// The first branch point: the cell `most_constrained_cell` chooses, and its candidates.
+/// The root's cell and its candidates.
 pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
     let used = UsedDigits::of_givens(grid)?;
     let search = FewestFirst {
@@ -43,16 +42,14 @@ pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
     Some(BranchPoint::Cell { cell, candidates })
 }
 
-/// The grid being filled, its tables and the guesses so far.
 struct FewestFirst {
     grid: Grid,
     used: UsedDigits,
     guesses: u64,
 }
 
-/// MRV ("minimum remaining values", the classic variable order of constraint search): of
-/// the `open` cells, in increasing order, the first with the fewest `candidates`, or `None`
-/// when none is open. (Rung 2 chooses with it too.)
+/// MRV ("minimum remaining values", constraint search's classic order): the first of the
+/// `open` cells with the fewest `candidates`.
 pub(super) fn most_constrained_cell(
     open: impl Iterator<Item = usize>,
     candidates: impl Fn(usize) -> u16,
@@ -72,14 +69,12 @@ pub(super) fn most_constrained_cell(
 }
 
 impl FewestFirst {
-    /// The empty cell to fill next ([`most_constrained_cell`]).
     fn choose_cell(&self) -> Option<usize> {
         let empty = (0..N_CELLS).filter(|&cell| self.grid[cell] == 0);
         most_constrained_cell(empty, |cell| self.used.candidates(cell))
     }
 
-    /// Fills the empty cells: `true` when full, `false` (the grid as it was) when some
-    /// cell has no digit left.
+    /// Fills the empty cells; `false` (the grid as it was) when some cell has no digit left.
     fn fill(&mut self, observer: &mut impl SearchObserver) -> bool {
         let cell = match self.choose_cell() {
             Some(cell) => cell,
@@ -98,7 +93,7 @@ impl FewestFirst {
             if self.fill(observer) {
                 return true;
             }
-            // Take the digit back and try the next one.
+            // Take the digit back.
             observer.dead_end();
             self.used.remove(cell, digit);
             self.grid[cell] = 0;
@@ -106,6 +101,21 @@ impl FewestFirst {
         false
     }
 }
+
+/// Rung 1 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 1,
+    name: "fewest-candidates",
+    idea: Idea::Branching,
+    solve,
+    solve_observed: |grid, mut observer| solve_observed(grid, &mut observer),
+    candidates_after_rules: super::rung0_textbook::candidates_after_givens,
+    first_branch_point,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,43 +1,40 @@
 //! # Rung 2: a candidate mask per cell
 //!
-//! Representation: each cell keeps the digits it may still take, and a guess works on a
-//! copy of the state, so undoing it is dropping the copy. The search is rung 1's. This
-//! state is what rungs 3 and 4 narrow: a rule can now take a digit from a cell without
-//! placing one. `docs/climb.md` tells the idea with its picture.
+//! Representation: a guess works on a copy, so undoing it is dropping the copy; rung 1's search.
+//! `docs/climb.md` tells the idea with its picture.
 
 use std::marker::PhantomData;
 
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
+    PuzzleInSet, Rung, SearchState,
+};
+
 use super::rung1_fewest_candidates::most_constrained_cell;
-use super::{Grid, SearchState};
 use crate::observe::SearchObserver;
 use crate::{digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 
-/// The grid and every cell's candidate mask (rungs 2 to 4).
+/// The grid and each cell's candidate mask (rungs 2 to 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CandidateGrid {
     /// The decided digits; 0 marks an open cell.
     pub grid: Grid,
-    /// The candidate mask of each cell; a decided cell keeps only its digit.
+    /// Each cell's candidate mask; a decided cell's holds its digit alone.
     pub candidates: [u16; N_CELLS],
 }
 
 impl CandidateGrid {
-    /// The state of `grid` with its givens placed, or `None` when two givens clash.
+    /// `grid`'s givens placed; `None` when two clash.
     pub fn with_givens(grid: &Grid) -> Option<CandidateGrid> {
-        let mut state = CandidateGrid {
+        let empty = CandidateGrid {
             grid: [0; N_CELLS],
             candidates: [ALL_DIGITS; N_CELLS],
         };
-        for cell in 0..N_CELLS {
-            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
-                return None;
-            }
-        }
-        Some(state)
+        with_givens(grid, empty, CandidateGrid::place)
     }
 
-    /// Decides that `digit` stands in `cell` (open) and removes it from the peers. Returns
-    /// `false`, changing nothing, when `digit` is no longer a candidate of `cell`.
+    /// Places `digit` in open `cell`, clearing it from the peers; `false`, changing nothing,
+    /// when it is no candidate there.
     pub fn place(&mut self, cell: usize, digit: u8) -> bool {
         let bit = digit_bit(digit);
         if self.candidates[cell] & bit == 0 {
@@ -58,11 +55,9 @@ impl CandidateGrid {
     }
 }
 
-/// The rules of rungs 2 to 4, named by a type of no size (here [`NoRules`]), so that
-/// [`RuledGrid`] is one search state for all three.
+/// The rules of rungs 2 to 4, a type of no size, so that [`RuledGrid`] serves all three.
 pub trait Rules: Copy {
-    /// Applies the rules until they find nothing more, telling `observer` what they place.
-    /// Returns `false` when they show there is no completion.
+    /// Applies the rules until they find nothing more; `false` on a contradiction.
     fn apply(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool;
 }
 
@@ -76,12 +71,11 @@ impl Rules for NoRules {
     }
 }
 
-/// The search state of rungs 2 to 4: a candidate grid, kept under the rules `R`.
+/// The search state of rungs 2 to 4: a candidate grid under the rules `R`.
 #[derive(Clone, Copy, Debug)]
 pub struct RuledGrid<R: Rules> {
     /// The grid and its candidates.
     pub state: CandidateGrid,
-    /// The rules, applied after every placement.
     rules: PhantomData<R>,
 }
 
@@ -107,6 +101,21 @@ impl<R: Rules> SearchState for RuledGrid<R> {
         self.state.place(cell, digit) && R::apply(&mut self.state, observer)
     }
 }
+
+/// Rung 2 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 2,
+    name: "masks",
+    idea: Idea::Representation,
+    solve: solve::<MaskGrid>,
+    solve_observed: |grid, mut observer| solve_observed::<MaskGrid>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<MaskGrid>,
+    first_branch_point: first_branch_point::<MaskGrid>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,15 +1,16 @@
 //! # Rung 3: naked and hidden singles
 //!
-//! Inference: after each placement, Norvig's two rules run until neither finds anything.
-//! A cell with one candidate takes it (naked single); a digit with one place in a unit goes
-//! there (hidden single). A cell without a candidate, or a digit without a place in a unit,
-//! is a contradiction. `docs/climb.md` tells the idea with its picture.
+//! Inference: Norvig's two rules, after each placement, until neither finds anything.
+//! `docs/climb.md` tells the idea with its picture.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{digit_bit, digits, lowest_digit, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
 
-/// Rung 3's rules ([`propagate`]).
+/// Rung 3's rules.
 #[derive(Clone, Copy, Debug)]
 pub struct Singles;
 
@@ -22,8 +23,7 @@ impl Rules for Singles {
 /// Rung 3's search state.
 pub type SinglesGrid = RuledGrid<Singles>;
 
-/// Naked, then hidden singles, cell by cell, until a sweep places nothing. Returns `false`
-/// on a contradiction.
+/// Naked, then hidden singles, until a sweep places nothing; `false` on a contradiction.
 ///
 /// ```
 /// use common::ladder::{rung2_masks::CandidateGrid, rung3_singles::propagate};
@@ -37,7 +37,7 @@ pub type SinglesGrid = RuledGrid<Singles>;
 pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool {
     loop {
         let mut placed_any = false;
-        // Naked singles: an open cell with one candidate takes it.
+        // Naked singles.
         for cell in 0..N_CELLS {
             if state.grid[cell] != 0 {
                 continue;
@@ -53,10 +53,9 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
                 placed_any = true;
             }
         }
-        // Hidden singles: a digit with one place in a unit, in an open cell, goes there.
+        // Hidden singles.
         for (unit, unit_cells) in CELLS_OF_UNIT.iter().enumerate() {
-            // The digits the unit holds, and those in one open cell or more, and in two or
-            // more: a digit seen once already is seen twice.
+            // The digits placed, in one open cell or more, in two or more.
             let (mut placed, mut at_least_one, mut at_least_two) = (0, 0, 0);
             for &cell in unit_cells {
                 let cell = cell as usize;
@@ -96,6 +95,21 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
         }
     }
 }
+
+/// Rung 3 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 3,
+    name: "singles",
+    idea: Idea::Inference,
+    solve: solve::<SinglesGrid>,
+    solve_observed: |grid, mut observer| solve_observed::<SinglesGrid>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<SinglesGrid>,
+    first_branch_point: first_branch_point::<SinglesGrid>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,15 +1,16 @@
 //! # Rung 4: locked candidates
 //!
-//! Inference: when a box's places for a digit all lie in one mini-line, the rest of that
-//! line loses the digit (pointing); when a line's places all lie in one box, the rest of
-//! the box loses it (claiming). They run when rung 3's singles stop, and the singles run
-//! again after any removal. `docs/climb.md` tells the idea with its picture.
+//! Inference: pointing and claiming, when rung 3's singles stop. `docs/climb.md` tells the idea
+//! with its picture.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
-use super::rung3_singles;
+use super::{
+    candidates_after_rules, first_branch_point, rung3_singles, solve, solve_observed, Idea,
+    PuzzleInSet, Rung,
+};
 use crate::observe::SearchObserver;
 
-/// Rung 4's rules ([`propagate`]).
+/// Rung 4's rules.
 #[derive(Clone, Copy, Debug)]
 pub struct LockedCandidates;
 
@@ -22,8 +23,7 @@ impl Rules for LockedCandidates {
 /// Rung 4's search state.
 pub type LockedGrid = RuledGrid<LockedCandidates>;
 
-/// Rung 3's singles, then locked candidates, until neither changes anything. Returns
-/// `false` on a contradiction.
+/// Rung 3's singles, then locked candidates, until neither changes anything.
 pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) -> bool {
     loop {
         if !rung3_singles::propagate(state, observer) {
@@ -35,7 +35,7 @@ pub fn propagate(state: &mut CandidateGrid, observer: &mut impl SearchObserver) 
     }
 }
 
-/// Rows or columns: locked candidates work alike along both.
+/// Rows or columns: the rules work alike along both.
 #[derive(Clone, Copy)]
 enum Lines {
     Rows,
@@ -43,7 +43,6 @@ enum Lines {
 }
 
 impl Lines {
-    /// The cell at `position` (`0..9`) along line `line` (`0..9`).
     fn cell(self, line: usize, position: usize) -> usize {
         match self {
             Lines::Rows => 9 * line + position,
@@ -52,8 +51,7 @@ impl Lines {
     }
 }
 
-/// `mini_lines[line][third]`: the digits the open cells of line `line` at positions
-/// `3 × third ..` may take, along `lines`.
+/// `[line][third]`: the digits the open cells of that third of `line` may take.
 fn mini_lines_along(state: &CandidateGrid, lines: Lines) -> [[u16; 3]; 9] {
     let mut mini_lines = [[0; 3]; 9];
     for line in 0..9 {
@@ -72,12 +70,11 @@ fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
     mini_lines[own] & !(mini_lines[(own + 1) % 3] | mini_lines[(own + 2) % 3])
 }
 
-/// One pass of pointing and claiming over every box and the six lines through it.
-/// Returns whether it removed a candidate.
+/// One pass of pointing and claiming; whether it removed a candidate.
 ///
 /// ```
 /// use common::ladder::{rung2_masks::CandidateGrid, rung4_locked::clear_locked_candidates};
-/// // Rows 2 and 3 of box 1 are full, so its 5 is in row 1: pointing clears cell 5.
+/// // Rows 2 and 3 of box 1 are full, so its 5 is in row 1: pointing clears r1c6.
 /// let mut grid = [0u8; 81];
 /// grid[9..12].copy_from_slice(&[1, 2, 3]);
 /// grid[18..21].copy_from_slice(&[4, 6, 7]);
@@ -88,11 +85,10 @@ fn only_in(mini_lines: [u16; 3], own: usize) -> u16 {
 pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     let mut removed_any = false;
     for lines in [Lines::Rows, Lines::Columns] {
-        // Read once, before anything is cleared: a mini-line read earlier finds less, never
-        // something false; the next pass finds the rest.
+        // Read once: a stale mini-line finds less, never something false; the next pass
+        // finds the rest.
         let mini_lines = mini_lines_along(state, lines);
         for line in 0..9 {
-            // The lines `3 × (line / 3) ..` pass through the box of each third of this line.
             let first_line_of_box = 3 * (line / 3);
             for third in 0..3 {
                 let in_box = [0, 1, 2].map(|k| mini_lines[first_line_of_box + k][third]);
@@ -117,8 +113,7 @@ pub fn clear_locked_candidates(state: &mut CandidateGrid) -> bool {
     removed_any
 }
 
-/// Removes `digits` from the open cells among `cells` (without a look when there are
-/// none). Returns whether any cell had one.
+/// Removes `digits` from the open `cells`; whether any had one.
 fn remove(state: &mut CandidateGrid, cells: impl Iterator<Item = usize>, digits: u16) -> bool {
     if digits == 0 {
         return false;
@@ -132,6 +127,21 @@ fn remove(state: &mut CandidateGrid, cells: impl Iterator<Item = usize>, digits:
     }
     removed_any
 }
+
+/// Rung 4 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 4,
+    name: "locked-candidates",
+    idea: Idea::Inference,
+    solve: solve::<LockedGrid>,
+    solve_observed: |grid, mut observer| solve_observed::<LockedGrid>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<LockedGrid>,
+    first_branch_point: first_branch_point::<LockedGrid>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,48 +1,44 @@
 //! # Rung 5: for each digit, the set of its places
 //!
-//! Representation: the state turned round. For each digit, the cells where it may stand,
-//! as an 81-bit [`CellSet`]; a rule about one digit in one unit becomes one `&` with the
-//! unit ([`UNIT_SET`]), and a placement clears the 20 peers with one `&` ([`PEER_SET`]).
-//! Rung 4's rules and choice, so rung 4's guesses. Candidates are still counted cell by
-//! cell ([`CellByCell`]); rung 6 counts them otherwise. `docs/climb.md` tells the idea
-//! with its picture.
+//! Representation: an 81-bit [`CellSet`] per digit; a rule on a unit is one `&` with [`UNIT_SET`],
+//! a placement one `&` with [`PEER_SET`]. `docs/climb.md` tells the idea with its picture.
 
 use std::marker::PhantomData;
 
-use super::{Grid, SearchState};
-use crate::board::Contradiction;
-use crate::observe::{Conflict, Reason, SearchObserver};
-use crate::{
-    cell_bit, cells, count, lowest_digit, CellSet, ALL_CELLS, N_CELLS, PEER_SET, UNIT_SET,
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
+    PuzzleInSet, Rung, SearchState,
 };
 
-/// Where each digit may still stand, its candidates counted as `C` says (rungs 5 and 6).
+use crate::board::Contradiction;
+use crate::observe::{Conflict, Reason, SearchObserver};
+use crate::{cell_bit, cells, count, lowest_digit, CellSet, ALL_CELLS, PEER_SET, UNIT_SET};
+
+/// Each digit's places, candidates counted as `C` says (rungs 5 and 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DigitSets<C: Counting> {
-    /// `places[d - 1]`: the cells where digit `d` may still stand, or stands.
+    /// `places[d - 1]`: the cells where digit `d` may stand, placed or not.
     pub(super) places: [CellSet; 9],
-    /// The cells whose digit is not decided yet.
     pub(super) open: CellSet,
-    /// How candidates are counted, a type of no size.
     counting: PhantomData<C>,
 }
 
-/// The open cells with few candidates: what naked singles and the choice of a cell read.
+/// The open cells with few candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FewCandidates {
-    /// The open cells with one candidate, or none.
+    /// With one candidate or none.
     pub at_most_one: CellSet,
-    /// The open cells with exactly two.
+    /// With two.
     pub exactly_two: CellSet,
 }
 
-/// How the candidates of the open cells are counted.
+/// How the open cells' candidates are counted.
 pub trait Counting: Copy + Eq + std::fmt::Debug {
-    /// The open cells of `state` with one candidate or none, and with two.
+    /// The open cells of `state` with few candidates.
     fn few_candidates(state: &DigitSets<Self>) -> FewCandidates;
 }
 
-/// Rung 5's count: each open cell's candidates, read from the nine sets, then counted.
+/// Rung 5's count: cell by cell, from the nine sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellByCell;
 
@@ -67,23 +63,17 @@ impl Counting for CellByCell {
 pub type CountedCellByCell = DigitSets<CellByCell>;
 
 impl<C: Counting> DigitSets<C> {
-    /// The state of `grid` with its givens placed one by one, or `None` when two clash.
     fn with_givens(grid: &Grid) -> Option<DigitSets<C>> {
-        let mut state = DigitSets {
+        let empty = DigitSets {
             places: [ALL_CELLS; 9],
             open: ALL_CELLS,
             counting: PhantomData,
         };
-        for cell in 0..N_CELLS {
-            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
-                return None;
-            }
-        }
-        Some(state)
+        with_givens(grid, empty, DigitSets::place)
     }
 
-    /// Decides that `digit` stands in `cell`: the other digits leave the cell, `digit` its
-    /// peers. Returns `false`, changing nothing, when `digit` cannot go there.
+    /// Places `digit` in `cell`, clearing its peers; `false`, changing nothing, when it
+    /// cannot go there.
     fn place(&mut self, cell: usize, digit: u8) -> bool {
         let bit = cell_bit(cell);
         let index = digit as usize - 1;
@@ -148,13 +138,13 @@ impl<C: Counting> DigitSets<C> {
         Ok(placed_any)
     }
 
-    /// Pointing and claiming for every digit and box; whether they removed a place.
+    /// Pointing and claiming; whether they removed a place.
     fn clear_locked_candidates(&mut self) -> bool {
         let mut removed_any = false;
         for places in self.places.iter_mut() {
             let open_places = *places & self.open;
-            // Read once: a unit read before a clearing finds less, never something false; the
-            // next pass finds the rest.
+            // Read once: a stale unit finds less, never something false; the next pass finds
+            // the rest.
             let in_unit = UNIT_SET.map(|unit_cells| open_places & unit_cells);
             let before = *places;
             for box_number in 0..9 {
@@ -163,7 +153,7 @@ impl<C: Counting> DigitSets<C> {
                 if in_box == 0 {
                     continue; // placed in this box: no open cell to compare
                 }
-                // The six lines through the box: its three rows and its three columns.
+                // The box's three rows and three columns.
                 let rows = (0..3).map(|k| 3 * band + k);
                 for line in rows.chain((0..3).map(|k| 9 + 3 * stack + k)) {
                     let line_cells = UNIT_SET[line];
@@ -191,7 +181,7 @@ impl<C: Counting> DigitSets<C> {
         Ok(self.place_naked_singles(observer)? || self.place_hidden_singles(observer)?)
     }
 
-    /// Rung 4's propagation on this layout. Returns `false` on a contradiction.
+    /// Rung 4's propagation on this layout.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> bool {
         loop {
             match self.place_singles(observer) {
@@ -234,10 +224,26 @@ impl<C: Counting> SearchState for DigitSets<C> {
     }
 }
 
+/// Rung 5 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 5,
+    name: "digit-sets",
+    idea: Idea::Representation,
+    solve: solve::<CountedCellByCell>,
+    solve_observed: |grid, mut observer| solve_observed::<CountedCellByCell>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<CountedCellByCell>,
+    first_branch_point: first_branch_point::<CountedCellByCell>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::digit_bit;
+    use crate::N_CELLS;
 
     #[test]
     fn a_guess_copies_the_bytes_the_header_says() {

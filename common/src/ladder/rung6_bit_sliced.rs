@@ -1,15 +1,16 @@
 //! # Rung 6: every cell's candidates counted at once
 //!
-//! Representation: rung 5's state and rules, with the candidates of all 81 cells counted
-//! in three words instead of cell by cell ([`at_least_one_two_three`], in the board's
-//! room of naked singles, which counts a band this way). `docs/climb.md` tells the idea
-//! with its picture.
+//! Representation: rung 5, counted bit-sliced in three words ([`at_least_one_two_three`], in the
+//! room [`crate::board::singles`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung5_digit_sets::{Counting, DigitSets, FewCandidates};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use crate::board::singles::at_least_one_two_three;
 use crate::CellSet;
 
-/// Rung 6's count: bit-sliced, the nine digits' sets added up in three words.
+/// Rung 6's count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BitSliced;
 
@@ -25,6 +26,21 @@ impl Counting for BitSliced {
 
 /// Rung 6's search state.
 pub type CountedAtOnce = DigitSets<BitSliced>;
+
+/// Rung 6 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 6,
+    name: "bit-sliced",
+    idea: Idea::Representation,
+    solve: solve::<CountedAtOnce>,
+    solve_observed: |grid, mut observer| solve_observed::<CountedAtOnce>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<CountedAtOnce>,
+    first_branch_point: first_branch_point::<CountedAtOnce>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

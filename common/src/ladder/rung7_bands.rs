@@ -1,114 +1,48 @@
 //! # Rung 7: places cut into bands
 //!
-//! Representation: each digit's 81-bit set cut into three band words, one `u32` per digit
-//! and band, bit `9 × row in the band + column` ([`band_and_bit`]). Rung 6's rules run a
-//! band at a time: per digit and band, the band rule (pointing and claiming along the
-//! band's rows, repeated, with the hidden singles of its rows and boxes and its locked
-//! columns); per band, naked singles; per digit, the column rules. The same rules, so rung
-//! 6's guesses. `docs/climb.md` tells the idea with its picture.
+//! Representation: three band words per digit (the room [`crate::board::bands`]); rung 6's rules a
+//! band at a time ([`super::rung7_band_rule`], naked singles, the column rules). `docs/climb.md`
+//! tells the idea with its picture.
 
 use std::marker::PhantomData;
 
-use super::{Grid, SearchState};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
+    PuzzleInSet, Rung, SearchState,
+};
+
+use super::rung7_band_rule::{MiniRowRule, Repeated};
 use crate::board::singles::at_least_one_two_three;
 use crate::board::{
-    band_and_bit, band_conflict, cell_of, count_in_columns, first_cell, in_columns, join_bands,
-    BandSet, Contradiction, ALL_BAND, BOX_IN_BAND, LOCKED_COLUMNS, MINI_ROW_CELLS, OTHER_BANDS,
-    PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
+    band_and_bit, cell_of, count_in_columns, in_columns, join_bands, BandSet, Contradiction,
+    ALL_BAND, BOX_IN_BAND, OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
 };
 use crate::observe::{Conflict, Reason, SearchObserver};
-use crate::{cells, count, lowest_digit, CellSet, N_CELLS};
+use crate::{cells, count, lowest_digit, CellSet};
 
-/// Where each digit may still stand, band by band, the band rule found as `R` says (rungs
-/// 7 and 8).
+/// Each digit's places, band by band; the band rule as `R` finds it (rungs 7 and 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bands<R: MiniRowRule> {
-    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, or stands.
+    /// `places[b][d - 1]`: the cells of band `b` where digit `d` may stand, placed or not.
     pub(super) places: [[BandSet; 9]; 3],
-    /// The cells of each band whose digit is not decided yet.
     pub(super) open: [BandSet; 3],
-    /// How the band rule finds the mini-rows it keeps, a type of no size.
     rule: PhantomData<R>,
-}
-
-/// How the band rule finds the mini-rows a digit keeps in a band.
-pub trait MiniRowRule: Copy + Eq + std::fmt::Debug {
-    /// Of the digit's mini-rows `pattern` (bit `3 × row + stack`), those the rule keeps;
-    /// 0 when it leaves a row or a box of the band without one.
-    fn kept(pattern: u16) -> u16;
-}
-
-/// Rung 7's way: pointing and claiming along the band's rows, repeated until nothing
-/// changes. A box with one mini-row left takes its row from the other boxes (pointing); a
-/// row with one left takes its box from the other rows (claiming).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Repeated;
-
-impl MiniRowRule for Repeated {
-    fn kept(pattern: u16) -> u16 {
-        let mini_row = |row: usize, stack: usize| 1u16 << (3 * row + stack);
-        let mut left = pattern;
-        loop {
-            let before = left;
-            for line in 0..3 {
-                // Row `line`: its mini-rows left, by stack.
-                let in_row: Vec<usize> =
-                    (0..3).filter(|&s| left & mini_row(line, s) != 0).collect();
-                if let [stack] = in_row[..] {
-                    for other in (0..3).filter(|&row| row != line) {
-                        left &= !mini_row(other, stack);
-                    }
-                }
-                // The box in stack `line`: its mini-rows left, by row.
-                let in_box: Vec<usize> =
-                    (0..3).filter(|&r| left & mini_row(r, line) != 0).collect();
-                if let [row] = in_box[..] {
-                    for other in (0..3).filter(|&stack| stack != line) {
-                        left &= !mini_row(row, other);
-                    }
-                }
-            }
-            if left == before {
-                break;
-            }
-        }
-        let row_or_box_empty = (0..3).any(|line| {
-            (0..3).all(|other| left & mini_row(line, other) == 0)
-                || (0..3).all(|other| left & mini_row(other, line) == 0)
-        });
-        if row_or_box_empty {
-            0
-        } else {
-            left
-        }
-    }
 }
 
 /// Rung 7's search state.
 pub type RepeatedBands = Bands<Repeated>;
 
-/// The columns of `cells` (cells of one band), as one row of nine bits.
-fn columns_of(cells: BandSet) -> BandSet {
-    (cells | cells >> 9 | cells >> 18) & ROW_CELLS
-}
-
 impl<R: MiniRowRule> Bands<R> {
-    /// The state of `grid` with its givens placed one by one, or `None` when two clash.
     pub(super) fn with_givens(grid: &Grid) -> Option<Bands<R>> {
-        let mut state = Bands {
+        let empty = Bands {
             places: [[ALL_BAND; 9]; 3],
             open: [ALL_BAND; 3],
             rule: PhantomData,
         };
-        for cell in 0..N_CELLS {
-            if grid[cell] != 0 && !state.place(cell, grid[cell]) {
-                return None;
-            }
-        }
-        Some(state)
+        with_givens(grid, empty, Bands::place)
     }
 
-    /// Decides that `digit` stands in `cell`; `false`, changing nothing, if it cannot go there.
+    /// Places `digit` in `cell`; `false`, changing nothing, if it cannot go there.
     pub(super) fn place(&mut self, cell: usize, digit: u8) -> bool {
         let (band, bit) = band_and_bit(cell);
         let index = digit as usize - 1;
@@ -125,52 +59,7 @@ impl<R: MiniRowRule> Bands<R> {
         true
     }
 
-    /// The band rule for digit `index + 1` in `band`, with its hidden singles and locked columns.
-    pub(super) fn apply_band_rule(
-        &mut self,
-        band: usize,
-        index: usize,
-        observer: &mut impl SearchObserver,
-    ) -> Result<(), Contradiction> {
-        // The pattern: bit `3 × row + stack` when the mini-row has a place.
-        let places = self.places[band][index];
-        let pattern = (0..3).fold(0, |pattern, row| {
-            let row_places = (places >> (9 * row)) & ROW_CELLS;
-            pattern | STACKS_OF_ROW[row_places as usize] << (3 * row)
-        });
-        let usable = MINI_ROW_CELLS[R::kept(pattern) as usize];
-        if usable == 0 {
-            observer.contradiction(band_conflict(band, index, pattern));
-            return Err(Contradiction);
-        }
-        self.places[band][index] &= usable;
-        // Hidden singles: a row or a box of the band (unit `unit`) with one place, not decided.
-        let units = [
-            (ROW_CELLS, 3 * band),
-            (ROW_CELLS << 9, 3 * band + 1),
-            (ROW_CELLS << 18, 3 * band + 2),
-            (BOX_IN_BAND[0], 18 + 3 * band),
-            (BOX_IN_BAND[1], 18 + 3 * band + 1),
-            (BOX_IN_BAND[2], 18 + 3 * band + 2),
-        ];
-        for (unit_cells, unit) in units {
-            let here = self.places[band][index] & unit_cells;
-            if here & here.wrapping_sub(1) == 0 && here & self.open[band] != 0 {
-                let (cell, digit) = (first_cell(band, here), index as u8 + 1);
-                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
-                self.place(cell, digit);
-            }
-        }
-        // Locked columns: a box whose open cells have the digit in one column clears it elsewhere.
-        let columns = columns_of(self.places[band][index] & self.open[band]);
-        let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
-        for other in OTHER_BANDS[band] {
-            self.places[other][index] &= !locked;
-        }
-        Ok(())
-    }
-
-    /// Naked singles in `band`; returns its open cells with two candidates (rung 9 keeps them).
+    /// Naked singles in `band`; returns its open cells with two candidates (for rung 9).
     pub(super) fn place_naked_singles(
         &mut self,
         band: usize,
@@ -192,7 +81,6 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(two_candidates)
     }
 
-    /// The column rules for digit `index + 1`: hidden singles in columns, claiming along columns.
     pub(super) fn apply_column_rules(
         &mut self,
         index: usize,
@@ -207,14 +95,14 @@ impl<R: MiniRowRule> Bands<R> {
         }
         let single_columns = in_columns(counts.at_least_one & !counts.at_least_two);
         for band in 0..3 {
-            // Hidden singles: a column with one place, not decided.
+            // Hidden singles in columns: a column with one place, not decided.
             let singles = self.places[band][index] & single_columns & self.open[band];
             for cell in cells(singles as CellSet).map(|cell_in_band| cell_of(band, cell_in_band)) {
                 observer.deduced(cell, digit, Reason::HiddenSingle { unit: 9 + cell % 9 });
                 self.place(cell, digit);
             }
-            // Claiming: a column with places only here clears the rest of its box (all of
-            // it, if two columns of the box do).
+            // Claiming along columns: a column with places only here clears the rest of its
+            // box (all of it, if two columns of the box do).
             let [next, after_next] = OTHER_BANDS[band];
             let only_here =
                 counts.in_band[band] & !(counts.in_band[next] | counts.in_band[after_next]);
@@ -225,18 +113,16 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(())
     }
 
-    /// The cells of `band` with at least one, two and three candidates (rung 6's count).
     pub(super) fn candidate_counts(&self, band: usize) -> [BandSet; 3] {
         at_least_one_two_three(&self.places[band])
     }
 
-    /// The open cells of `band` with exactly two candidates.
     pub(super) fn two_candidates(&self, band: usize) -> BandSet {
         let [_, at_least_two, at_least_three] = self.candidate_counts(band);
         self.open[band] & at_least_two & !at_least_three
     }
 
-    /// Every rule everywhere, sweep after sweep, until a sweep changes nothing.
+    /// Every rule everywhere, until a sweep changes nothing.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
             let before = *self;
@@ -282,10 +168,26 @@ impl<R: MiniRowRule> SearchState for Bands<R> {
     }
 }
 
+/// Rung 7 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 7,
+    name: "bands",
+    idea: Idea::Representation,
+    solve: solve::<RepeatedBands>,
+    solve_observed: |grid, mut observer| solve_observed::<RepeatedBands>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<RepeatedBands>,
+    first_branch_point: first_branch_point::<RepeatedBands>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::digit_bit;
+    use crate::N_CELLS;
 
     #[test]
     fn a_box_with_one_mini_row_takes_that_row_from_the_other_boxes() {

@@ -1,15 +1,16 @@
 //! # Rung 8: the band rule in one lookup
 //!
-//! Representation: rung 7's band rule, its repeated pointing and claiming replaced by one
-//! table lookup ([`BAND_RULE`], built in [`crate::board::band_rule`] from the six
-//! permutations). The table keeps exactly the mini-rows rung 7 keeps, for all 512
-//! patterns (tested below), so the guesses are rung 7's. `docs/climb.md` tells the idea
-//! with its picture.
+//! Representation: [`BAND_RULE`] (the room [`crate::board::band_rule`]) keeps exactly rung 7's
+//! mini-rows for all 512 patterns (tested below). `docs/climb.md` tells the idea with its picture.
 
-use super::rung7_bands::{Bands, MiniRowRule};
+use super::rung7_band_rule::MiniRowRule;
+use super::rung7_bands::Bands;
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
+};
 use crate::board::BAND_RULE;
 
-/// Rung 8's way: the mini-rows on some permutation inside the pattern, read from a table.
+/// Rung 8's way: a lookup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Table;
 
@@ -22,10 +23,25 @@ impl MiniRowRule for Table {
 /// Rung 8's search state.
 pub type TableBands = Bands<Table>;
 
+/// Rung 8 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 8,
+    name: "band-rule-table",
+    idea: Idea::Representation,
+    solve: solve::<TableBands>,
+    solve_observed: |grid, mut observer| solve_observed::<TableBands>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<TableBands>,
+    first_branch_point: first_branch_point::<TableBands>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ladder::rung7_bands::Repeated;
+    use crate::ladder::rung7_band_rule::Repeated;
 
     #[test]
     fn the_table_keeps_what_repeated_pointing_and_claiming_keeps() {

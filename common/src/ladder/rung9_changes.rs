@@ -1,35 +1,34 @@
 //! # Rung 9: work only where something changed
 //!
-//! Incremental work: rules only remove places, so a place set equal to what a rule last saw
-//! has nothing new for it. The band rule keeps the words it last left (`seen`) and runs
-//! only on those that differ; each marks its band for naked singles and its digit for the
-//! column rules, which look only at what is marked; naked singles keep the two-candidate
-//! cells they counted for the choice of a cell. JCZSolve finds its work the same way (as
-//! tdoku's write-up describes it). `docs/climb.md` tells the idea with its picture.
+//! Incremental work: rules only remove places, so the band rule looks only at words changed since
+//! it last saw them, and the other rules only where it marks, as JCZSolve does (the room
+//! [`crate::board::recount`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung8_band_rule_table::TableBands;
-use super::{Grid, SearchState};
+use super::{
+    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
+    Rung, SearchState,
+};
 use crate::board::{join_bands, BandSet, Contradiction};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet, ALL_DIGITS};
 
-/// Rung 9's search state: rung 8's bands, and what each rule has already seen.
+/// Rung 9's search state: rung 8's bands, and what each rule has seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrackedBands {
-    /// The places of every digit, band by band, and the open cells.
     pub(super) bands: TableBands,
-    /// `seen[b][d - 1]`: `bands.places[b][d - 1]` as the band rule last left it.
+    /// `bands.places` as the band rule last left it.
     seen: [[BandSet; 9]; 3],
-    /// Bit `b`: band `b` changed since naked singles last looked at it.
+    /// The bands (bit `b`) changed since naked singles last looked.
     bands_to_check: u8,
-    /// Bit `d - 1`: the places of digit `d` changed since the column rules last looked.
+    /// The digits (bit `d - 1`) changed since the column rules last looked.
     digits_to_check: u16,
-    /// The open cells of each band with two candidates, as naked singles last counted.
+    /// The open cells with two candidates, as naked singles last counted.
     two_candidates: [BandSet; 3],
 }
 
 impl TrackedBands {
-    /// The digit-bands whose places differ from `seen`: bit `9 × band + index`.
+    /// The words that differ from `seen` (bit `9 × band + index`).
     fn changed_words(&self) -> u32 {
         let mut changed = 0;
         for band in 0..3 {
@@ -41,10 +40,9 @@ impl TrackedBands {
         changed
     }
 
-    /// Rung 8's rules, only where something changed, until none finds anything.
+    /// Rung 8's rules, only where something changed, until none finds more.
     fn propagate(&mut self, observer: &mut impl SearchObserver) -> Result<(), Contradiction> {
         loop {
-            // The band rule on every word that changed, until none did.
             let mut changed = self.changed_words();
             while changed != 0 {
                 for word in cells(changed as CellSet) {
@@ -59,7 +57,7 @@ impl TrackedBands {
             if self.bands_to_check == 0 && self.digits_to_check == 0 {
                 return Ok(());
             }
-            // The other rules where marked; what they change, the band rule sees next.
+            // The other rules where marked; the band rule sees what they change.
             for band in cells(self.bands_to_check as CellSet) {
                 self.two_candidates[band] = self.bands.place_naked_singles(band, observer)?;
             }
@@ -71,7 +69,7 @@ impl TrackedBands {
         }
     }
 
-    /// The open cells of `band` with two candidates, as kept (checked in debug builds).
+    /// The kept two-candidate cells of `band` (checked in debug builds).
     pub(super) fn two_candidates(&self, band: usize) -> BandSet {
         debug_assert_eq!(self.two_candidates[band], self.bands.two_candidates(band));
         self.two_candidates[band]
@@ -108,6 +106,21 @@ impl SearchState for TrackedBands {
         self.bands.place(cell, digit) && self.propagate(observer).is_ok()
     }
 }
+
+/// Rung 9 in [`RUNGS`](super::RUNGS).
+pub const RUNG: Rung = Rung {
+    number: 9,
+    name: "changes-only",
+    idea: Idea::IncrementalWork,
+    solve: solve::<TrackedBands>,
+    solve_observed: |grid, mut observer| solve_observed::<TrackedBands>(grid, &mut observer),
+    candidates_after_rules: candidates_after_rules::<TrackedBands>,
+    first_branch_point: first_branch_point::<TrackedBands>,
+    chosen_puzzle: PuzzleInSet {
+        set: "magictour_top1465",
+        number: 1,
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,8 +1,7 @@
 //! # The search on cells that the rungs share
 //!
-//! Choose an open cell, try each candidate on a copy of the state, propagate, go on from
-//! the copy; dropping a failed copy undoes its guess. A rung gives its state, its choice of
-//! cell and its rules: a [`SearchState`]. Rung 0 and the chute rungs search their own way.
+//! Each candidate of the chosen cell is tried on a copy of the state; dropping a failed copy undoes
+//! its guess. Rung 0 and the chute rungs search their own way.
 
 use crate::board::chutes::ChuteBranch;
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
@@ -11,19 +10,19 @@ use crate::{digits, lowest_digit, N_CELLS};
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
 
-/// How one rung's run on one grid ended.
+/// How a rung's run on a grid ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// A completion, or `None` when there is none or the cap was reached.
+    /// A completion; `None` when there is none, or at the cap.
     pub solution: Option<Grid>,
-    /// The guesses the search made (a guess is defined in the [glossary](crate)).
+    /// The guesses made, as the [glossary](crate) counts them.
     pub guesses: u64,
-    /// Whether the run stopped at the rung's cap (rung 0 only).
+    /// Whether the run stopped at its cap (rung 0 only).
     pub capped: bool,
 }
 
 impl Outcome {
-    /// The outcome of a grid seen to have no completion before any guess.
+    /// No completion, seen before any guess.
     pub fn no_completion() -> Outcome {
         Outcome {
             solution: None,
@@ -32,8 +31,8 @@ impl Outcome {
         }
     }
 
-    /// The outcome of a backtracking search that filled `grid` in place; `found` is
-    /// `Some(true)` when full, `Some(false)` without a completion, `None` at the cap.
+    /// A search that filled `grid` in place: `found` is `Some(true)` when full,
+    /// `Some(false)` without a completion, `None` at the cap.
     pub fn of_backtracking(found: Option<bool>, grid: &Grid, guesses: u64) -> Outcome {
         Outcome {
             solution: if found == Some(true) {
@@ -47,49 +46,44 @@ impl Outcome {
     }
 }
 
-/// What the search on cells needs from a state (`Copy`, for the copy each guess makes).
+/// What the search on cells needs from a state (`Copy`: each guess works on a copy).
 pub trait SearchState: Copy {
-    /// The state of `grid` with its givens placed and the rung's rules applied, or `None`
-    /// when that already shows there is no completion.
+    /// `grid`'s givens placed and the rules applied; `None` when that shows no completion.
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self>;
 
-    /// The open cell to branch on, one with the fewest candidates, or `None` when every
-    /// cell is decided.
+    /// The open cell to branch on; `None` when every cell is decided.
     fn choose_cell(&self) -> Option<usize>;
 
     /// The candidate mask of `cell`.
     fn candidates_of(&self, cell: usize) -> u16;
 
-    /// Places `digit` in `cell` and applies the rung's rules, telling `observer` what they
-    /// deduce. Returns `false` when that shows the state has no completion.
+    /// Places `digit` in `cell` and applies the rules; `false` when that shows no completion.
     fn try_place(&mut self, cell: usize, digit: u8, observer: &mut impl SearchObserver) -> bool;
 
-    /// The digits of a fully decided state: each cell's only candidate.
+    /// The digits of a fully decided state.
     fn grid(&self) -> Grid {
         std::array::from_fn(|cell| lowest_digit(self.candidates_of(cell)))
     }
 }
 
-/// Where a search splits: a cell and its candidates, or a digit's permutations in a chute;
-/// one way to try for each.
+/// Where a search splits, and its ways to try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BranchPoint {
-    /// A cell, each of its candidates a way.
+    /// A cell; each candidate a way.
     Cell {
         /// The cell.
         cell: usize,
         /// Its candidates.
         candidates: u16,
     },
-    /// A chute, a digit there and its permutations left, each a way.
+    /// A digit in a chute; each permutation left a way.
     Chute {
-        /// The chute, the digit and its permutations.
+        /// The chute, digit and permutations.
         branch: ChuteBranch,
     },
 }
 
-/// The branch point `S` chooses at the root of its search on `grid`, after the givens and
-/// the rules (see [`Rung`](super::Rung)).
+/// The branch point at the root of `S`'s search on `grid`.
 pub fn first_branch_point<S: SearchState>(grid: &Grid) -> Option<BranchPoint> {
     let state = S::start(grid, &mut ())?;
     let cell = state.choose_cell()?;
@@ -97,23 +91,31 @@ pub fn first_branch_point<S: SearchState>(grid: &Grid) -> Option<BranchPoint> {
     Some(BranchPoint::Cell { cell, candidates })
 }
 
-/// Solves `grid` with the state `S`, watched by nobody.
+/// Solves `grid` with the state `S`.
 pub fn solve<S: SearchState>(grid: &Grid) -> Outcome {
     solve_observed::<S>(grid, &mut ())
 }
 
-/// The candidates of every cell of `S`'s start on `grid` (see [`Rung`](super::Rung)).
+/// Every cell's candidates in `S`'s start on `grid`.
 pub fn candidates_after_rules<S: SearchState>(grid: &Grid) -> Option<[u16; N_CELLS]> {
     let state = S::start(grid, &mut ())?;
     Some(std::array::from_fn(|cell| state.candidates_of(cell)))
 }
 
-/// Depth-first search with the state `S`, reporting to `observer`.
-///
-/// *Why it finds a completion when there is one:* every completion puts one of the chosen
-/// cell's candidates in that cell, so one of the branches contains it, and the rules only
-/// remove what no completion uses. *Why an answer is valid:* a state whose every cell is
-/// decided broke no rule on the way, because placing a digit removes it from all peers.
+/// `empty` with `grid`'s givens placed by `place`; `None` when it refuses one (a clash).
+pub fn with_givens<S>(grid: &Grid, empty: S, place: fn(&mut S, usize, u8) -> bool) -> Option<S> {
+    let mut state = empty;
+    for cell in 0..N_CELLS {
+        if grid[cell] != 0 && !place(&mut state, cell, grid[cell]) {
+            return None;
+        }
+    }
+    Some(state)
+}
+
+/// Depth-first search with the state `S`. Every completion puts one of the chosen cell's
+/// candidates there, so a branch holds it; a fully decided state is valid, as each
+/// placement clears the digit from the peers.
 pub fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
     report_givens(grid, observer);
     let mut guesses = 0;
@@ -128,13 +130,11 @@ pub fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObs
     }
 }
 
-/// The first completion below `state`, counting the guesses in `guesses`.
 fn depth_first<S: SearchState>(
     state: &S,
     guesses: &mut u64,
     observer: &mut impl SearchObserver,
 ) -> Option<Grid> {
-    // The branch point: the cell the state chooses; none open means solved.
     let cell = match state.choose_cell() {
         Some(cell) => cell,
         None => return Some(state.grid()),

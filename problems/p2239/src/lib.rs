@@ -67,27 +67,26 @@
 //! ## Worked example
 //! The sample has one completion, found by propagation alone (`cargo xtask trace p2239 <
 //! problems/p2239/samples/sample-1.in`: 30 givens, then 51 hidden singles). To see step 4,
-//! empty the first two rows of the sample's answer: the rows above the seven kept ones
-//! can then be completed in two ways. Step 3 finds both; step 4 then walks the first row:
+//! empty the first two rows of the sample's answer: they can then be completed in two
+//! ways. Step 3 finds both; step 4 walks the first row against the witness:
 //!
 //! ```text
-//!    33 81/81        note           completion 2 found
-//!    34 63/81  note           two completions: step 4 fixes the cells in reading order
-//!    35 64/81  witness        r1c1 = 1   a completion found earlier has it
+//!    33 81/81        remark         completion 1 found
 //!    ...
-//!    45 73/81  note           step 4: row 1, column 3: is there a completion with 2, below the witness's 3?
-//!    46 74/81  guess          #5 r1c3 = 2
+//!    41 81/81        remark         completion 2 found
+//!    42 63/81  remark         two completions: step 4 fixes the cells in reading order
+//!    43 64/81  witness        r1c1 = 1   a completion found earlier has it
 //!    ...
-//!    54 81/81      note           completion 1 found
-//!    55 78/81  witness        r1c6 = 8   a completion found earlier has it
+//!    53 74/81  witness        r1c3 = 2   a completion found earlier has it
 //!    ...
-//!    59 81/81  answer         the completion the solver returns
+//!    57 78/81  witness        r1c6 = 8   a completion found earlier has it
+//!    ...
+//!    61 81/81  answer         the completion the solver returns
 //! ```
 //!
-//! The first completion found had 3 in row 1, column 3, so it was not the smallest: the
-//! search at step 46 finds one with 2 there, which becomes the witness, and every later
-//! cell agrees with it. On the empty grid step 4 runs seven such short searches (`cargo xtask
-//! trace p2239` on nine lines of `000000000` shows them as remarks "below the witness").
+//! Here the witness's digit is always the smallest candidate left, so step 4 searches
+//! nothing. On the empty grid it runs 11 short searches (`cargo xtask trace p2239 --limit
+//! 100000` on nine lines of `000000000` shows them as remarks "below the witness").
 //! `--html trace.html` writes the same steps as a page that replays them on the grid
 //! (see the README, "Watching a solution think").
 //!
@@ -100,11 +99,11 @@
 //!
 //! Against tdoku, the fastest published solver (C++ with SIMD, built `-march=native`),
 //! counting up to two solutions: the ratio of this solution's time to tdoku's, and the
-//! guesses per puzzle counted tdoku's way (every way tried at a branch point but the
-//! last), as measured by `tri-bench --rounds 7` in the harness outside the repository that
-//! the README describes (two runs, as a range):
+//! free guesses per puzzle (every way tried at a branch point but the last, as tdoku counts
+//! them; see the [glossary](common)), as measured by `tri-bench --rounds 7` in the harness
+//! outside the repository that the README describes (two runs, as a range):
 //!
-//! | set | ratio to tdoku | guesses: this solution; tdoku |
+//! | set | ratio to tdoku | free guesses: this solution; tdoku |
 //! |---|---:|---:|
 //! | forum_hardest_1106 | 0.637–0.641 | 79.8; 110.4 |
 //! | magictour_top1465 | 0.931–0.957 | 9.1; 8.9 |

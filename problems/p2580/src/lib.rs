@@ -2,116 +2,46 @@
 //!
 //! <https://www.acmicpc.net/problem/2580> · time limit 1 s · memory limit 256 MB
 //!
-//! Fill the empty cells of a 9×9 Sudoku so that every row, column and 3×3 box holds each
-//! digit 1 to 9 once. Any such completion is accepted.
+//! Complete a 9×9 Sudoku; any completion that keeps the givens is accepted.
 //!
 //! ## Input and output
-//! - Input: 9 lines of 9 digits separated by single spaces; `0` is an empty cell.
-//!   The judge promises the grid can be completed.
-//! - Output: 9 lines of 9 digits separated by single spaces: any valid completion that keeps
-//!   every given digit. The judge validates the grid instead of comparing text.
-//! - Beyond the judge's files, this program accepts several spaces or tabs between digits,
-//!   Windows line ends, a byte order mark, spaces and tabs at line ends, blank lines after
-//!   the grid and a missing final line end. Anything else malformed gets one line on
-//!   standard error naming the line and column, with invisible characters escaped, and exit
-//!   status 1; so does a grid without completion, naming no position. A line longer than
-//!   64 KiB is refused unread, so memory stays bounded ([`common::input`]).
+//! Nine lines of nine digits separated by spaces (`0`: empty), in and out; a completion
+//! exists. Bad input: one line on standard error naming its position, exit status 1.
 //!
 //! ## Approach
-//! The vocabulary (cell, unit, peer, candidate, chute, mini-line) is defined in [`common`];
-//! the propagation rules live in [`common::board`], which this solution shares with the
-//! other two. The [ladder](common::ladder) climbs from plain backtracking to here one idea
-//! per rung; this solution is [rung 19](common::ladder::rung19_recount), except for the
-//! order in which it tries two candidates of a cell and the last way of a branch point
-//! tried without a copy.
+//! [Rung 19](common::ladder::rung19_recount) of the climb (`docs/climb.md`), but for
+//! step 4's order and the last way tried without a copy.
 //!
-//! 1. **Read** the grid ([`read_grid`] in the `Spaced` format, shared with p2239). A digit
-//!    given twice in a unit is not looked for here: placing the givens in step 2 fails.
-//! 2. **Propagate** ([`sudoku_start::board_of`], the start the Sudoku solutions
-//!    share): naked and hidden singles, locked candidates (the band rule and the column
-//!    rules), and the mini-line rule
-//!    ([`ConfinedAndOnlyThree`](common::board::MiniLineRule::ConfinedAndOnlyThree)),
-//!    counting again only what changed
-//!    ([`ChangedDigits`](common::board::Recount::ChangedDigits)).
-//!    *Why this is safe:* each rule removes only possibilities that no completion uses.
-//! 3. **Search** depth-first ([`solve_observed`]), branching on a chute
-//!    ([`ChuteBranching::branch_point`] of [`ChuteBranching::SOLUTIONS`]): in the band or stack
-//!    with the fewest unsettled digits (while every one is early, the one with the fewest
-//!    permutations), the digit with the fewest permutations, each tried on a copy of the
-//!    board by keeping that one and propagating. *Why this finds a completion when there is
-//!    one:* a completion puts the digit in one of the permutations still left, so some
-//!    branch contains it; and a propagated board with every cell decided breaks no rule.
-//!    *Why it is fast:* a permutation decides a digit in three rows at once, and the
-//!    mini-line rule feeds on it.
-//! 4. **Otherwise, a cell.** Once every digit is settled, and on a nearly empty grid (fewer
-//!    than [`DECIDED_FOR_CHUTES`](common::board::sparse::DECIDED_FOR_CHUTES) cells decided), take
-//!    the open cell with the fewest candidates (MRV) and, among cells with two, the one
-//!    with the most open peers ([`Board::most_constrained_cell`]). Of two candidates, try
-//!    first the one that more open peers could still take ("fail first",
-//!    [`Board::open_places_among_peers`]): if it is wrong, taking all those places runs
-//!    into the contradiction sooner, and if it is right, the search is over.
+//! 1. **Read** the grid ([`read_grid`]).
+//! 2. **Propagate** ([`sudoku_start::board_of`]) the board's four rules. *Safe:* a rule
+//!    removes only what no completion uses.
+//! 3. **Branch on a chute** ([`ChuteBranching::SOLUTIONS`]): in the chute with the fewest
+//!    unsettled digits (while early, the fewest permutations), the digit with the fewest
+//!    permutations; each guess keeps one, on a copy. *Complete:* the completion's
+//!    permutation is among them. *Fast:* it decides the digit in three rows.
+//! 4. **Otherwise, a cell**: once every digit is settled, or below
+//!    [`DECIDED_FOR_CHUTES`](common::board::sparse::DECIDED_FOR_CHUTES) decided cells, the
+//!    open cell with the fewest candidates; of two, first the one more open peers could
+//!    take: if wrong, it fails sooner.
 //!
 //! ## Worked example
-//! The sample leaves 14 cells open, and propagation alone fills them: each is the only
-//! place for its digit in its row. `cargo xtask trace p2580 <
-//! problems/p2580/samples/sample-1.in` shows it (step number, cells decided, what and why):
+//! `cargo xtask trace p2580 --puzzle forum_hardest_1106:1`: guess 5 fails and is taken back.
 //!
 //! ```text
-//!    10 68/81  hidden single  r1c1 = 1   the only place for 1 in row 1
-//!    11 69/81  hidden single  r2c5 = 3   the only place for 3 in row 2
-//!    12 70/81  hidden single  r2c8 = 4   the only place for 4 in row 2
-//! summary: 24 steps; 67 givens, 0 naked singles, 14 hidden singles ...; solved
-//! ```
-//!
-//! The first puzzle of `data/forum_hardest_1106.txt` needs guesses. Each guess on a chute
-//! is a remark naming the permutation's mini-rows, then the guess. Here the fifth guess
-//! puts 3 in band 2 on r4c7-9, r5c1-3 and r6c4-6; three hidden singles later, row 3 has no
-//! place for an 8, and the search tries 3's other permutation:
-//!
-//! ```text
-//!    24 28/81          note           3 in band 2: r4c7-9, r5c1-3, r6c4-6
-//!    25 28/81          guess          #5 the mini-lines in the note above
-//!    26 29/81            hidden single  r6c5 = 3   the only place for 3 in row 6
-//!    27 30/81            hidden single  r5c4 = 8   the only place for 8 in row 5
-//!    28 31/81            hidden single  r6c1 = 8   the only place for 8 in row 6
+//!    24 28/81          remark         3 in band 2: r4c7-9, r5c1-3, r6c4-6
+//!    25 28/81          guess          #5 the permutation in the remark above
 //!    29 31/81            contradiction  8 has no place left in row 3
 //!    30 28/81          back           take back #5
-//!    31 28/81          note           3 in band 2: r4c7-9, r5c4-6, r6c1-3
-//!    32 28/81          guess          #6 the mini-lines in the note above
 //! ```
 //!
-//! `cargo xtask trace p2580 --html trace.html < input` writes a page that replays the same
-//! steps on the grid.
-//!
 //! ## Cost
-//!
-//! A search state is one [`Board`], copied for each guess but the last at a branch point;
-//! the search is at most 81 levels deep, so memory stays a few kilobytes. Time is the
-//! number of guesses times the cost of propagating after each, well under a microsecond.
-//!
-//! Against tdoku, the fastest published solver (C++ with SIMD, built `-march=native`),
-//! asked for one solution: the ratio of this solution's time to tdoku's, and the guesses
-//! per puzzle counted tdoku's way (every way tried at a branch point but the last), as
-//! measured by `tri-bench --rounds 7` in the harness outside the repository that the README
-//! describes (two runs, as a range):
-//!
-//! | set | ratio to tdoku | guesses: this solution; tdoku |
-//! |---|---:|---:|
-//! | forum_hardest_1106 | 0.591–0.593 | 40.4; 59.8 |
-//! | magictour_top1465 | 0.909–0.917 | 5.7; 6.1 |
-//! | forum_hardest_1905_11plus (first 2,000) | 0.833–0.838 | 33.7; 34.1 |
-//! | 17_clue (first 2,000) | 0.754–0.760 | 0.3; 0.3 |
+//! One [`Board`] per level, at most 81. On forum_hardest_1106, 0.59 of tdoku's time and
+//! 40.4 free guesses per puzzle to its 59.8 (`tri-bench --rounds 7`, README's Speed).
 //!
 //! ## Pitfalls
-//! - **The format.** Digits are separated by single spaces, on input and on output; a
-//!   solution that prints `135469278` is rejected here (that is problem 2239's format).
-//! - **Row-major backtracking.** Scanning cells in reading order is correct but takes
-//!   seconds on puzzles built against it (see `data/special.txt`); choosing the most
-//!   constrained cell avoids that.
-//! - **Undoing a guess.** Restoring candidates by hand after a failed guess is where most
-//!   hand-written solvers go wrong. Here a guess is made on a copy of the board, and
-//!   undoing it is dropping the copy. The last way at a branch point is never undone (if
-//!   it fails, so does the board it was tried on), so it is made on the board itself.
+//! - **The format**: spaces between digits (2239 has none).
+//! - **Row-major backtracking** takes seconds on `data/special.txt`.
+//! - **Undoing a guess** by hand is error-prone; here a copy is dropped.
 
 use common::board::chutes::ChuteBranching;
 use common::board::Board;
@@ -127,23 +57,11 @@ use std::iter;
 pub type Grid = [u8; N_CELLS];
 
 /// Any completion of `grid` that keeps its givens, or `None` when there is none.
-///
-/// ```
-/// let solution = p2580::solve(&[0; 81]).unwrap();
-/// assert!(common::is_valid_solution(&solution));
-/// ```
 pub fn solve(grid: &Grid) -> Option<Grid> {
     solve_observed(grid, &mut ())
 }
 
 /// [`solve`], reporting each guess and dead end of the search to `observer`.
-///
-/// ```
-/// let mut counter = common::observe::GuessCounter::default();
-/// let solution = p2580::solve_observed(&[0; 81], &mut counter);
-/// assert!(solution.is_some());
-/// assert!(counter.guesses > 0);
-/// ```
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
     // Step 2: place the givens and propagate.
     let mut board = sudoku_start::board_of(grid, observer)?;
@@ -151,15 +69,14 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     first_completion(&mut board, observer)
 }
 
-/// Depth-first search for one completion of a propagated board: on a chute while some
-/// digit is unsettled (and 17 cells are decided), else on a cell. Each way but the last
-/// is tried on a copy; the last on `board` itself, which nothing needs afterwards.
+/// Steps 3 and 4: depth-first search for one completion of a propagated board. Each way
+/// but the last is tried on a copy; the last on `board` itself.
 fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Option<Grid> {
     if let Some(branch) = ChuteBranching::SOLUTIONS.branch_point(board) {
         let ways = branch.permutations.count_ones() as usize;
         for (tried_before, k) in branch.ways().enumerate() {
             if tried_before + 1 == ways {
-                // The last way: no copy, since nothing is left to try on this board.
+                // The last way: no copy, nothing is left to try on this board.
                 branch.guess(k, tried_before, board, observer);
                 if board.propagate_observed(observer).is_ok() {
                     return first_completion(board, observer);
@@ -179,8 +96,7 @@ fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Op
         }
         return None;
     }
-    // MRV: branch on the open cell with the fewest candidates; none open means solved.
-    // (A `match`, not `let ... else`: the bundle must build with Rust 1.63.)
+    // MRV; no open cell means solved. (`match`: `let ... else` is newer than Rust 1.63.)
     let cell = match board.most_constrained_cell() {
         Some(cell) => cell,
         None => return Some(board.to_grid()),
@@ -192,14 +108,14 @@ fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Op
     for (tried_before, digit) in iter::once(first).chain(rest).enumerate() {
         observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
         if tried_before + 1 == ways {
-            // The last candidate: no copy, as for the last way on a chute above.
+            // The last candidate: no copy, as above.
             if board.place(cell, digit).is_ok() && board.propagate_observed(observer).is_ok() {
                 return first_completion(board, observer);
             }
             observer.dead_end();
             return None;
         }
-        // The guess is made on a copy: undoing it is dropping the copy.
+        // On a copy, as above.
         let mut child = *board;
         if child.place(cell, digit).is_ok() && child.propagate_observed(observer).is_ok() {
             if let Some(solution) = first_completion(&mut child, observer) {
@@ -211,9 +127,8 @@ fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Op
     None
 }
 
-/// The candidate of `cell` to try first. Of two, the one that more open peers could
-/// still take: if it is wrong, taking all those places tends to reach a contradiction
-/// sooner ("fail first"). Otherwise the smallest.
+/// The candidate of `cell` to try first: of two, the one more open peers could still
+/// take, which if wrong fails sooner ("fail first"); otherwise the smallest.
 fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     let smallest = lowest_digit(candidates);
     if count(candidates) != 2 {
@@ -228,12 +143,6 @@ fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
 }
 
 /// The grid as nine lines of nine space-separated digits.
-///
-/// ```
-/// let text = p2580::format_grid(&[1; 81]);
-/// assert!(text.starts_with("1 1 1 1 1 1 1 1 1\n"));
-/// assert_eq!(text.lines().count(), 9);
-/// ```
 pub fn format_grid(grid: &Grid) -> String {
     let mut text = String::with_capacity(N_CELLS * 2);
     for row in grid.chunks(9) {
@@ -244,9 +153,8 @@ pub fn format_grid(grid: &Grid) -> String {
     text
 }
 
-/// Reads the puzzle from `input`, solves it and writes the answer to `output`.
-///
-/// Nothing is written unless the whole answer is known.
+/// Reads the puzzle from `input`, solves it and writes the answer to `output`; nothing
+/// unless the whole answer is known.
 ///
 /// ```
 /// let mut output = Vec::new();

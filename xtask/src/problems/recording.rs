@@ -8,10 +8,10 @@ use std::io::BufRead;
 
 use anyhow::Result;
 use common::ladder::RUNGS;
-use common::observe::SearchObserver;
 
 use crate::problems::KnownProblem;
-use crate::trace::{PuzzleTrace, Recorder};
+use crate::reference::Grid;
+use crate::trace::{PuzzleTrace, Recorder, SearchEnd};
 use crate::usage_error;
 
 /// Whose search [`record`] follows.
@@ -77,34 +77,40 @@ pub fn record(
     problem.read_each(input, |puzzle| {
         puzzle_number += 1;
         let mut recorder = Recorder::new(limit);
-        let (title, solution) = match searcher {
+        // A found grid with the text the problem prints for it.
+        let found = |solution: Option<Grid>| match solution {
+            Some(grid) => {
+                let text = (problem.format.answer_text)(puzzle_number, &grid);
+                SearchEnd::Solved { grid, text }
+            }
+            None => SearchEnd::NoCompletion,
+        };
+        let (title, end) = match searcher {
             Searcher::Rung { number } => {
                 let grid = puzzle.givens();
                 let outcome = (RUNGS[number].solve_observed)(&grid, &mut recorder);
-                if outcome.capped {
-                    recorder.remark(&|| {
-                        format!(
-                            "rung {number} stops at its cap of {} guesses",
-                            outcome.guesses
-                        )
-                    });
-                }
                 let name = RUNGS[number].name;
                 let title = format!(
                     "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
                 );
-                (title, outcome.solution)
+                let end = match outcome.capped {
+                    true => SearchEnd::StoppedAtCap {
+                        guesses: outcome.guesses,
+                    },
+                    false => found(outcome.solution),
+                };
+                (title, end)
             }
             Searcher::Solution => {
                 let title = format!("{problem}, puzzle {puzzle_number}: {}", problem.goal);
-                (title, (problem.solve_observed)(&puzzle, &mut recorder))
+                (
+                    title,
+                    found((problem.solve_observed)(&puzzle, &mut recorder)),
+                )
             }
         };
-        // The answer printed as the problem prints it.
-        let answer_text = |grid| (problem.format.answer_text)(puzzle_number, &grid);
-        let answer = solution.map(|grid| (grid, answer_text(grid)));
         let cell_name = problem.family.cell_name;
-        each(recorder.finish(title, answer, cell_name, puzzle.given_tiles()))
+        each(recorder.finish(title, end, cell_name, puzzle.given_tiles()))
     })
 }
 

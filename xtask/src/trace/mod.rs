@@ -53,7 +53,7 @@ pub enum Event {
         number: u64,
     },
     /// A remark of the solver, in words.
-    Note(String),
+    Remark(String),
     /// The search returned this completion: the solution's answer.
     Answer(Grid),
     /// Not a step: the search returns past the latest open guess with what it found, and
@@ -128,27 +128,34 @@ impl Recorder {
         }
     }
 
-    /// Ends the record with the solver's `answer` (the grid, and the text the solution
-    /// prints), if it found one, and returns the trace of the puzzle, whose steps name
-    /// cells with `cell_name` and whose given tiles (none for Sudoku) are `given_tiles`.
+    /// Ends the record with how the search ended (its answer: the grid, and the text the
+    /// solution prints, if it found one), and returns the trace of the puzzle, whose steps
+    /// name cells with `cell_name` and whose given tiles (none for Sudoku) are
+    /// `given_tiles`.
     pub fn finish(
         mut self,
         title: String,
-        answer: Option<(Grid, String)>,
+        end: SearchEnd,
         cell_name: fn(usize) -> String,
         given_tiles: Vec<[usize; 2]>,
     ) -> PuzzleTrace {
         self.flush_givens();
-        let solved = answer.is_some();
-        let (grid, answer_text) = answer.unzip();
-        if let Some(grid) = grid {
-            self.record(Event::Answer(grid));
-        }
+        let (ending, answer_text) = match end {
+            SearchEnd::Solved { grid, text } => {
+                self.record(Event::Answer(grid));
+                ("solved".to_string(), Some(text))
+            }
+            SearchEnd::NoCompletion => ("no completion".to_string(), None),
+            SearchEnd::StoppedAtCap { guesses } => {
+                let guesses = thousands(guesses);
+                (format!("stopped at its cap of {guesses} guesses"), None)
+            }
+        };
         let [rows, columns, boxes] = self.hidden_singles;
         let summary = format!(
             "summary: {} steps; {} givens, {} naked singles, {} hidden singles \
              ({rows} in rows, {columns} in columns, {boxes} in boxes), {} guesses \
-             (tiles laid, for Su-domino-ku), {} taken back, {} contradictions; {}",
+             (dominoes laid, for Su-domino-ku), {} taken back, {} contradictions; {ending}",
             self.steps,
             self.givens,
             self.naked_singles,
@@ -156,7 +163,6 @@ impl Recorder {
             self.guesses.guesses,
             self.guesses.dead_ends,
             self.contradictions,
-            if solved { "solved" } else { "no completion" },
         );
         PuzzleTrace {
             title,
@@ -242,8 +248,40 @@ impl SearchObserver for Recorder {
     }
 
     fn remark(&mut self, describe: &dyn Fn() -> String) {
-        self.record(Event::Note(describe()));
+        self.record(Event::Remark(describe()));
     }
+}
+
+/// How a traced search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// It found this grid, which the solution prints as `text`.
+    Solved {
+        /// The grid.
+        grid: Grid,
+        /// The grid as the solution prints it.
+        text: String,
+    },
+    /// It found that there is no completion.
+    NoCompletion,
+    /// It stopped at its cap, after `guesses` guesses (rung 0 of the ladder).
+    StoppedAtCap {
+        /// The guesses made.
+        guesses: u64,
+    },
+}
+
+/// `number` with its thousands separated by commas, as the README writes figures.
+fn thousands(number: u64) -> String {
+    let digits = number.to_string();
+    let mut grouped = String::new();
+    for (position, digit) in digits.chars().enumerate() {
+        if position > 0 && (digits.len() - position).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// The record of one puzzle's search.
@@ -351,7 +389,7 @@ impl Replay {
                     n_laid_tiles: self.laid_tiles.len(),
                 });
                 self.place(placements, Origin::Guessed);
-                self.laid_tiles.extend(tile_laid(placements));
+                self.laid_tiles.extend(domino_laid(placements));
             }
             Event::Back { .. } | Event::Unwind => {
                 if let Some(saved) = self.saved.pop() {
@@ -367,7 +405,7 @@ impl Replay {
                 let placements: Vec<(usize, u8)> = answer.iter().copied().enumerate().collect();
                 self.place(&placements, Origin::Answer);
             }
-            Event::Contradiction(_) | Event::Note(_) => {}
+            Event::Contradiction(_) | Event::Remark(_) => {}
         }
     }
 
@@ -395,7 +433,7 @@ impl Replay {
 
 /// The tile a guess lays, if it lays one: a Su-domino-ku search step places two cells at
 /// once, a Sudoku guess one (or none, when it confines a digit to some mini-lines).
-pub fn tile_laid(placements: &[(usize, u8)]) -> Option<[usize; 2]> {
+pub fn domino_laid(placements: &[(usize, u8)]) -> Option<[usize; 2]> {
     match placements {
         [(first, _), (second, _)] => Some([*first, *second]),
         _ => None,
@@ -433,14 +471,14 @@ pub fn step_words(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'st
                 .iter()
                 .map(|&(cell, digit)| placed(cell, digit))
                 .collect();
-            let kind = match tile_laid(placements) {
-                Some(_) => "lay tile",
+            let kind = match domino_laid(placements) {
+                Some(_) => "lay domino",
                 None => "guess",
             };
-            // A guess that places nothing confines a digit to some mini-lines, as the note
-            // before it says.
+            // A guess that places nothing keeps one permutation of a digit in a chute, as
+            // the remark before it says.
             let text = if placements.is_empty() {
-                format!("#{number} the mini-lines in the note above")
+                format!("#{number} the permutation in the remark above")
             } else {
                 format!("#{number} {}", what.join(", "))
             };
@@ -448,7 +486,7 @@ pub fn step_words(event: &Event, cell_name: fn(usize) -> String) -> Option<(&'st
         }
         Event::Contradiction(conflict) => ("contradiction", conflict_text(*conflict, cell_name)),
         Event::Back { number } => ("back", format!("take back #{number}")),
-        Event::Note(text) => ("note", text.clone()),
+        Event::Remark(text) => ("remark", text.clone()),
         Event::Answer(_) => ("answer", "the completion the solver returns".to_string()),
         Event::Unwind | Event::Keep => return None,
     })
@@ -536,7 +574,12 @@ mod tests {
         recorder.contradiction(Conflict::EmptyCell { cell: 5 });
         recorder.dead_end();
         recorder.keep();
-        let trace = recorder.finish("test".into(), None, row_column, Vec::new());
+        let trace = recorder.finish(
+            "test".into(),
+            SearchEnd::NoCompletion,
+            row_column,
+            Vec::new(),
+        );
         let mut text = Vec::new();
         write_text(&mut text, &trace).unwrap();
         let text = String::from_utf8(text).unwrap();

@@ -178,7 +178,7 @@ fn concerned(event: &Event, guesses: &HashMap<u64, Vec<usize>>) -> Step {
             Conflict::CrowdedMiniLine { cells } => step.conflict = cells.to_vec(),
             Conflict::UnplaceableTile { digits } => step.stuck_tile = Some(digits),
         },
-        Event::Note(_) | Event::Answer(_) | Event::Unwind | Event::Keep => {}
+        Event::Remark(_) | Event::Answer(_) | Event::Unwind | Event::Keep => {}
     }
     step
 }
@@ -234,7 +234,7 @@ mod tests {
         let trace = PuzzleTrace {
             title: "test".into(),
             cell_name: letter_digit,
-            events: vec![Event::Note("</script><b>".into())],
+            events: vec![Event::Remark("</script><b>".into())],
             steps: 1,
             limit: 1,
             summary: String::new(),
