@@ -232,7 +232,6 @@ fn a_python_program_is_measured_within_a_megabyte_of_gnu_time() {
     let input = std::fs::read(sample).unwrap();
     let solution = program_path("sudoku_2580.py");
     let solution = solution.to_str().unwrap();
-    let python = which(&python);
     let reference = gnu_time_kilobytes(&time, &python, &[solution], &input);
     for _ in 0..3 {
         let run: Run = run_program(&mut direct(&python, &[solution]), &input, LIMITS).unwrap();
@@ -243,15 +242,6 @@ fn a_python_program_is_measured_within_a_megabyte_of_gnu_time() {
             "{ours} KB, GNU time {reference} KB"
         );
     }
-}
-
-/// Where `program` is on the path (GNU time wants a path or a name; the runner too).
-fn which(program: &Path) -> PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|folder| folder.join(program))
-        .find(|candidate| candidate.is_file())
-        .unwrap_or_else(|| program.to_path_buf())
 }
 
 #[test]
