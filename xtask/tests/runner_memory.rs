@@ -188,7 +188,10 @@ fn compare_with_gnu_time(sizes: &[u64], waits: &[u64], runs: usize) {
     let binary = compile_program(directory.path(), "touch_mb", &["-O"]);
     let shells: Vec<_> = ["dash", "bash"]
         .into_iter()
-        .filter_map(shell_folder)
+        .filter_map(|shell| {
+            let how = format!("apt-get install {shell}");
+            tool::required(shell_folder(shell), &format!("/bin/{shell}"), &how)
+        })
         .collect();
     let mut worst = (0, String::new());
     for (&megabytes, &wait) in sizes
