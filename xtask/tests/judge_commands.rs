@@ -24,31 +24,31 @@ fn both(output: &Output) -> String {
     )
 }
 
-/// `python3 tests/programs/sudoku_2580.py`, as a command for `--command`.
-fn python_2580() -> String {
-    format!("python3 {}", program_path("sudoku_2580.py").display())
-}
-
-/// Whether `python3` runs here; a test that needs it is skipped without it, saying so,
-/// or fails under CI (see `support::tool`).
-fn has_python() -> bool {
+/// `python3 tests/programs/sudoku_2580.py` as a command for `--command`, with the
+/// interpreter itself in place of `python3` (see `support::tool::python3`); `None` where
+/// `python3` does not run here: a test that needs it is skipped, saying so, or fails under
+/// CI (see `support::tool`).
+fn python_2580() -> Option<String> {
     let how = "apt-get install python3, as .ci/run does";
-    support::tool::required(support::tool::python3(), "python3", how).is_some()
+    let python = support::tool::required(support::tool::python3(), "python3", how)?;
+    let words = [python, program_path("sudoku_2580.py")];
+    let words = words.map(|word| word.display().to_string());
+    Some(shlex::try_join(words.iter().map(String::as_str)).expect("no NUL in a path"))
 }
 
 #[test]
 fn check_command_judges_a_python_program_on_the_samples() {
-    if !has_python() {
+    let Some(python_2580) = python_2580() else {
         return;
-    }
-    let output = run_xtask(&["check", "p2580", "--command", &python_2580()]);
+    };
+    let output = run_xtask(&["check", "p2580", "--command", &python_2580]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
     assert!(stdout.contains("p2580  sample-1  AC "), "{stdout}");
     assert!(stdout.contains(" ms "), "{stdout}");
     assert!(stdout.contains(" KB"), "{stdout}");
     // The same program on another problem's samples fails, and says why.
-    let output = run_xtask(&["check", "2239", "--command", &python_2580()]);
+    let output = run_xtask(&["check", "2239", "--command", &python_2580]);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(
         String::from_utf8_lossy(&output.stdout).contains("p2239  sample-1  RE "),
@@ -74,8 +74,8 @@ fn a_blank_line_after_the_last_answer_is_ac() {
         &format!("cat {answer}; echo"),
     ]);
     assert!(output.status.success(), "{}", both(&output));
-    if has_python() {
-        let command = format!("{}; echo", python_2580());
+    if let Some(python_2580) = python_2580() {
+        let command = format!("{python_2580}; echo");
         let output = run_xtask(&["check", "p2580", "--command", &command]);
         assert!(output.status.success(), "{}", both(&output));
     }
@@ -97,11 +97,11 @@ fn a_compiler_that_cannot_start_or_fails_is_said_so() {
 
 #[test]
 fn stress_command_stays_inside_the_judges_promise_and_says_so() {
-    if !has_python() {
+    let Some(python_2580) = python_2580() else {
         return;
-    }
+    };
     let arguments = ["stress", "p2580", "--cases", "8", "--seed", "200"];
-    let output = run_xtask(&[&arguments[..], &["--command", &python_2580()]].concat());
+    let output = run_xtask(&[&arguments[..], &["--command", &python_2580]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
     assert!(
@@ -151,10 +151,10 @@ fn stress_command_with_beyond_promise_runs_every_case() {
 
 #[test]
 fn stress_hard_gives_plain_backtracking_a_tle() {
-    if !has_python() {
+    let Some(python_2580) = python_2580() else {
         return;
-    }
-    let output = run_xtask(&["stress", "p2580", "--hard", "--command", &python_2580()]);
+    };
+    let output = run_xtask(&["stress", "p2580", "--hard", "--command", &python_2580]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(stdout.contains("why: TLE"), "{stdout}");

@@ -51,8 +51,9 @@ fn the_memory_figure_is_the_programs_own_not_the_judges() {
         run.peak_memory_bytes
     );
     assert!(run.peak_memory_bytes > 0, "nothing measured");
-    // A program that holds 100 MB is measured at 100 MB or a little more, though it forks
-    // a shell (awk's `system`) that shares all of its pages while it holds them.
+    // A program that holds 100 MB is measured at 100 MB or a little more, though it starts
+    // a shell (awk's `system`, by `vfork` where the C library's `system` is `posix_spawn`)
+    // that runs on its memory until it becomes the shell.
     let mut program = Command::new("sh");
     program.args([
         "-c",
@@ -67,6 +68,29 @@ fn the_memory_figure_is_the_programs_own_not_the_judges() {
     assert_eq!(
         ballast.iter().map(|&byte| u64::from(byte)).sum::<u64>(),
         200 << 20
+    );
+}
+
+#[test]
+fn a_child_started_by_vfork_is_not_its_parents_memory_again() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some((time, python)) = gnu_time_and_python() else {
+        return;
+    };
+    // Python holding 100 MiB starts a child by `posix_spawn`, which waits half a second
+    // before it runs its program, on Python's own memory: counted once, as GNU time counts
+    // it, and not twice (about 220 MiB, read so in every poll of that half second).
+    let program = program_path("spawn_a_waiting_child.py");
+    let arguments = [program.to_str().unwrap(), "100", "500"];
+    let reference = gnu_time_kilobytes(&time, &python, &arguments, b"");
+    let run = run_program(&mut direct(&python, &arguments), b"", LIMITS).unwrap();
+    assert!(run.ending.is_success(), "{run:?}");
+    let ours = run.peak_memory_bytes / 1024;
+    assert!(
+        is_close(ours, reference),
+        "{ours} KB, GNU time {reference} KB"
     );
 }
 
@@ -88,6 +112,15 @@ fn two_hundred_children_sharing_their_pages_count_each_page_once() {
     let judgement = judge_case(&mut program, b"", b"", limits, Checker::Exact).expect("sh runs");
     assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
     assert!(judgement.peak_memory_bytes > 2 << 20, "{judgement:?}");
+}
+
+/// GNU time and the interpreter of `python3`; `None`, said so, where one is missing (see
+/// `tool::required`).
+fn gnu_time_and_python() -> Option<(PathBuf, PathBuf)> {
+    let time = tool::required(tool::gnu_time(), "GNU time", TIME_HOW)?;
+    let how = "apt-get install python3, as .ci/run does";
+    let python = tool::required(tool::python3(), "python3", how)?;
+    Some((time, python))
 }
 
 /// GNU time's figure for `program` with `arguments`, in KB: the median of three runs.
@@ -155,7 +188,10 @@ fn compare_with_gnu_time(sizes: &[u64], waits: &[u64], runs: usize) {
     let binary = compile_program(directory.path(), "touch_mb", &["-O"]);
     let shells: Vec<_> = ["dash", "bash"]
         .into_iter()
-        .filter_map(shell_folder)
+        .filter_map(|shell| {
+            let how = format!("apt-get install {shell}");
+            tool::required(shell_folder(shell), &format!("/bin/{shell}"), &how)
+        })
         .collect();
     let mut worst = (0, String::new());
     for (&megabytes, &wait) in sizes
@@ -221,18 +257,13 @@ fn a_python_program_is_measured_within_a_megabyte_of_gnu_time() {
     let _turn = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let Some(time) = tool::required(tool::gnu_time(), "GNU time", TIME_HOW) else {
-        return;
-    };
-    let how = "apt-get install python3, as .ci/run does";
-    let Some(python) = tool::required(tool::python3(), "python3", how) else {
+    let Some((time, python)) = gnu_time_and_python() else {
         return;
     };
     let sample = xtask::project_root().join("problems/p2580/samples/sample-1.in");
     let input = std::fs::read(sample).unwrap();
     let solution = program_path("sudoku_2580.py");
     let solution = solution.to_str().unwrap();
-    let python = which(&python);
     let reference = gnu_time_kilobytes(&time, &python, &[solution], &input);
     for _ in 0..3 {
         let run: Run = run_program(&mut direct(&python, &[solution]), &input, LIMITS).unwrap();
@@ -243,15 +274,6 @@ fn a_python_program_is_measured_within_a_megabyte_of_gnu_time() {
             "{ours} KB, GNU time {reference} KB"
         );
     }
-}
-
-/// Where `program` is on the path (GNU time wants a path or a name; the runner too).
-fn which(program: &Path) -> PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|folder| folder.join(program))
-        .find(|candidate| candidate.is_file())
-        .unwrap_or_else(|| program.to_path_buf())
 }
 
 #[test]

@@ -13,7 +13,12 @@
 //! up (`Pss` in `/proc/PID/smaps_rollup`): a page that *k* processes share counts 1/*k* in
 //! each, so each page counts once, however many children share it (a page shared with a
 //! process outside the program counts only its share). Where `smaps_rollup` is missing
-//! (Linux before 4.14), the `Pss` lines of `/proc/PID/smaps` are added instead.
+//! (Linux before 4.14), the `Pss` lines of `/proc/PID/smaps` are added instead. One kind of
+//! child is left out of the sum: one started by `vfork` (as the C library's `posix_spawn`
+//! and `system` start one), which until it runs a program *is* its parent's memory, the same
+//! pages in the same page tables, each counted in full in both. Its parent waits in the call
+//! that started it meanwhile, which `/proc` shows (see [`is_waiting_for_vfork`]). Counted
+//! twice so, awk holding 128 MiB was read at 257 MiB as it ran a shell with `system`.
 //!
 //! **The peak of a run** is the largest of: what the reads found while it ran; each
 //! program process's high-water mark read as it exited, held there (see `ptrace.rs`); and,
@@ -79,22 +84,38 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
     status_kilobytes(&root_process, "VmHWM:")?;
     let mut reading = TreeReading::default();
     let mut programs = Vec::new();
-    let mut pending = vec![(root_process, None)];
-    while let Some((process, parent)) = pending.pop() {
+    let mut pending = vec![Visit {
+        process: root_process,
+        parent: None,
+        parent_waits_for_vfork: false,
+    }];
+    while let Some(visit) = pending.pop() {
         if programs.len() >= MOST_PROCESSES_READ {
             break;
         }
-        let Some(status) = tree_status(&process, parent.as_deref()) else {
+        let Visit { process, .. } = &visit;
+        let Some(status) = tree_status(process, visit.parent.as_deref()) else {
             continue;
         };
         let high_water = kilobytes_of_field(&status, "VmHWM:").unwrap_or(0) * 1024;
-        let children = children_of(&process).into_iter();
-        pending.extend(children.map(|child| (child, Some(process.clone()))));
-        if starter.is_starter(&process) {
+        let children = children_of(process);
+        // Asked once the list is read: a child in it that shares this process's memory
+        // when its size is read below was started before the list, by the call this
+        // process has waited in ever since; so it waits in it now.
+        let waits_for_vfork = !children.is_empty() && is_waiting_for_vfork(process);
+        pending.extend(children.into_iter().map(|child| Visit {
+            process: child,
+            parent: Some(process.clone()),
+            parent_waits_for_vfork: waits_for_vfork,
+        }));
+        if starter.is_starter(process) {
             reading.starter_bytes = reading.starter_bytes.max(high_water);
-        } else {
-            reading.program_bytes = reading.program_bytes.max(high_water);
-            programs.push(process);
+            continue;
+        }
+        reading.program_bytes = reading.program_bytes.max(high_water);
+        // A child that shares its parent's memory has no size of its own to add.
+        if !(visit.parent_waits_for_vfork && has_run_no_program(process)) {
+            programs.push(visit.process);
         }
     }
     if programs.len() > 1 {
@@ -114,6 +135,68 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
         reading.program_bytes = reading.program_bytes.max(forward.min(backward) * 1024);
     }
     Some(reading)
+}
+
+/// A process of the tree that [`read_tree`] is to visit.
+struct Visit {
+    /// Its process id.
+    process: String,
+    /// The parent whose list of children named it; `None` for the root.
+    parent: Option<String>,
+    /// Whether that parent waited for a child started by `vfork` just after the list.
+    parent_waits_for_vfork: bool,
+}
+
+/// Whether `process` waits in the call that starts a child by `vfork` (`vfork`, or `clone`
+/// or `clone3` with `CLONE_VFORK`): the child runs on the parent's memory, and the parent
+/// sleeps in that call, uninterruptibly (state `D`), until the child runs a program or
+/// ends. Where the system does not show the call, the state alone says so.
+fn is_waiting_for_vfork(process: &str) -> bool {
+    if stat_field(process, STATE).as_deref() != Some("D") {
+        return false;
+    }
+    let Some(calls) = STARTING_A_CHILD else {
+        return true;
+    };
+    let syscall = std::fs::read_to_string(format!("/proc/{process}/syscall"));
+    let number = syscall.ok().and_then(|line| {
+        let first = line.split_whitespace().next()?;
+        first.parse::<u64>().ok()
+    });
+    number.is_some_and(|number| calls.contains(&number))
+}
+
+/// The numbers of the calls that start a child by `vfork` on this processor, as
+/// `/proc/PID/syscall` shows them: `clone`, `vfork` (x86-64 only) and `clone3`.
+const STARTING_A_CHILD: Option<&[u64]> = if cfg!(target_arch = "x86_64") {
+    Some(&[56, 58, 435])
+} else if cfg!(target_arch = "aarch64") {
+    Some(&[220, 435])
+} else {
+    None
+};
+
+/// Whether `process` is a copy of its parent that has run no program yet (the kernel's
+/// `PF_FORKNOEXEC` flag, which `exec` clears).
+fn has_run_no_program(process: &str) -> bool {
+    const FORKED_WITHOUT_EXEC: u64 = 0x40;
+    let flags = stat_field(process, FLAGS).and_then(|flags| flags.parse::<u64>().ok());
+    flags.is_some_and(|flags| flags & FORKED_WITHOUT_EXEC != 0)
+}
+
+/// Where a process's state (`R`, `S`, `D`...) is among the fields of `/proc/PID/stat` that
+/// follow its command's name (see [`stat_field`]).
+const STATE: usize = 0;
+
+/// Where its flags, the kernel's `PF_` bits, are.
+const FLAGS: usize = 6;
+
+/// The field at `index` (from 0) of `/proc/PROCESS/stat` after the command's name, which
+/// is in parentheses and may hold spaces and parentheses itself.
+fn stat_field(process: &str, index: usize) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{process}/stat")).ok()?;
+    let after_name = stat.rsplit_once(')')?.1;
+    after_name.split_whitespace().nth(index).map(str::to_string)
 }
 
 /// `/proc/PROCESS/status`, if `PROCESS` is still the child of `parent` that a list of
