@@ -104,25 +104,28 @@
 //!
 //! ## Worked example
 //!
-//! `cargo xtask trace p4574 < problems/p4574/samples/sample-1.in` follows the first sample
-//! puzzle. Its 10 tiles and 9 singles give 29 digits; propagation then decides 20 more
-//! cells (18 hidden singles, 2 naked singles) before any tile is laid. Those decided
-//! cells still need tiles: the search covers them first, since a cell whose digit is known
-//! has few placements. Each laid tile can decide further cells:
+//! On the first sample puzzle, propagation brings the 29 givens to 49 decided cells before
+//! any domino is laid. Those cells still need dominoes: the search covers them first, since
+//! a cell whose digit is known has few placements. Each laid domino can decide further
+//! cells, and none of the 26 laid is taken back:
 //!
-//! ```text
+//! ```console
+//! $ cargo xtask trace p4574 < problems/p4574/samples/sample-1.in
+//! trace p4574, puzzle 1: the solved grid
+//! ...
 //!    28 49/81  hidden single  G7 = 3   the only place for 3 in row 7
-//!    29 49/81  lay tile       #1 A1 = 8, B1 = 3
-//!    30 49/81    lay tile       #2 C7 = 6, C8 = 3
-//!    31 49/81      lay tile       #3 A4 = 6, A5 = 4
-//!    32 51/81        lay tile       #4 A7 = 1, A8 = 9
+//!    29 49/81  lay domino     #1 A1 = 8, B1 = 3
+//!    30 49/81    lay domino     #2 C7 = 6, C8 = 3
+//!    31 49/81      lay domino     #3 A4 = 6, A5 = 4
+//!    32 51/81        lay domino     #4 A7 = 1, A8 = 9
 //!    33 52/81          hidden single  I2 = 1   the only place for 1 in row 9
+//! ...
+//! summary: 85 steps; 29 givens, [..], 26 guesses [..], 0 taken back, [..]
+//! ...
 //! ```
 //!
-//! The puzzle needs 26 tiles laid and never takes one back.
-//! `cargo xtask trace p4574 --html trace.html < problems/p4574/samples/sample-1.in` writes
-//! a page that replays these steps on the grid, with the tiles outlined (see the README,
-//! "Watching a solution think").
+//! `--html trace.html` writes a page that replays these steps on the grid, with the dominoes
+//! outlined (see the README, "Watching a solution think").
 //!
 //! ## Cost
 //!
