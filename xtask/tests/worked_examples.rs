@@ -8,7 +8,9 @@
 //! - p2239's "N such short searches" on the empty grid is the number of remarks "below the
 //!   witness" that the command quoted beside it prints, on a grid with no givens;
 //! - each size "N-byte X" is `std::mem::size_of` of the type X names, and p4574's depth
-//!   of search is its 36 dominoes less the fewest the input may give.
+//!   of search is its 36 dominoes less the fewest the input may give;
+//! - the guesses (mean / max) of p4574's table of cost are those its search makes on the
+//!   puzzles of each row.
 
 mod support;
 
@@ -17,6 +19,8 @@ use std::mem::size_of;
 use std::time::Duration;
 
 use common::board::Board;
+use common::input::Lines;
+use common::observe::GuessCounter;
 use common::CellSet;
 use support::{output_with_input, xtask};
 
@@ -335,4 +339,63 @@ fn p4574_searches_as_deep_as_it_says() {
         "p4574: the search lays at most the {} dominoes less the {fewest_given} given",
         p4574::N_TILES
     );
+}
+
+/// The guesses p4574's search makes on each puzzle of `file` (from the workspace's root).
+fn p4574_guesses(file: &str) -> Vec<u64> {
+    let path = xtask::project_root().join(file);
+    let text = fs::read_to_string(&path).unwrap_or_else(|error| panic!("{file}: {error}"));
+    let mut lines = Lines::new(text.as_bytes());
+    let mut guesses = Vec::new();
+    while let Some(puzzle) = p4574::read_puzzle(&mut lines).expect("a well-formed input") {
+        let mut counter = GuessCounter::default();
+        p4574::solve_observed(&puzzle, &mut counter)
+            .unwrap_or_else(|| panic!("{file}, puzzle {}: no completion", guesses.len() + 1));
+        guesses.push(counter.guesses);
+    }
+    guesses
+}
+
+#[test]
+fn p4574_table_of_cost_quotes_the_guesses_of_its_search() {
+    let cost = section(&header("p4574"), "Cost", "p4574");
+    let rows: Vec<Vec<&str>> = cost
+        .lines()
+        .filter(|line| line.starts_with('|') && !line.starts_with("|---"))
+        .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    let column = rows
+        .first()
+        .and_then(|heads| {
+            heads
+                .iter()
+                .position(|head| *head == "guesses (mean / max)")
+        })
+        .expect("p4574: a table of cost with a column \"guesses (mean / max)\"");
+    for row in &rows[1..] {
+        // A row names its file in a code span, or is the judge's samples.
+        let files: Vec<String> = match row[0].split('`').nth(1) {
+            Some(file) => vec![file.to_string()],
+            None if row[0].starts_with("the judge's samples") => {
+                vec![
+                    "problems/p4574/samples/sample-1.in".to_string(),
+                    "problems/p4574/samples/sample-2.in".to_string(),
+                ]
+            }
+            None => panic!(
+                "p4574: a row of puzzles this test does not know: {}",
+                row[0]
+            ),
+        };
+        let guesses: Vec<u64> = files.iter().flat_map(|file| p4574_guesses(file)).collect();
+        let mean = guesses.iter().sum::<u64>() as f64 / guesses.len() as f64;
+        let max = guesses.iter().max().expect("puzzles");
+        assert_eq!(
+            row[column],
+            format!("{mean:.1} / {max}"),
+            "p4574: the guesses of {} ({} puzzles)",
+            row[0],
+            guesses.len()
+        );
+    }
 }
