@@ -9,8 +9,9 @@
 //!   witness" that the command quoted beside it prints, on a grid with no givens;
 //! - each size "N-byte X" is `std::mem::size_of` of the type X names, and p4574's depth
 //!   of search is its 36 dominoes less the fewest the input may give;
-//! - the guesses (mean / max) of p4574's table of cost are those its search makes on the
-//!   puzzles of each row.
+//! - the guesses of the tables under Cost are those the search makes on each row's
+//!   puzzles: p4574's (mean / max), and p2239's free guesses (tdoku's figure beside them
+//!   is measured outside the repository, and not checked here).
 
 mod support;
 
@@ -23,6 +24,7 @@ use common::input::Lines;
 use common::observe::GuessCounter;
 use common::CellSet;
 use support::{output_with_input, xtask};
+use xtask::problems::data::load_puzzles;
 
 /// The problems whose headers this file checks.
 const PROBLEMS: [&str; 2] = ["p2239", "p4574"];
@@ -341,6 +343,26 @@ fn p4574_searches_as_deep_as_it_says() {
     );
 }
 
+/// The rows of `problem`'s table under Cost, each as its cells, and the place in a row of
+/// the column headed `heading`.
+fn cost_table(problem: &str, heading: &str) -> (Vec<Vec<String>>, usize) {
+    let cost = section(&header(problem), "Cost", problem);
+    let mut rows: Vec<Vec<String>> = cost
+        .lines()
+        .filter(|line| line.starts_with('|') && !line.starts_with("|---"))
+        .map(|line| {
+            let cells = line.trim_matches('|').split('|');
+            cells.map(|cell| cell.trim().to_string()).collect()
+        })
+        .collect();
+    let column = rows
+        .first()
+        .and_then(|heads| heads.iter().position(|head| head == heading))
+        .unwrap_or_else(|| panic!("{problem}: no table of cost with a column \"{heading}\""));
+    rows.remove(0);
+    (rows, column)
+}
+
 /// The guesses p4574's search makes on each puzzle of `file` (from the workspace's root).
 fn p4574_guesses(file: &str) -> Vec<u64> {
     let path = xtask::project_root().join(file);
@@ -358,21 +380,8 @@ fn p4574_guesses(file: &str) -> Vec<u64> {
 
 #[test]
 fn p4574_table_of_cost_quotes_the_guesses_of_its_search() {
-    let cost = section(&header("p4574"), "Cost", "p4574");
-    let rows: Vec<Vec<&str>> = cost
-        .lines()
-        .filter(|line| line.starts_with('|') && !line.starts_with("|---"))
-        .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
-        .collect();
-    let column = rows
-        .first()
-        .and_then(|heads| {
-            heads
-                .iter()
-                .position(|head| *head == "guesses (mean / max)")
-        })
-        .expect("p4574: a table of cost with a column \"guesses (mean / max)\"");
-    for row in &rows[1..] {
+    let (rows, column) = cost_table("p4574", "guesses (mean / max)");
+    for row in &rows {
         // A row names its file in a code span, or is the judge's samples.
         let files: Vec<String> = match row[0].split('`').nth(1) {
             Some(file) => vec![file.to_string()],
@@ -396,6 +405,39 @@ fn p4574_table_of_cost_quotes_the_guesses_of_its_search() {
             "p4574: the guesses of {} ({} puzzles)",
             row[0],
             guesses.len()
+        );
+    }
+}
+
+#[test]
+fn p2239_table_of_cost_quotes_the_free_guesses_of_its_search() {
+    let (rows, column) = cost_table("p2239", "free guesses: this solution; tdoku");
+    for row in &rows {
+        // A row names its set, and "(first 2,000)" where data/ holds the first 2,000.
+        let set = row[0].split_whitespace().next().expect("a set");
+        let file = if row[0].contains("(first 2,000)") {
+            format!("{set}_2000.txt")
+        } else {
+            format!("{set}.txt")
+        };
+        let puzzles = load_puzzles(&file).expect("the set is readable");
+        let mut free_guesses = 0;
+        for (index, grid) in puzzles.iter().enumerate() {
+            let mut counter = GuessCounter::default();
+            p2239::solve_observed(grid, &mut counter)
+                .unwrap_or_else(|| panic!("{file}, puzzle {}: no completion", index + 1));
+            free_guesses += counter.tdoku_guesses;
+        }
+        let mean = free_guesses as f64 / puzzles.len() as f64;
+        let ours = row[column]
+            .split(';')
+            .next()
+            .expect("this solution's figure");
+        assert_eq!(
+            ours,
+            format!("{mean:.1}"),
+            "p2239: the free guesses per puzzle of {file} ({} puzzles)",
+            puzzles.len()
         );
     }
 }
