@@ -7,8 +7,8 @@
 //!   or in the output (but a trace line's step number), except the count of short searches;
 //! - p2239's "N such short searches" on the empty grid is the number of remarks "below the
 //!   witness" that the command quoted beside it prints, on a grid with no givens;
-//! - each size "N-byte X" is `std::mem::size_of` of the type X names, and p4574's depth
-//!   of search is its 36 dominoes less the fewest the input may give;
+//! - each size "N-byte X" (or "N-bit X") is `std::mem::size_of` of the type X names, and
+//!   p4574's depth of search is its 36 dominoes less the fewest the input may give;
 //! - the guesses of the tables under Cost are those the search makes on each row's
 //!   puzzles: p4574's (mean / max), and p2239's free guesses (tdoku's figure beside them
 //!   is measured outside the repository, and not checked here).
@@ -276,7 +276,7 @@ fn p2239_runs_as_many_short_searches_as_it_says() {
 }
 
 #[test]
-fn every_size_in_bytes_is_its_types_size() {
+fn every_size_in_bytes_or_bits_is_its_types_size() {
     // The tile set is a private type of p4574: its size is that of the integer it names.
     let tile_set = source("p4574")
         .lines()
@@ -293,25 +293,29 @@ fn every_size_in_bytes_is_its_types_size() {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        for (before, after) in text.split("-byte ").zip(text.split("-byte ").skip(1)) {
-            let cited = before
-                .rsplit(' ')
-                .next()
-                .and_then(number)
-                .unwrap_or_else(|| panic!("{problem}: no number before -byte {after:.20}"));
-            let size = if after.starts_with("[`Board`]") {
-                size_of::<Board>()
-            } else if after.starts_with("cell set") {
-                size_of::<CellSet>()
-            } else if after.starts_with("tile set") || after.starts_with("domino set") {
-                tile_set
-            } else {
-                panic!("{problem}: {cited}-byte {after:.20}...: a size this test does not know")
-            };
-            assert_eq!(
-                cited, size as u64,
-                "{problem}: the header says {cited}-byte {after:.20}..., which is {size} bytes"
-            );
+        // "N-byte X" is X's size; "N-bit sets" are cell sets, 8 bits a byte.
+        for (unit, bits_per_unit) in [("-byte ", 1), ("-bit ", 8)] {
+            for (before, after) in text.split(unit).zip(text.split(unit).skip(1)) {
+                let cited = before
+                    .rsplit(' ')
+                    .next()
+                    .and_then(number)
+                    .unwrap_or_else(|| panic!("{problem}: no number before {unit}{after:.20}"));
+                let size = if after.starts_with("[`Board`]") {
+                    size_of::<Board>()
+                } else if after.starts_with("cell set") || after.starts_with("sets") {
+                    size_of::<CellSet>()
+                } else if after.starts_with("tile set") || after.starts_with("domino set") {
+                    tile_set
+                } else {
+                    panic!("{problem}: {cited}{unit}{after:.20}...: a size this test does not know")
+                };
+                assert_eq!(
+                    cited,
+                    (size * bits_per_unit) as u64,
+                    "{problem}: the header says {cited}{unit}{after:.20}..., which is {size} bytes"
+                );
+            }
         }
     }
 }
