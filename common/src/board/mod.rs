@@ -1,9 +1,8 @@
 //! The board the Sudoku solutions search ([rung 11](crate::ladder::rung11_band_board) on): each
 //! digit's places, band by band, and the open cells; a room per idea. [`sparse`], [`digit_choice`]
 //! and [`early`] are types of their own, so that p4574's bundle, which never branches on a chute,
-//! leaves them out. Every rule only removes what no completion uses, so propagation suits any
-//! search order. The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes
-//! it).
+//! leaves them out. The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up
+//! describes it).
 
 pub mod band_rule;
 pub mod bands;
