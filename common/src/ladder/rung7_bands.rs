@@ -65,7 +65,7 @@ impl<R: MiniRowRule> Bands<R> {
         band: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<BandSet, Contradiction> {
-        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        let [_, at_least_two, at_least_three] = at_least_one_two_three(&self.places[band]);
         let two_candidates = self.open[band] & at_least_two & !at_least_three;
         let singles = cells((self.open[band] & !at_least_two) as CellSet);
         for cell in singles.map(|cell_in_band| cell_of(band, cell_in_band)) {
@@ -113,12 +113,8 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(())
     }
 
-    pub(super) fn candidate_counts(&self, band: usize) -> [BandSet; 3] {
-        at_least_one_two_three(&self.places[band])
-    }
-
     pub(super) fn two_candidates(&self, band: usize) -> BandSet {
-        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        let [_, at_least_two, at_least_three] = at_least_one_two_three(&self.places[band]);
         self.open[band] & at_least_two & !at_least_three
     }
 
