@@ -70,7 +70,7 @@
 //! ```console
 //! $ cargo xtask trace p2239 < problems/p2239/samples/sample-1.in
 //! ...
-//! summary: 64 steps; 30 givens, 0 naked singles, 51 hidden singles [..], 0 guesses [..]
+//! summary: 64 steps; 30 givens, 0 naked singles, 51 hidden singles [..], 0 guesses, [..]
 //! ...
 //! ```
 //!

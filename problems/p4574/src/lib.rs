@@ -120,7 +120,7 @@
 //!    32 51/81        lay domino     #4 A7 = 1, A8 = 9
 //!    33 52/81          hidden single  I2 = 1   the only place for 1 in row 9
 //! ...
-//! summary: 85 steps; 29 givens, [..], 26 guesses [..], 0 taken back, [..]
+//! summary: 85 steps; 29 givens, [..], 26 guesses, 0 taken back, [..]
 //! ...
 //! ```
 //!

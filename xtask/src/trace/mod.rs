@@ -154,8 +154,8 @@ impl Recorder {
         let [rows, columns, boxes] = self.hidden_singles;
         let summary = format!(
             "summary: {} steps; {} givens, {} naked singles, {} hidden singles \
-             ({rows} in rows, {columns} in columns, {boxes} in boxes), {} guesses \
-             (dominoes laid, for Su-domino-ku), {} taken back, {} contradictions; {ending}",
+             ({rows} in rows, {columns} in columns, {boxes} in boxes), {} guesses, \
+             {} taken back, {} contradictions; {ending}",
             self.steps,
             self.givens,
             self.naked_singles,
