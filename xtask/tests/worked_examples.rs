@@ -277,17 +277,17 @@ fn p2239_runs_as_many_short_searches_as_it_says() {
 
 #[test]
 fn every_size_in_bytes_or_bits_is_its_types_size() {
-    // The tile set is a private type of p4574: its size is that of the integer it names.
-    let tile_set = source("p4574")
+    // The domino set is a private type of p4574: its size is that of the integer it names.
+    let domino_set = source("p4574")
         .lines()
-        .find_map(|line| line.strip_prefix("type TileSet = "))
+        .find_map(|line| line.strip_prefix("type DominoSet = "))
         .map(|integer| match integer {
             "u32;" => size_of::<u32>(),
             "u64;" => size_of::<u64>(),
             "u128;" => size_of::<u128>(),
-            other => panic!("p4574: TileSet is {other}, which this test does not know"),
+            other => panic!("p4574: DominoSet is {other}, which this test does not know"),
         })
-        .expect("p4574 defines `type TileSet`");
+        .expect("p4574 defines `type DominoSet`");
     for problem in PROBLEMS {
         let text = header(problem)
             .split_whitespace()
@@ -305,8 +305,8 @@ fn every_size_in_bytes_or_bits_is_its_types_size() {
                     size_of::<Board>()
                 } else if after.starts_with("cell set") || after.starts_with("sets") {
                     size_of::<CellSet>()
-                } else if after.starts_with("tile set") || after.starts_with("domino set") {
-                    tile_set
+                } else if after.starts_with("domino set") || after.starts_with("domino set") {
+                    domino_set
                 } else {
                     panic!("{problem}: {cited}{unit}{after:.20}...: a size this test does not know")
                 };
@@ -341,9 +341,9 @@ fn p4574_searches_as_deep_as_it_says() {
         .expect("a depth");
     assert_eq!(
         cited,
-        p4574::N_TILES as u64 - fewest_given,
+        p4574::N_DOMINOES as u64 - fewest_given,
         "p4574: the search lays at most the {} dominoes less the {fewest_given} given",
-        p4574::N_TILES
+        p4574::N_DOMINOES
     );
 }
 

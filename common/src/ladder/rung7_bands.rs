@@ -190,7 +190,7 @@ mod tests {
         // Row 1 of the band has the digit in all three boxes, rows 2 and 3 in boxes 2 and 3
         // only: box 1 must have it in row 1, so boxes 2 and 3 lose row 1, and no more.
         assert_eq!(Repeated::kept(0b110_110_111), 0b110_110_001);
-        // Rows 2 and 3 both confined to box 3: no permutation, a contradiction.
+        // Rows 2 and 3 have places only in box 3: no permutation, a contradiction.
         assert_eq!(Repeated::kept(0b100_100_111), 0);
     }
 
