@@ -397,8 +397,8 @@ mod tests {
     fn an_early_end_and_text_after_the_end_are_named() {
         let lines = Lines::new("".as_bytes());
         assert_eq!(
-            lines.ended("a tile count").to_string(),
-            "line 1, column 1: the input ends here; expected a tile count"
+            lines.ended("a domino count").to_string(),
+            "line 1, column 1: the input ends here; expected a domino count"
         );
         let mut lines = Lines::new("x\n \t\n\n  \u{1b}[2J\n".as_bytes());
         assert!(lines.next_line().unwrap().is_some());

@@ -60,11 +60,11 @@ pub const N_UNITS: usize = 27;
 pub const N_PEERS: usize = 20;
 
 /// The row (`0..9`) of each cell.
-pub const ROW_OF: [u8; N_CELLS] = build_row_of();
+pub const ROW_OF: [u8; N_CELLS] = build_unit_of(0);
 /// The column (`0..9`) of each cell.
-pub const COL_OF: [u8; N_CELLS] = build_col_of();
+pub const COL_OF: [u8; N_CELLS] = build_unit_of(1);
 /// The box (`0..9`) of each cell.
-pub const BOX_OF: [u8; N_CELLS] = build_box_of();
+pub const BOX_OF: [u8; N_CELLS] = build_unit_of(2);
 
 /// The nine cells of each unit, in row-major order.
 ///
@@ -79,10 +79,10 @@ pub const CELLS_OF_UNIT: [[u8; 9]; N_UNITS] = build_cells_of_unit();
 pub const PEERS_OF: [[u8; N_PEERS]; N_CELLS] = build_peers_of();
 
 /// The cells of each unit as a cell set.
-pub const UNIT_SET: [CellSet; N_UNITS] = build_unit_set();
+pub const UNIT_SET: [CellSet; N_UNITS] = sets_of(&CELLS_OF_UNIT);
 
 /// The 20 peers of each cell as a cell set.
-pub const PEER_SET: [CellSet; N_CELLS] = build_peer_set();
+pub const PEER_SET: [CellSet; N_CELLS] = sets_of(&PEERS_OF);
 
 /// A set of cells: bit `i` for cell `i`.
 pub type CellSet = u128;
@@ -93,36 +93,6 @@ pub const ALL_CELLS: CellSet = (1 << N_CELLS) - 1;
 /// The candidate mask with every digit 1..9 allowed.
 pub const ALL_DIGITS: u16 = 0b1_1111_1111;
 
-const fn build_row_of() -> [u8; N_CELLS] {
-    let mut table = [0; N_CELLS];
-    let mut cell = 0;
-    while cell < N_CELLS {
-        table[cell] = (cell / 9) as u8;
-        cell += 1;
-    }
-    table
-}
-
-const fn build_col_of() -> [u8; N_CELLS] {
-    let mut table = [0; N_CELLS];
-    let mut cell = 0;
-    while cell < N_CELLS {
-        table[cell] = (cell % 9) as u8;
-        cell += 1;
-    }
-    table
-}
-
-const fn build_box_of() -> [u8; N_CELLS] {
-    let mut table = [0; N_CELLS];
-    let mut cell = 0;
-    while cell < N_CELLS {
-        table[cell] = ((cell / 9) / 3 * 3 + (cell % 9) / 3) as u8;
-        cell += 1;
-    }
-    table
-}
-
 /// The unit number of a cell's row, column and box.
 const fn units_of_cell(cell: usize) -> [u8; 3] {
     [
@@ -130,6 +100,17 @@ const fn units_of_cell(cell: usize) -> [u8; 3] {
         9 + (cell % 9) as u8,
         18 + ((cell / 9) / 3 * 3 + (cell % 9) / 3) as u8,
     ]
+}
+
+/// Each cell's row (`kind` 0), column (1) or box (2), counted `0..9` within its kind.
+const fn build_unit_of(kind: usize) -> [u8; N_CELLS] {
+    let mut table = [0; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        table[cell] = units_of_cell(cell)[kind] - 9 * kind as u8;
+        cell += 1;
+    }
+    table
 }
 
 const fn build_cells_of_unit() -> [[u8; 9]; N_UNITS] {
@@ -177,30 +158,17 @@ const fn build_peers_of() -> [[u8; N_PEERS]; N_CELLS] {
     table
 }
 
-const fn build_unit_set() -> [CellSet; N_UNITS] {
-    let mut table = [0; N_UNITS];
-    let mut unit = 0;
-    while unit < N_UNITS {
+/// Each list of cells as a cell set.
+const fn sets_of<const N: usize, const M: usize>(lists: &[[u8; N]; M]) -> [CellSet; M] {
+    let mut table = [0; M];
+    let mut list = 0;
+    while list < M {
         let mut k = 0;
-        while k < 9 {
-            table[unit] |= 1 << CELLS_OF_UNIT[unit][k];
+        while k < N {
+            table[list] |= 1 << lists[list][k];
             k += 1;
         }
-        unit += 1;
-    }
-    table
-}
-
-const fn build_peer_set() -> [CellSet; N_CELLS] {
-    let mut table = [0; N_CELLS];
-    let mut cell = 0;
-    while cell < N_CELLS {
-        let mut k = 0;
-        while k < N_PEERS {
-            table[cell] |= 1 << PEERS_OF[cell][k];
-            k += 1;
-        }
-        cell += 1;
+        list += 1;
     }
     table
 }

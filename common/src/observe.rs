@@ -52,14 +52,14 @@ pub enum Conflict {
         /// The three cells.
         cells: [usize; 3],
     },
-    /// Su-domino-ku: no unused tile can cover this open cell any more.
+    /// Su-domino-ku: no unused domino can cover this open cell any more.
     UncoverableCell {
         /// The cell.
         cell: usize,
     },
-    /// Su-domino-ku: this unused tile has no place left.
-    UnplaceableTile {
-        /// The tile's two digits.
+    /// Su-domino-ku: this unused domino has no place left.
+    UnplaceableDomino {
+        /// The domino's two digits.
         digits: [u8; 2],
     },
 }
@@ -227,7 +227,7 @@ pub struct GuessCounter {
     pub guesses: u64,
     /// Guesses taken back.
     pub dead_ends: u64,
-    /// Guesses counted tdoku's way (see above).
+    /// Free guesses: every way tried but the last at its branch point (see above).
     pub tdoku_guesses: u64,
 }
 

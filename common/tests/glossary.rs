@@ -81,17 +81,6 @@ const RETIRED: [Retired; 36] = [
     retired("chute 0", "chute 1 (prose counts from 1), or `0` in code"),
 ];
 
-/// The files that still say a retired word, each waiting for its rename: (the start of
-/// the path from the root, the word). The test fails when one of them no longer says it,
-/// so that the exception goes with the word.
-const NOT_YET_RENAMED: [(&str, &str); 5] = [
-    ("problems/p4574/src/", "tile"),
-    ("problems/p4574/src/", "tiles"),
-    ("common/src/observe.rs", "tile"),
-    ("common/src/observe.rs", "tdoku's way"),
-    ("common/src/ladder/rung7_bands.rs", "confined to box"),
-];
-
 /// A retired word found in a text: where, and which.
 #[derive(Debug, PartialEq, Eq)]
 struct Hit {
@@ -222,32 +211,12 @@ fn no_retired_word_in_the_climb_or_in_the_comments_of_the_solution_crates() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let texts = texts_of_the_climb(&root);
     assert!(texts.len() > 10, "only {} files read", texts.len());
-    let not_yet = |path: &str, word: &str| {
-        NOT_YET_RENAMED
-            .iter()
-            .any(|&(start, waiting)| path.starts_with(start) && word == waiting)
-    };
     let mut report = Vec::new();
-    let mut waiting_found = Vec::new();
     for (path, text) in &texts {
         for hit in retired_words_in(text) {
-            if not_yet(path, hit.retired) {
-                waiting_found.push((path.as_str(), hit.retired));
-            } else {
-                report.push(format!(
-                    "{path}:{}: \"{}\" is retired; say \"{}\"",
-                    hit.line, hit.retired, hit.instead
-                ));
-            }
-        }
-    }
-    for (start, word) in NOT_YET_RENAMED {
-        if !waiting_found
-            .iter()
-            .any(|&(path, found)| path.starts_with(start) && found == word)
-        {
             report.push(format!(
-                "{start}: no longer says \"{word}\"; remove it from NOT_YET_RENAMED"
+                "{path}:{}: \"{}\" is retired; say \"{}\"",
+                hit.line, hit.retired, hit.instead
             ));
         }
     }

@@ -103,7 +103,7 @@ fn bench_in(folder: &Path, arguments: &[&str]) -> Output {
 fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
     let folder = fresh_folder("bench-domino-none");
     // The first puzzle of p4574's first sample, with the single 6 moved to B1, in the row
-    // of the tile `6 B2 1 B3`: the input reads, and no grid completes it.
+    // of the domino `6 B2 1 B3`: the input reads, and no grid completes it.
     let sample = project_root().join("problems/p4574/samples/sample-1.in");
     let sample = std::fs::read_to_string(sample).unwrap();
     let first: Vec<&str> = sample.lines().take(12).collect();

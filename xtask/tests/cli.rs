@@ -296,7 +296,7 @@ fn generate_writes_files_with_the_mode_the_umask_gives() {
         "p4574",
         "--count",
         "1",
-        "--tiles",
+        "--dominoes",
         "35",
         "--out",
         prefix.to_str().unwrap(),

@@ -19,18 +19,18 @@ fn puzzle_count() -> usize {
     }
 }
 
-/// Puzzles from a fixed seed: half of them with the fewest tiles the judge allows (10),
+/// Puzzles from a fixed seed: half of them with the fewest dominoes the judge allows (10),
 /// the others with at least 11 to 35.
 fn generated(seed: u64, count: usize) -> Vec<(Puzzle, Grid)> {
     let mut rng = StdRng::seed_from_u64(seed);
     (0..count)
         .map(|index| {
-            let min_tiles = if index % 2 == 0 {
+            let min_dominoes = if index % 2 == 0 {
                 10
             } else {
                 rng.random_range(11..=35)
             };
-            generate_puzzle(&mut rng, min_tiles)
+            generate_puzzle(&mut rng, min_dominoes)
         })
         .collect()
 }
@@ -44,7 +44,9 @@ fn run(input: &str) -> Result<String, String> {
 #[test]
 fn generated_puzzles_in_one_input_give_their_grids() {
     let puzzles = generated(4574, puzzle_count());
-    assert!(puzzles.iter().any(|(puzzle, _)| puzzle.tiles.len() == 10));
+    assert!(puzzles
+        .iter()
+        .any(|(puzzle, _)| puzzle.dominoes.len() == 10));
     let (inputs, grids): (Vec<Puzzle>, Vec<Grid>) = puzzles.into_iter().unzip();
     let input = input_text(&inputs);
     let expected = output_text(&grids);
@@ -81,18 +83,18 @@ fn generated_puzzles_one_by_one_give_their_grids() {
 
 #[test]
 fn broken_puzzles_agree_with_the_reference() {
-    // Change one digit of one laid tile: the puzzle may keep a grid, gain several, or lose
+    // Change one digit of one laid domino: the puzzle may keep a grid, gain several, or lose
     // them all. p4574 must find a grid exactly when the reference does.
     let mut rng = StdRng::seed_from_u64(7);
     let mut outcomes = [0usize; 3];
     for (mut puzzle, _) in generated(99, puzzle_count() / 4) {
-        let tile = rng.random_range(0..puzzle.tiles.len());
-        let other_digit = puzzle.tiles[tile].digits[1];
+        let domino = rng.random_range(0..puzzle.dominoes.len());
+        let other_digit = puzzle.dominoes[domino].digits[1];
         let mut digit = rng.random_range(1..=9);
         while digit == other_digit {
             digit = rng.random_range(1..=9);
         }
-        puzzle.tiles[tile].digits[0] = digit;
+        puzzle.dominoes[domino].digits[0] = digit;
         let input = input_text(std::slice::from_ref(&puzzle));
         let answer = run(&input);
         match reference_grids(&puzzle, u64::MAX) {

@@ -1,7 +1,6 @@
 //! Rule 1, the band rule ([rung 8](crate::ladder::rung8_band_rule_table), branch-free from [rung
-//! 11](crate::ladder::rung11_band_board)), with its hidden singles and locked columns; only on
-//! words that differ from `seen` ([rung 9](crate::ladder::rung9_changes)): rules only remove
-//! places, so an unchanged word has nothing new.
+//! 11](crate::ladder::rung11_band_board)), only on words that differ from `seen` ([rung
+//! 9](crate::ladder::rung9_changes)).
 
 use super::bands::{cell_of, columns_of, in_columns, BandSet, ROW_CELLS};
 use super::{Board, Contradiction};

@@ -1,6 +1,5 @@
-//! Branching on chutes ([rung 14](crate::ladder::rung14_chutes)): a guess keeps one
-//! permutation of a digit in a chute. Chutes `0..3` are the bands, `3..6` the stacks, read
-//! like bands with columns for rows.
+//! Branching on chutes ([rung 14](crate::ladder::rung14_chutes)). Chutes `0..3` are the
+//! bands, `3..6` the stacks, read like bands with columns for rows.
 
 use super::band_rule::{PERMUTATIONS, PERMUTATIONS_INSIDE};
 use super::bands::in_columns;

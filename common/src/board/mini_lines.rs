@@ -1,6 +1,5 @@
 //! Rule 4, the mini-line rule, confined part ([rung
-//! 13](crate::ladder::rung13_mini_line_counts)): counted bit-sliced over the nine digits,
-//! from the mini-rows and columns that rules 1 and 3 keep.
+//! 13](crate::ladder::rung13_mini_line_counts)), counted bit-sliced over the nine digits.
 
 use super::band_rule::MINI_ROW_CELLS;
 use super::bands::{cell_of, in_columns, ALL_BAND, ROW_CELLS};

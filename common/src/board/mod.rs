@@ -1,9 +1,7 @@
-//! The board the Sudoku solutions search ([rung 11](crate::ladder::rung11_band_board) on): each
-//! digit's places, band by band, and the open cells; a room per idea. [`sparse`], [`digit_choice`]
-//! and [`early`] are types of their own, so that p4574's bundle, which never branches on a chute,
-//! leaves them out. Every rule only removes what no completion uses, so propagation suits any
-//! search order. The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up describes
-//! it).
+//! The band board ([rung 11](crate::ladder::rung11_band_board) on), a room per idea. [`sparse`],
+//! [`digit_choice`] and [`early`] are types of their own, so that p4574's bundle, which never
+//! branches on a chute, leaves them out. The layout follows JCZSolve (Zhouyundong's solver, as tdoku's write-up
+//! describes it).
 
 pub mod band_rule;
 pub mod bands;
@@ -33,7 +31,7 @@ pub(crate) use cells::count_among_peers;
 pub(crate) use columns::count_in_columns;
 
 use crate::observe::SearchObserver;
-use crate::{CellSet, ALL_CELLS, N_CELLS};
+use crate::{cell_bit, lowest_digit, CellSet, ALL_CELLS, N_CELLS};
 use mini_lines::MiniLines;
 use recount::Changed;
 
@@ -171,18 +169,12 @@ impl Board {
 
     /// The grid of decided digits, 0 where a cell is open.
     pub fn to_grid(&self) -> [u8; N_CELLS] {
-        let mut grid = [0; N_CELLS];
-        for band in 0..3 {
-            let decided = ALL_BAND & !self.open[band];
-            for index in 0..9 {
-                let mut cells = self.places[band][index] & decided;
-                while cells != 0 {
-                    grid[first_cell(band, cells)] = index as u8 + 1;
-                    cells &= cells - 1;
-                }
-            }
-        }
-        grid
+        let decided = self.solved_cells();
+        // A decided cell's digit is its only candidate.
+        std::array::from_fn(|cell| match decided & cell_bit(cell) {
+            0 => 0,
+            _ => lowest_digit(self.candidates(cell)),
+        })
     }
 
     /// Places `digit` in `cell`, without propagating; fails if it is no candidate there.

@@ -1,31 +1,30 @@
 //! # The ladder: from plain backtracking to the band board, one idea a rung
 //!
-//! **Read `docs/climb.md` first**: each rung's idea drawn, why no completion is lost, what
-//! it buys. A rung is a complete solver adding one idea (its tag: [`Idea`]) to the rung
-//! below; its file holds the code and local reasons.
+//! **Read `docs/climb.md` first.** A rung is a complete solver adding one idea (its tag:
+//! [`Idea`]) to the rung below; its file holds the code and local reasons.
 //!
-//! |rung|tag|the one idea|its code|
-//! |---:|---|---|---|
-//! |0|start|backtracking in reading order|[`rung0_textbook`]|
-//! |1|branching|the cell with the fewest candidates (MRV)|[`rung1_fewest_candidates`]|
-//! |2|representation|a candidate mask per cell|[`rung2_masks`]|
-//! |3|inference|naked and hidden singles|[`rung3_singles`]|
-//! |4|inference|locked candidates: pointing and claiming|[`rung4_locked`]|
-//! |5|representation|each digit's places as a set|[`rung5_digit_sets`]|
-//! |6|representation|every cell's candidates counted at once|[`rung6_bit_sliced`]|
-//! |7|representation|a digit's places as three band words|[`rung7_bands`]|
-//! |8|representation|the band rule by one table lookup|[`rung8_band_rule_table`]|
-//! |9|incremental work|each rule looks only at what changed|[`rung9_changes`]|
-//! |10|branching|of cells with two candidates, the most open peers|[`rung10_tie_break`]|
-//! |11|representation|the band rule without unpredictable branches|[`rung11_band_board`]|
-//! |12|inference|three digits confined to a mini-line fill it|[`rung12_mini_lines`]|
-//! |13|representation|rung 12's rule counted from kept mini-lines|[`rung13_mini_line_counts`]|
-//! |14|branching|branch on a digit's permutations in a chute|[`rung14_chutes`]|
-//! |15|branching|below 17 decided cells, branch on a cell|[`rung15_sparse`]|
-//! |16|branching|the chute's digit with the fewest permutations|[`rung16_fewest_permutations`]|
-//! |17|branching|while early, the chute with the fewest permutations|[`rung17_early`]|
-//! |18|inference|where only three digits fit a mini-line, they go there|[`rung18_only_three`]|
-//! |19|incremental work|rule 4 recounts only the changed digits|[`rung19_recount`]|
+//! | rung | tag              | the one idea                                           | its code                       |
+//! | ---: | ---------------- | ------------------------------------------------------ | ------------------------------ |
+//! |    0 | start            | backtracking in reading order                          | [`rung0_textbook`]             |
+//! |    1 | branching        | the cell with the fewest candidates (MRV)              | [`rung1_fewest_candidates`]    |
+//! |    2 | representation   | a candidate mask per cell                              | [`rung2_masks`]                |
+//! |    3 | inference        | naked and hidden singles                               | [`rung3_singles`]              |
+//! |    4 | inference        | locked candidates: pointing and claiming               | [`rung4_locked`]               |
+//! |    5 | representation   | each digit's places as a set                           | [`rung5_digit_sets`]           |
+//! |    6 | representation   | every cell's candidates counted at once                | [`rung6_bit_sliced`]           |
+//! |    7 | representation   | a digit's places as three band words                   | [`rung7_bands`]                |
+//! |    8 | representation   | the band rule by one table lookup                      | [`rung8_band_rule_table`]      |
+//! |    9 | incremental work | each rule looks only at what changed                   | [`rung9_changes`]              |
+//! |   10 | branching        | of cells with two candidates, the most open peers      | [`rung10_tie_break`]           |
+//! |   11 | representation   | the band rule without unpredictable branches           | [`rung11_band_board`]          |
+//! |   12 | inference        | three digits confined to a mini-line fill it           | [`rung12_mini_lines`]          |
+//! |   13 | representation   | rung 12's rule counted from kept mini-lines            | [`rung13_mini_line_counts`]    |
+//! |   14 | branching        | branch on a digit's permutations in a chute            | [`rung14_chutes`]              |
+//! |   15 | branching        | below 17 decided cells, branch on a cell               | [`rung15_sparse`]              |
+//! |   16 | branching        | the chute's digit with the fewest permutations         | [`rung16_fewest_permutations`] |
+//! |   17 | branching        | while early, the chute with the fewest permutations    | [`rung17_early`]               |
+//! |   18 | inference        | where only three digits fit a mini-line, they go there | [`rung18_only_three`]          |
+//! |   19 | incremental work | rule 4 recounts only the changed digits                | [`rung19_recount`]             |
 //!
 //! `xtask/tests/ladder.rs` checks each tag's promise about guesses; `cargo xtask bench
 //! --ladder` measures every rung.
@@ -87,7 +86,7 @@ pub struct Rung {
 pub struct PuzzleInSet {
     /// The file's name without `.txt`.
     pub set: &'static str,
-    /// The line, from 1.
+    /// The line.
     pub number: usize,
 }
 

@@ -1,7 +1,7 @@
 //! # Rung 0: the textbook method (start)
 //!
-//! Fill the first empty cell with each digit its row, column and box allow ([`UsedDigits`]) in
-//! turn; go back when none fits. `docs/climb.md` tells the idea with its picture.
+//! The digits each row, column and box allows are read from [`UsedDigits`]. `docs/climb.md`
+//! tells the idea with its picture.
 
 use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
 use crate::observe::{report_givens, SearchObserver};

@@ -1,7 +1,7 @@
 //! # Rung 2: a candidate mask per cell
 //!
-//! Representation: a guess works on a copy, so undoing it is dropping the copy; rung 1's search.
-//! `docs/climb.md` tells the idea with its picture.
+//! Representation: rung 1's search, each guess on a copy. `docs/climb.md` tells the idea with its
+//! picture.
 
 use std::marker::PhantomData;
 

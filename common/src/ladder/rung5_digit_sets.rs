@@ -1,7 +1,7 @@
 //! # Rung 5: for each digit, the set of its places
 //!
-//! Representation: an 81-bit [`CellSet`] per digit; a rule on a unit is one `&` with [`UNIT_SET`],
-//! a placement one `&` with [`PEER_SET`]. `docs/climb.md` tells the idea with its picture.
+//! Representation: an 81-bit [`CellSet`] per digit, read against [`UNIT_SET`] and [`PEER_SET`].
+//! `docs/climb.md` tells the idea with its picture.
 
 use std::marker::PhantomData;
 

@@ -65,7 +65,7 @@ impl<R: MiniRowRule> Bands<R> {
         band: usize,
         observer: &mut impl SearchObserver,
     ) -> Result<BandSet, Contradiction> {
-        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        let [_, at_least_two, at_least_three] = at_least_one_two_three(&self.places[band]);
         let two_candidates = self.open[band] & at_least_two & !at_least_three;
         let singles = cells((self.open[band] & !at_least_two) as CellSet);
         for cell in singles.map(|cell_in_band| cell_of(band, cell_in_band)) {
@@ -113,12 +113,8 @@ impl<R: MiniRowRule> Bands<R> {
         Ok(())
     }
 
-    pub(super) fn candidate_counts(&self, band: usize) -> [BandSet; 3] {
-        at_least_one_two_three(&self.places[band])
-    }
-
     pub(super) fn two_candidates(&self, band: usize) -> BandSet {
-        let [_, at_least_two, at_least_three] = self.candidate_counts(band);
+        let [_, at_least_two, at_least_three] = at_least_one_two_three(&self.places[band]);
         self.open[band] & at_least_two & !at_least_three
     }
 
@@ -194,7 +190,7 @@ mod tests {
         // Row 1 of the band has the digit in all three boxes, rows 2 and 3 in boxes 2 and 3
         // only: box 1 must have it in row 1, so boxes 2 and 3 lose row 1, and no more.
         assert_eq!(Repeated::kept(0b110_110_111), 0b110_110_001);
-        // Rows 2 and 3 both confined to box 3: no permutation, a contradiction.
+        // Rows 2 and 3 have places only in box 3: no permutation, a contradiction.
         assert_eq!(Repeated::kept(0b100_100_111), 0);
     }
 

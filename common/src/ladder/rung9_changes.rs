@@ -1,8 +1,7 @@
 //! # Rung 9: work only where something changed
 //!
-//! Incremental work: rules only remove places, so the band rule looks only at words changed since
-//! it last saw them, and the other rules only where it marks, as JCZSolve does (the room
-//! [`crate::board::recount`]). `docs/climb.md` tells the idea with its picture.
+//! Incremental work: the rules other than the band rule look only where it marks, as JCZSolve
+//! does (the room [`crate::board::recount`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung8_band_rule_table::TableBands;
 use super::{

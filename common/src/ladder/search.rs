@@ -1,7 +1,6 @@
-//! # The search on cells that the rungs share
+//! # The search on cells that rungs 2 to 13 share
 //!
-//! Each candidate of the chosen cell is tried on a copy of the state; dropping a failed copy undoes
-//! its guess. Rung 0 and the chute rungs search their own way.
+//! Rungs 0 and 1 and the chute rungs search their own way.
 
 use crate::board::chutes::ChuteBranch;
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
@@ -113,9 +112,8 @@ pub fn with_givens<S>(grid: &Grid, empty: S, place: fn(&mut S, usize, u8) -> boo
     Some(state)
 }
 
-/// Depth-first search with the state `S`. Every completion puts one of the chosen cell's
-/// candidates there, so a branch holds it; a fully decided state is valid, as each
-/// placement clears the digit from the peers.
+/// Depth-first search with the state `S`; a fully decided state is valid, as each placement
+/// clears the digit from the peers.
 pub fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
     report_givens(grid, observer);
     let mut guesses = 0;
@@ -147,7 +145,6 @@ fn depth_first<S: SearchState>(
     for (tried_before, digit) in digits(candidates).enumerate() {
         *guesses += 1;
         observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
-        // The guess is made on a copy: undoing it is dropping the copy.
         let mut child = *state;
         if child.try_place(cell, digit, observer) {
             if let Some(solution) = depth_first(&child, guesses, observer) {

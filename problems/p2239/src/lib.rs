@@ -65,30 +65,36 @@
 //!    an ever smaller puzzle, and after the last cell the witness is `S`.
 //!
 //! ## Worked example
-//! The sample has one completion, found by propagation alone (`cargo xtask trace p2239 <
-//! problems/p2239/samples/sample-1.in`: 30 givens, then 51 hidden singles). To see step 4,
-//! empty the first two rows of the sample's answer: they can then be completed in two
-//! ways. Step 3 finds both; step 4 walks the first row against the witness:
+//! The sample needs no guess: propagation decides its 51 open cells.
 //!
-//! ```text
-//!    33 81/81        remark         completion 1 found
-//!    ...
-//!    41 81/81        remark         completion 2 found
-//!    42 63/81  remark         two completions: step 4 fixes the cells in reading order
-//!    43 64/81  witness        r1c1 = 1   a completion found earlier has it
-//!    ...
-//!    53 74/81  witness        r1c3 = 2   a completion found earlier has it
-//!    ...
-//!    57 78/81  witness        r1c6 = 8   a completion found earlier has it
-//!    ...
-//!    61 81/81  answer         the completion the solver returns
+//! ```console
+//! $ cargo xtask trace p2239 < problems/p2239/samples/sample-1.in
+//! ...
+//! summary: 64 steps; 30 givens, 0 naked singles, 51 hidden singles [..], 0 guesses, [..]
+//! ...
 //! ```
 //!
-//! Here the witness's digit is always the smallest candidate left, so step 4 searches
-//! nothing. On the empty grid it runs 11 short searches (`cargo xtask trace p2239 --limit
-//! 100000` on nine lines of `000000000` shows them as remarks "below the witness").
-//! `--html trace.html` writes the same steps as a page that replays them on the grid
-//! (see the README, "Watching a solution think").
+//! Every puzzle of `data/serg_benchmark_multisolution_1000.txt` has several completions.
+//! On its puzzle 170, step 3 finds two; the witness, the first, has 3 in r1c3, and a search
+//! with 2 there finds a third completion, smaller than both: the answer.
+//!
+//! ```console
+//! $ cargo xtask trace p2239 --puzzle serg_benchmark_multisolution_1000:170
+//! ...
+//!    77 81/81              remark         completion 2 found
+//!    78 42/81  remark         two completions: step 4 fixes the cells in reading order
+//!    79 43/81  witness        r1c2 = 1   a completion found earlier has it
+//!    80 43/81  remark         step 4: row 1, column 3: is there a completion with 2, below the witness's 3?
+//!    81 44/81  guess          #8 r1c3 = 2
+//! ...
+//!   120 81/81  answer         the completion the solver returns
+//! ...
+//! ```
+//!
+//! On the empty grid step 4 runs 11 such short searches (`cargo xtask trace p2239 --puzzle
+//! special:1 --limit 100000` prints each as a remark "below the witness"). `--html
+//! trace.html` writes the steps as a page that replays them on the grid (see the README,
+//! "Watching a solution think").
 //!
 //! ## Cost
 //!

@@ -39,7 +39,6 @@
 //! 40.4 free guesses per puzzle to its 59.8 (`tri-bench --rounds 7`, README's Speed).
 //!
 //! ## Pitfalls
-//! - **The format**: spaces between digits (2239 has none).
 //! - **Row-major backtracking** takes seconds on `data/special.txt`.
 //! - **Undoing a guess** by hand is error-prone; here a copy is dropped.
 
@@ -69,8 +68,7 @@ pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option
     first_completion(&mut board, observer)
 }
 
-/// Steps 3 and 4: depth-first search for one completion of a propagated board. Each way
-/// but the last is tried on a copy; the last on `board` itself.
+/// Steps 3 and 4: depth-first search for one completion of a propagated board.
 fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Option<Grid> {
     if let Some(branch) = ChuteBranching::SOLUTIONS.branch_point(board) {
         let ways = branch.permutations.count_ones() as usize;
@@ -127,8 +125,7 @@ fn first_completion(board: &mut Board, observer: &mut impl SearchObserver) -> Op
     None
 }
 
-/// The candidate of `cell` to try first: of two, the one more open peers could still
-/// take, which if wrong fails sooner ("fail first"); otherwise the smallest.
+/// The candidate of `cell` to try first, as step 4 says ("fail first"); otherwise the smallest.
 fn first_to_try(board: &Board, cell: usize, candidates: u16) -> u8 {
     let smallest = lowest_digit(candidates);
     if count(candidates) != 2 {

@@ -1,6 +1,6 @@
 //! Step 1, reading the puzzles one at a time through [`common::input::Lines`], in the format
 //! the crate's header gives. Only the format is checked here: givens that clash (a cell
-//! covered twice, a tile laid twice, a digit twice in a unit) leave no grid, as step 2 finds.
+//! covered twice, a domino laid twice, a digit twice in a unit) leave no grid, as step 2 finds.
 
 use std::io::BufRead;
 
@@ -12,18 +12,20 @@ use crate::{Placement, Puzzle};
 /// Reads the next puzzle of `lines`; `None` when the closing `0` comes instead (and
 /// nothing after it but blank lines).
 pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, Error> {
-    let expected = "a tile count (or the line `0` that ends the input)";
+    let expected = "a domino count (or the line `0` that ends the input)";
     let count = read_items(lines, 1, expected)?.remove(0);
     if count.text == "0" {
         lines.expect_end("the line `0` that ends the input")?;
         return Ok(None);
     }
     // `parse` takes a leading `+`, which the format does not.
-    let n_tiles = match count.text.parse() {
-        Ok(n_tiles) if (10..=35).contains(&n_tiles) && !count.text.starts_with('+') => n_tiles,
+    let n_dominoes = match count.text.parse() {
+        Ok(n_dominoes) if (10..=35).contains(&n_dominoes) && !count.text.starts_with('+') => {
+            n_dominoes
+        }
         _ => {
             let message = format!(
-                "the tile count must be a number from 10 to 35 (or 0 to end the input), \
+                "the domino count must be a number from 10 to 35 (or 0 to end the input), \
                  found {}",
                 quote(&count.text)
             );
@@ -31,19 +33,19 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
         }
     };
 
-    // The tiles already laid, `U LU V LV` each.
-    let mut tiles = Vec::with_capacity(n_tiles);
-    for given in 1..=n_tiles {
-        let expected = format!("tile {given} of {n_tiles} (`U LU V LV`, like `6 B2 1 B3`)");
+    // The dominoes already laid, `U LU V LV` each.
+    let mut dominoes = Vec::with_capacity(n_dominoes);
+    for given in 1..=n_dominoes {
+        let expected = format!("domino {given} of {n_dominoes} (`U LU V LV`, like `6 B2 1 B3`)");
         let items = read_items(lines, 4, &expected)?;
         let digits = [parse_digit(&items[0])?, parse_digit(&items[2])?];
         let cells = [parse_location(&items[1])?, parse_location(&items[3])?];
         if digits[0] == digits[1] || !are_side_by_side(cells[0], cells[1]) {
-            let message = "not a tile: its halves show two different digits on two cells \
+            let message = "not a domino: its halves show two different digits on two cells \
                            side by side";
             return Err(Error::at(items[0].line, items[0].column, message));
         }
-        tiles.push(Placement { cells, digits });
+        dominoes.push(Placement { cells, digits });
     }
 
     // The nine single cells, for the digits 1, 2, ..., 9 in this order.
@@ -53,7 +55,7 @@ pub fn read_puzzle<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Puzzle>, E
         single_cells[index] = parse_location(item)?;
     }
     Ok(Some(Puzzle {
-        tiles,
+        dominoes,
         single_cells,
     }))
 }
@@ -98,7 +100,7 @@ fn parse_location(item: &Item) -> Result<usize, Error> {
     Err(Error::at(item.line, item.column, message))
 }
 
-/// Whether two cells are side by side, the only pairs a tile can cover: one row apart or
+/// Whether two cells are side by side, the only pairs a domino can cover: one row apart or
 /// one column apart, not both.
 pub(crate) fn are_side_by_side(first: usize, second: usize) -> bool {
     ROW_OF[first].abs_diff(ROW_OF[second]) + COL_OF[first].abs_diff(COL_OF[second]) == 1
@@ -193,12 +195,12 @@ pub(crate) mod tests {
     fn puzzles_are_read_one_at_a_time() {
         let mut lines = Lines::new(SAMPLE_1_IN.as_bytes());
         let first = read_puzzle(&mut lines).unwrap().unwrap();
-        assert_eq!((first.tiles.len(), lines.n_read), (10, 12));
+        assert_eq!((first.dominoes.len(), lines.n_read), (10, 12));
         let second = read_puzzle(&mut lines).unwrap().unwrap();
-        assert_eq!((second.tiles.len(), lines.n_read), (11, 25));
+        assert_eq!((second.dominoes.len(), lines.n_read), (11, 25));
         // "5 I9 2 H9": digit 5 on row 9, column 9, digit 2 just above it.
-        assert_eq!(second.tiles[0].cells, [80, 71]);
-        assert_eq!(second.tiles[0].digits, [5, 2]);
+        assert_eq!(second.dominoes[0].cells, [80, 71]);
+        assert_eq!(second.dominoes[0].digits, [5, 2]);
         // The singles line "I5 E6 ...": digit 1 on I5, digit 2 on E6.
         assert_eq!(second.single_cells[0], 8 * 9 + 4);
         assert_eq!(second.single_cells[1], 4 * 9 + 5);
@@ -206,13 +208,13 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_bad_tile_count_is_rejected() {
+    fn a_bad_domino_count_is_rejected() {
         for bad in ["ten", "9", "36", "-10", "+10", "1e1"] {
             assert_rejected(
                 &third_puzzle_with(1, bad),
                 &[
                     "puzzle 3, line 26",
-                    "tile count",
+                    "domino count",
                     "10 to 35",
                     &format!("`{bad}`"),
                 ],
@@ -221,7 +223,7 @@ pub(crate) mod tests {
         assert_rejected(
             &third_puzzle_with(1, "10 11"),
             &[
-                "puzzle 3, line 26, column 1: expected a tile count",
+                "puzzle 3, line 26, column 1: expected a domino count",
                 "found 2 items",
             ],
         );
@@ -233,15 +235,15 @@ pub(crate) mod tests {
         assert_rejected(
             &two_good_puzzles(),
             &[
-                "puzzle 3, line 26, column 1: the input ends here; expected a tile count",
+                "puzzle 3, line 26, column 1: the input ends here; expected a domino count",
                 "`0`",
             ],
         );
-        // In the middle of a puzzle's tiles.
+        // In the middle of a puzzle's dominoes.
         let lines: Vec<&str> = SAMPLE_1_IN.lines().collect();
         assert_rejected(
             &lines[..18].join("\n"),
-            &["puzzle 2, line 19, column 1: the input ends here; expected tile 6 of 11"],
+            &["puzzle 2, line 19, column 1: the input ends here; expected domino 6 of 11"],
         );
         // Before the singles.
         assert_rejected(
@@ -253,11 +255,11 @@ pub(crate) mod tests {
         );
         assert_rejected(
             "",
-            &["puzzle 1, line 1, column 1: the input ends here; expected a tile count"],
+            &["puzzle 1, line 1, column 1: the input ends here; expected a domino count"],
         );
         assert_rejected(
             " \n\n",
-            &["puzzle 1, line 3, column 1: the input ends here; expected a tile count"],
+            &["puzzle 1, line 3, column 1: the input ends here; expected a domino count"],
         );
     }
 
@@ -266,7 +268,7 @@ pub(crate) mod tests {
         assert_rejected(
             &third_puzzle_with(4, "6 D3 8"),
             &[
-                "puzzle 3, line 29, column 1: expected tile 3 of 10",
+                "puzzle 3, line 29, column 1: expected domino 3 of 10",
                 "found 3 items",
             ],
         );
@@ -282,7 +284,7 @@ pub(crate) mod tests {
                 "found 8 items",
             ],
         );
-        // Eleven tile lines where ten were announced: the eleventh is read as the singles.
+        // Eleven domino lines where ten were announced: the eleventh is read as the singles.
         assert_rejected(
             &third_puzzle_with(12, "5 G2 1 G3\nC5 A3 D9 I4 A9 E5 A2 C6 I1"),
             &["puzzle 3, line 37", "single digits", "found 4 items"],
@@ -318,13 +320,13 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_tile_with_equal_halves_or_halves_apart_is_rejected() {
+    fn a_domino_with_equal_halves_or_halves_apart_is_rejected() {
         // Equal halves; cells a knight's move apart; the end of one row and the start of
         // the next; one cell twice.
         for bad in ["6 B2 6 B3", "6 B2 1 C3", "6 A9 1 B1", "6 B2 1 B2"] {
             assert_rejected(
                 &third_puzzle_with(2, bad),
-                &["puzzle 3, line 27, column 1: not a tile", "side by side"],
+                &["puzzle 3, line 27, column 1: not a domino", "side by side"],
             );
         }
     }
@@ -332,10 +334,10 @@ pub(crate) mod tests {
     #[test]
     fn givens_that_clash_leave_no_completion_after_the_answers_before_them() {
         for (line_in_puzzle, clash) in [
-            // A tile laid twice, in either order: line 3 of the puzzle lays 2+9 on C4, C3.
+            // A domino laid twice, in either order: line 3 of the puzzle lays 2+9 on C4, C3.
             (11, "9 C9 2 B9"),
             (11, "2 A1 9 A2"),
-            // A cell covered twice: by two tiles, by a tile and a single, by two singles.
+            // A cell covered twice: by two dominoes, by a domino and a single, by two singles.
             (11, "5 C2 1 C3"),
             (12, "B3 A3 D9 I4 A9 E5 A2 C6 I1"),
             (12, "C5 C5 D9 I4 A9 E5 A2 C6 I1"),
@@ -382,7 +384,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             message(&third_puzzle_with(1, "1\u{feff}0")),
-            "puzzle 3, line 26, column 1: the tile count must be a number from 10 to 35 (or \
+            "puzzle 3, line 26, column 1: the domino count must be a number from 10 to 35 (or \
              0 to end the input), found `1\\u{feff}0`"
         );
     }
@@ -393,13 +395,13 @@ pub(crate) mod tests {
         let long_line = format!("6 B2 1 B3{}", " 7".repeat(20_000));
         assert_eq!(
             message(&third_puzzle_with(2, &long_line)),
-            "puzzle 3, line 27, column 1: expected tile 1 of 10 (`U LU V LV`, like \
+            "puzzle 3, line 27, column 1: expected domino 1 of 10 (`U LU V LV`, like \
              `6 B2 1 B3`), found 20004 items"
         );
         let long_item = "1".repeat(60_000);
         assert_eq!(
             message(&third_puzzle_with(1, &long_item)),
-            "puzzle 3, line 26, column 1: the tile count must be a number from 10 to 35 (or \
+            "puzzle 3, line 26, column 1: the domino count must be a number from 10 to 35 (or \
              0 to end the input), found `1111111111111111...`"
         );
         // 200 kB: past the limit, refused whole, and read no further.

@@ -2,9 +2,9 @@
 //! expected output, for a problem whose family has a generator in the table of problems
 //! ([`Family::generator`]; today Su-domino-ku's).
 //!
-//! `cargo xtask generate PROBLEM --count N --out PREFIX [--tiles MIN[..=MAX]] [--seed S]`
+//! `cargo xtask generate PROBLEM --count N --out PREFIX [--dominoes MIN[..=MAX]] [--seed S]`
 //! writes `PREFIX.in` (N puzzles and the closing `0`) and `PREFIX.out`. Each puzzle has
-//! one solved grid, proved by the reference solver, and at least MIN laid tiles; the
+//! one solved grid, proved by the reference solver, and at least MIN laid dominoes; the
 //! minimum of each puzzle is drawn from MIN..=MAX, both included (default 10..=35). The
 //! same seed always writes the same files. The two files appear together or not at all (see
 //! `write_all_or_none`).
@@ -36,10 +36,10 @@ pub struct Arguments {
     /// Where to write: PREFIX.in and PREFIX.out.
     #[arg(long, value_name = "PREFIX")]
     out: String,
-    /// The fewest laid tiles of a puzzle, drawn per puzzle from MIN..=MAX, both included
+    /// The fewest laid dominoes of a puzzle, drawn per puzzle from MIN..=MAX, both included
     /// (within 10..=35).
-    #[arg(long, value_name = "MIN[..=MAX]", default_value = "10..=35", value_parser = parse_tiles)]
-    tiles: TileRange,
+    #[arg(long, value_name = "MIN[..=MAX]", default_value = "10..=35", value_parser = parse_dominoes)]
+    dominoes: DominoRange,
     /// The seed; the same seed always writes the same files.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -66,7 +66,7 @@ fn generator_of(name: &str) -> Result<Generator, String> {
 
 /// Runs `cargo xtask generate`.
 pub fn run(arguments: Arguments) -> Result<ExitCode> {
-    let (prefix, TileRange { fewest, most }) = (&arguments.out, arguments.tiles);
+    let (prefix, DominoRange { fewest, most }) = (&arguments.out, arguments.dominoes);
     let mut rng = StdRng::seed_from_u64(arguments.seed);
     let judge_files = (arguments.generator)(&mut rng, arguments.count, fewest..=most);
     let files = [
@@ -113,35 +113,35 @@ fn write_all_or_none(files: &[(String, String)]) -> Result<()> {
     Ok(())
 }
 
-/// The range the fewest laid tiles of each puzzle is drawn from: `fewest..=most`, both
+/// The range the fewest laid dominoes of each puzzle is drawn from: `fewest..=most`, both
 /// included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TileRange {
+struct DominoRange {
     fewest: usize,
     most: usize,
 }
 
 /// Reads `MIN` or `MIN..=MAX` (both included), each within 10..=35. `MIN..MAX` is refused,
 /// since in Rust it would leave MAX out.
-fn parse_tiles(text: &str) -> Result<TileRange, String> {
+fn parse_dominoes(text: &str) -> Result<DominoRange, String> {
     let (fewest, most) = match text.split_once("..") {
         None => (text, text),
         Some((fewest, rest)) => match rest.strip_prefix('=') {
             Some(most) => (fewest, most),
             None => {
                 return Err(format!(
-                    "`--tiles` takes MIN or MIN..=MAX (both included), not `{text}`"
+                    "`--dominoes` takes MIN or MIN..=MAX (both included), not `{text}`"
                 ))
             }
         },
     };
     let (Ok(fewest), Ok(most)) = (fewest.parse::<usize>(), most.parse::<usize>()) else {
-        return Err("`--tiles` takes MIN or MIN..=MAX (both included)".to_string());
+        return Err("`--dominoes` takes MIN or MIN..=MAX (both included)".to_string());
     };
     if !(10..=most).contains(&fewest) || most > 35 {
-        return Err("`--tiles` must lie within 10..=35, with MIN no more than MAX".to_string());
+        return Err("`--dominoes` must lie within 10..=35, with MIN no more than MAX".to_string());
     }
-    Ok(TileRange { fewest, most })
+    Ok(DominoRange { fewest, most })
 }
 
 #[cfg(test)]
@@ -149,16 +149,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tile_ranges_are_read_and_checked() {
-        let range = |fewest, most| TileRange { fewest, most };
-        assert_eq!(parse_tiles("10").unwrap(), range(10, 10));
-        assert_eq!(parse_tiles("12..=20").unwrap(), range(12, 20));
-        assert_eq!(parse_tiles("10..=35").unwrap(), range(10, 35));
+    fn domino_ranges_are_read_and_checked() {
+        let range = |fewest, most| DominoRange { fewest, most };
+        assert_eq!(parse_dominoes("10").unwrap(), range(10, 10));
+        assert_eq!(parse_dominoes("12..=20").unwrap(), range(12, 20));
+        assert_eq!(parse_dominoes("10..=35").unwrap(), range(10, 35));
         // `12..20` would leave 20 out in Rust, so it is refused rather than guessed.
-        assert!(parse_tiles("12..20").unwrap_err().contains("MIN..=MAX"));
-        assert!(parse_tiles("9").is_err());
-        assert!(parse_tiles("20..=12").is_err());
-        assert!(parse_tiles("10..=36").is_err());
+        assert!(parse_dominoes("12..20").unwrap_err().contains("MIN..=MAX"));
+        assert!(parse_dominoes("9").is_err());
+        assert!(parse_dominoes("20..=12").is_err());
+        assert!(parse_dominoes("10..=36").is_err());
     }
 
     #[test]

@@ -153,7 +153,7 @@ pub struct Baseline {
 }
 
 /// Makes `count` random puzzles, each with one answer and its fewest givens drawn from
-/// the range (for Su-domino-ku, the fewest laid tiles), as a judge input and its answer.
+/// the range (for Su-domino-ku, the fewest laid dominoes), as a judge input and its answer.
 pub type Generator = fn(&mut StdRng, usize, RangeInclusive<usize>) -> JudgeFiles;
 
 /// A judge input and the output it expects.
@@ -221,7 +221,7 @@ impl KnownProblem {
             checker: Checker::Sudoku,
             promise: sudoku::COMPLETION,
         },
-        // 4574 Su-domino-ku: several puzzles of tiles, each with its one solved grid.
+        // 4574 Su-domino-ku: several puzzles of dominoes, each with its one solved grid.
         KnownProblem {
             number: 4574,
             goal: "the solved grid",
@@ -419,7 +419,7 @@ mod tests {
                 read.push(puzzle);
                 Ok(())
             });
-            // A stress case may break the rules of the input (a tile changed), which the
+            // A stress case may break the rules of the input (a domino changed), which the
             // solution then refuses; the puzzles before that read back as written.
             if reading.is_ok() {
                 assert_eq!(read, puzzles, "{problem}");

@@ -1,5 +1,5 @@
 //! One puzzle as a problem's solver takes it: [`Puzzle`], the one enum of the kinds of
-//! puzzle the tooling knows. What the subcommands ask of any puzzle (its givens, its tiles,
+//! puzzle the tooling knows. What the subcommands ask of any puzzle (its givens, its dominoes,
 //! the smaller puzzles that shrinking tries, whether a grid solves it, an isomorph) is
 //! answered here, once per kind, so that no code outside `problems/` asks which kind a
 //! puzzle is.
@@ -19,14 +19,14 @@ pub enum Puzzle {
     },
     /// A Su-domino-ku puzzle, as p4574 reads it.
     SuDominoKu {
-        /// The tiles laid and the single digits.
+        /// The dominoes laid and the single digits.
         puzzle: p4574::Puzzle,
     },
 }
 
-/// The fewest tiles a Su-domino-ku puzzle lays, as the statement says; shrinking keeps
+/// The fewest dominoes a Su-domino-ku puzzle lays, as the statement says; shrinking keeps
 /// them.
-const FEWEST_TILES: usize = 10;
+const FEWEST_DOMINOES: usize = 10;
 
 impl Puzzle {
     /// The grid of the given digits, 0 on every other cell.
@@ -37,11 +37,13 @@ impl Puzzle {
         }
     }
 
-    /// The cells of each tile the puzzle lays (none for Sudoku): what a trace page draws.
-    pub fn given_tiles(&self) -> Vec<[usize; 2]> {
+    /// The cells of each domino the puzzle lays (none for Sudoku): what a trace page draws.
+    pub fn given_dominoes(&self) -> Vec<[usize; 2]> {
         match self {
             Puzzle::Sudoku { .. } => Vec::new(),
-            Puzzle::SuDominoKu { puzzle } => puzzle.tiles.iter().map(|tile| tile.cells).collect(),
+            Puzzle::SuDominoKu { puzzle } => {
+                puzzle.dominoes.iter().map(|domino| domino.cells).collect()
+            }
         }
     }
 
@@ -55,7 +57,7 @@ impl Puzzle {
     }
 
     /// The puzzles one step smaller, which shrinking a failure tries: one given fewer, or
-    /// one laid tile fewer (down to the fewest the statement allows).
+    /// one laid domino fewer (down to the fewest the statement allows).
     pub fn smaller(&self) -> Vec<Puzzle> {
         match self {
             Puzzle::Sudoku { grid } => (0..81)
@@ -67,12 +69,16 @@ impl Puzzle {
                 })
                 .collect(),
             Puzzle::SuDominoKu { puzzle } => {
-                let tiles = puzzle.tiles.len();
-                let removable = if tiles > FEWEST_TILES { 0..tiles } else { 0..0 };
+                let dominoes = puzzle.dominoes.len();
+                let removable = if dominoes > FEWEST_DOMINOES {
+                    0..dominoes
+                } else {
+                    0..0
+                };
                 removable
-                    .map(|tile| {
+                    .map(|domino| {
                         let mut smaller = puzzle.clone();
-                        smaller.tiles.remove(tile);
+                        smaller.dominoes.remove(domino);
                         Puzzle::SuDominoKu { puzzle: smaller }
                     })
                     .collect()
@@ -90,7 +96,7 @@ impl Puzzle {
     }
 
     /// Why `answer` does not solve the puzzle, or `None` when it does: for Sudoku a
-    /// completion of the givens, for Su-domino-ku also a grid that the puzzle's tiles and
+    /// completion of the givens, for Su-domino-ku also a grid that the puzzle's dominoes and
     /// the unused ones spell. Checked by the reference, which shares no code with the
     /// solutions.
     pub fn why_not_solved_by(&self, answer: &Grid) -> Option<String> {
@@ -102,7 +108,7 @@ impl Puzzle {
             Puzzle::SuDominoKu { puzzle } => {
                 let reference = su_domino_ku::reference_puzzle(puzzle);
                 let tiled = has_tiling_for(&reference, answer);
-                (!tiled).then(|| "no tiling with the 36 tiles spells this grid".to_string())
+                (!tiled).then(|| "no tiling with the 36 dominoes spells this grid".to_string())
             }
         }
     }
@@ -125,7 +131,7 @@ impl Puzzle {
     }
 
     /// The puzzle under `symmetry` (see [`Symmetry`]), or `None` for a kind it does not
-    /// apply to: Su-domino-ku's tiles lie across rows and columns that it moves apart.
+    /// apply to: Su-domino-ku's dominoes lie across rows and columns that it moves apart.
     pub fn isomorph(&self, symmetry: &Symmetry) -> Option<Puzzle> {
         match self {
             Puzzle::Sudoku { grid } => Some(Puzzle::Sudoku {

@@ -110,7 +110,7 @@ pub fn record(
             }
         };
         let cell_name = problem.family.cell_name;
-        each(recorder.finish(title, end, cell_name, puzzle.given_tiles()))
+        each(recorder.finish(title, end, cell_name, puzzle.given_dominoes()))
     })
 }
 
@@ -258,8 +258,8 @@ mod tests {
             let n_steps = trace.events.iter().filter(|event| event.is_step()).count();
             assert_eq!(puzzle["steps"].as_array().unwrap().len(), n_steps);
             assert_eq!(
-                puzzle["tiles"].as_array().unwrap().len(),
-                trace.given_tiles.len()
+                puzzle["dominoes"].as_array().unwrap().len(),
+                trace.given_dominoes.len()
             );
         }
         // Self-contained: nothing is fetched.

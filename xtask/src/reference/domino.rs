@@ -3,7 +3,7 @@
 //!
 //! Nothing here comes from the solution's crate: the format is written again from the
 //! statement, and the solver is [`ExactCover`] with items for cells, digits in units and
-//! tiles.
+//! dominoes.
 
 use std::collections::{HashMap, HashSet};
 
@@ -14,21 +14,21 @@ use crate::reference::exact_cover::{Ending, ExactCover};
 use crate::reference::generate;
 use crate::reference::{unit_items, Grid};
 
-/// One laid tile: `digits[0]` in `cells[0]` and `digits[1]` in `cells[1]` (cells 0..81,
+/// One laid domino: `digits[0]` in `cells[0]` and `digits[1]` in `cells[1]` (cells 0..81,
 /// row-major), its halves in the order the input gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tile {
+pub struct Domino {
     /// The digit of each half.
     pub digits: [u8; 2],
     /// The cell of each half.
     pub cells: [usize; 2],
 }
 
-/// A Su-domino-ku puzzle: the tiles already laid and where the single digits stand.
+/// A Su-domino-ku puzzle: the dominoes already laid and where the single digits stand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    /// The laid tiles, in input order.
-    pub tiles: Vec<Tile>,
+    /// The laid dominoes, in input order.
+    pub dominoes: Vec<Domino>,
     /// `singles[d - 1]` is the cell of the single digit `d`.
     pub singles: [usize; 9],
 }
@@ -41,10 +41,10 @@ pub fn location(cell: usize) -> String {
 impl Puzzle {
     /// The puzzle in the judge's format, without the closing `0`.
     pub fn to_text(&self) -> String {
-        let mut lines = vec![self.tiles.len().to_string()];
-        for tile in &self.tiles {
+        let mut lines = vec![self.dominoes.len().to_string()];
+        for domino in &self.dominoes {
             let ([first, second], [first_cell, second_cell]) =
-                (tile.digits, tile.cells.map(location));
+                (domino.digits, domino.cells.map(location));
             lines.push(format!("{first} {first_cell} {second} {second_cell}"));
         }
         let singles: Vec<String> = self.singles.iter().map(|&cell| location(cell)).collect();
@@ -74,10 +74,10 @@ pub fn answer_text(number: usize, grid: &Grid) -> String {
     format!("Puzzle {number}\n{}\n", rows.collect::<Vec<_>>().join("\n"))
 }
 
-/// The 0..36 number of the tile with digits `a` and `b` (in either order).
-fn tile_number(a: u8, b: u8) -> usize {
+/// The 0..36 number of the domino with digits `a` and `b` (in either order).
+fn domino_number(a: u8, b: u8) -> usize {
     let (low, high) = (a.min(b) as usize, a.max(b) as usize);
-    // Tiles are numbered (1,2), (1,3), ..., (1,9), (2,3), ...: the tiles with a smaller low
+    // Dominoes are numbered (1,2), (1,3), ..., (1,9), (2,3), ...: the dominoes with a smaller low
     // digit come first, and there are 9 - l of them for low digit l.
     (1..low).map(|l| 9 - l).sum::<usize>() + (high - low - 1)
 }
@@ -113,7 +113,7 @@ pub enum Grids {
 }
 
 /// One puzzle as exact cover. Items: 81 cells, 243 "digit in row / column / box", 36
-/// tiles. Options: each single (in its own cell only), and every domino: two side-by-side
+/// dominoes. Options: each single (in its own cell only), and every domino: two side-by-side
 /// cells, two different digits.
 struct DominoProblem {
     cover: ExactCover,
@@ -122,7 +122,7 @@ struct DominoProblem {
 
 impl DominoProblem {
     /// The exact-cover problem of `puzzle`, or `None` if its givens cannot even be laid
-    /// (a tile on a single, halves not side by side, equal halves).
+    /// (a domino on a single, halves not side by side, equal halves).
     fn new(puzzle: &Puzzle, allowed: impl Fn(usize, u8) -> bool) -> Option<DominoProblem> {
         let single_cells: HashSet<usize> = puzzle.singles.iter().copied().collect();
         let mut options = Vec::new();
@@ -150,16 +150,16 @@ impl DominoProblem {
                     let mut items = vec![first, second];
                     items.extend(unit_items(first, first_digit));
                     items.extend(unit_items(second, second_digit));
-                    items.push(324 + tile_number(first_digit, second_digit));
+                    items.push(324 + domino_number(first_digit, second_digit));
                     let key = [(first, first_digit), (second, second_digit)];
                     domino_option.insert(key, options.len());
                     options.push(items);
                 }
             }
         }
-        for tile in &puzzle.tiles {
-            // The options name the halves in cell order; a laid tile, in either.
-            let mut key = [0, 1].map(|half| (tile.cells[half], tile.digits[half]));
+        for domino in &puzzle.dominoes {
+            // The options name the halves in cell order; a laid domino, in either.
+            let mut key = [0, 1].map(|half| (domino.cells[half], domino.digits[half]));
             key.sort_unstable();
             forced.push(*domino_option.get(&key)?);
         }
@@ -217,21 +217,21 @@ pub fn has_tiling_for(puzzle: &Puzzle, grid: &Grid) -> bool {
     }
 }
 
-/// A random puzzle whose solved grid is unique, with at least `min_tiles` laid tiles
+/// A random puzzle whose solved grid is unique, with at least `min_dominoes` laid dominoes
 /// (10..=35), and that grid: a random solved grid; by exact cover, a random choice of nine
 /// single cells (one per digit) and a tiling of the other 72 cells with each of the 36
-/// tiles once; then tiles revealed in random order until the reference proves the grid
+/// dominoes once; then dominoes revealed in random order until the reference proves the grid
 /// unique.
-pub fn generate_puzzle(rng: &mut impl Rng, min_tiles: usize) -> (Puzzle, Grid) {
+pub fn generate_puzzle(rng: &mut impl Rng, min_dominoes: usize) -> (Puzzle, Grid) {
     loop {
         let solution = generate::solved_grid(rng);
-        let Some((singles, mut tiles)) = random_singles_and_tiling(&solution, rng) else {
+        let Some((singles, mut dominoes)) = random_singles_and_tiling(&solution, rng) else {
             continue;
         };
-        tiles.shuffle(rng);
-        for revealed in min_tiles.clamp(10, 35)..=35 {
+        dominoes.shuffle(rng);
+        for revealed in min_dominoes.clamp(10, 35)..=35 {
             let puzzle = Puzzle {
-                tiles: tiles[..revealed].to_vec(),
+                dominoes: dominoes[..revealed].to_vec(),
                 singles,
             };
             match reference_grids(&puzzle, 2_000_000) {
@@ -244,19 +244,19 @@ pub fn generate_puzzle(rng: &mut impl Rng, min_tiles: usize) -> (Puzzle, Grid) {
 }
 
 /// Single cells and a tiling for `solution`, chosen at random (`None` if the search
-/// finds none quickly): exact cover with items "cell covered" (81), "tile used" (36) and
+/// finds none quickly): exact cover with items "cell covered" (81), "domino used" (36) and
 /// "digit d has its single" (9), and options a cell as the single of its digit, or two
-/// side-by-side cells as the tile of their digits. Shuffled options make a random cover.
+/// side-by-side cells as the domino of their digits. Shuffled options make a random cover.
 fn random_singles_and_tiling(
     solution: &Grid,
     rng: &mut impl Rng,
-) -> Option<([usize; 9], Vec<Tile>)> {
+) -> Option<([usize; 9], Vec<Domino>)> {
     let mut options: Vec<Vec<usize>> = Vec::with_capacity(81 + 144);
     for cell in 0..81 {
         options.push(vec![cell, 81 + 36 + solution[cell] as usize - 1]);
     }
     for (a, b) in adjacent_pairs() {
-        options.push(vec![a, b, 81 + tile_number(solution[a], solution[b])]);
+        options.push(vec![a, b, 81 + domino_number(solution[a], solution[b])]);
     }
     options.shuffle(rng);
     let cover = ExactCover::new(81 + 36 + 9, options);
@@ -266,19 +266,19 @@ fn random_singles_and_tiling(
         false
     });
     let mut singles = [0; 9];
-    let mut tiles = Vec::with_capacity(36);
+    let mut dominoes = Vec::with_capacity(36);
     for option in found? {
         match *cover.items_of(option) {
             [cell, _] => singles[solution[cell] as usize - 1] = cell,
             [a, b, _] => {
                 let cells = if rng.random_bool(0.5) { [a, b] } else { [b, a] };
                 let digits = cells.map(|cell| solution[cell]);
-                tiles.push(Tile { digits, cells });
+                dominoes.push(Domino { digits, cells });
             }
             _ => unreachable!("options cover two or three items"),
         }
     }
-    Some((singles, tiles))
+    Some((singles, dominoes))
 }
 
 #[cfg(test)]
@@ -286,28 +286,28 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
-    /// The digits `puzzle` fixes: the singles and both halves of every laid tile.
+    /// The digits `puzzle` fixes: the singles and both halves of every laid domino.
     fn givens(puzzle: &Puzzle) -> Grid {
         let mut grid = [0; 81];
         for (index, &cell) in puzzle.singles.iter().enumerate() {
             grid[cell] = index as u8 + 1;
         }
-        for tile in &puzzle.tiles {
-            grid[tile.cells[0]] = tile.digits[0];
-            grid[tile.cells[1]] = tile.digits[1];
+        for domino in &puzzle.dominoes {
+            grid[domino.cells[0]] = domino.digits[0];
+            grid[domino.cells[1]] = domino.digits[1];
         }
         grid
     }
 
     #[test]
-    fn tiles_are_numbered_one_to_one() {
+    fn dominoes_are_numbered_one_to_one() {
         let mut seen = HashSet::new();
         for a in 1..=9u8 {
             for b in 1..=9u8 {
                 if a != b {
-                    assert_eq!(tile_number(a, b), tile_number(b, a));
-                    assert!(tile_number(a, b) < 36);
-                    seen.insert(tile_number(a, b));
+                    assert_eq!(domino_number(a, b), domino_number(b, a));
+                    assert!(domino_number(a, b) < 36);
+                    seen.insert(domino_number(a, b));
                 }
             }
         }
@@ -324,9 +324,9 @@ mod tests {
     #[test]
     fn generated_puzzles_have_their_grid_and_a_valid_tiling() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-        for min_tiles in [10, 20, 35] {
-            let (puzzle, grid) = generate_puzzle(&mut rng, min_tiles);
-            assert!(puzzle.tiles.len() >= min_tiles);
+        for min_dominoes in [10, 20, 35] {
+            let (puzzle, grid) = generate_puzzle(&mut rng, min_dominoes);
+            assert!(puzzle.dominoes.len() >= min_dominoes);
             assert_eq!(
                 crate::reference::completion_fault(&givens(&puzzle), &grid),
                 None

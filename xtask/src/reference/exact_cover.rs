@@ -4,7 +4,7 @@
 //! solution is a set of options that covers every item exactly once. Sudoku is one: the
 //! items are "cell c is filled" and "digit d appears in row r / column c / box b", and the
 //! option "digit d in cell c" covers one item of each kind. Su-domino-ku is another, with
-//! "tile t is used" as extra items and a domino covering two cells at once.
+//! "domino t is used" as extra items and a domino covering two cells at once.
 //!
 //! The search is Algorithm X (Knuth, "Dancing Links", 2000): pick the uncovered item with
 //! the fewest options left, try each of them, and remove every option that clashes with the

@@ -42,7 +42,7 @@ pub enum Event {
     Guess {
         /// The guess's number, counted from 1.
         number: u64,
-        /// What it placed, as (cell, digit) pairs (two for a tile).
+        /// What it placed, as (cell, digit) pairs (two for a domino).
         placements: Vec<(usize, u8)>,
     },
     /// Propagation found that the board has no completion.
@@ -88,7 +88,7 @@ pub struct Recorder {
     naked_singles: u64,
     /// Hidden singles in rows, columns and boxes.
     hidden_singles: [u64; 3],
-    /// The guesses, the guesses taken back, and the guesses counted tdoku's way.
+    /// The guesses, the guesses taken back, and the free guesses (tdoku's count).
     guesses: GuessCounter,
     contradictions: u64,
 }
@@ -130,14 +130,14 @@ impl Recorder {
 
     /// Ends the record with how the search ended (its answer: the grid, and the text the
     /// solution prints, if it found one), and returns the trace of the puzzle, whose steps
-    /// name cells with `cell_name` and whose given tiles (none for Sudoku) are
-    /// `given_tiles`.
+    /// name cells with `cell_name` and whose given dominoes (none for Sudoku) are
+    /// `given_dominoes`.
     pub fn finish(
         mut self,
         title: String,
         end: SearchEnd,
         cell_name: fn(usize) -> String,
-        given_tiles: Vec<[usize; 2]>,
+        given_dominoes: Vec<[usize; 2]>,
     ) -> PuzzleTrace {
         self.flush_givens();
         let (ending, answer_text) = match end {
@@ -154,8 +154,8 @@ impl Recorder {
         let [rows, columns, boxes] = self.hidden_singles;
         let summary = format!(
             "summary: {} steps; {} givens, {} naked singles, {} hidden singles \
-             ({rows} in rows, {columns} in columns, {boxes} in boxes), {} guesses \
-             (dominoes laid, for Su-domino-ku), {} taken back, {} contradictions; {ending}",
+             ({rows} in rows, {columns} in columns, {boxes} in boxes), {} guesses, \
+             {} taken back, {} contradictions; {ending}",
             self.steps,
             self.givens,
             self.naked_singles,
@@ -172,7 +172,7 @@ impl Recorder {
             limit: self.limit,
             summary,
             answer: answer_text,
-            given_tiles,
+            given_dominoes,
         }
     }
 
@@ -301,8 +301,8 @@ pub struct PuzzleTrace {
     pub summary: String,
     /// The text the solution prints for this puzzle, if it found a completion.
     pub answer: Option<String>,
-    /// Su-domino-ku: the cells of each given tile.
-    pub given_tiles: Vec<[usize; 2]>,
+    /// Su-domino-ku: the cells of each given domino.
+    pub given_dominoes: Vec<[usize; 2]>,
 }
 
 /// How a cell got its digit: what the page shows by its weight and slant.
@@ -351,8 +351,8 @@ pub struct Replay {
     pub grid: Grid,
     /// How every cell got its digit.
     pub origins: [Origin; N_CELLS],
-    /// Su-domino-ku: the tiles that the open guesses laid, the latest last.
-    pub laid_tiles: Vec<[usize; 2]>,
+    /// Su-domino-ku: the dominoes that the open guesses laid, the latest last.
+    pub laid_dominoes: Vec<[usize; 2]>,
     /// What the replay was before each open guess, innermost last.
     saved: Vec<Saved>,
 }
@@ -362,7 +362,7 @@ pub struct Replay {
 struct Saved {
     grid: Grid,
     origins: [Origin; N_CELLS],
-    n_laid_tiles: usize,
+    n_laid_dominoes: usize,
 }
 
 impl Default for Replay {
@@ -370,7 +370,7 @@ impl Default for Replay {
         Replay {
             grid: [0; N_CELLS],
             origins: [Origin::Open; N_CELLS],
-            laid_tiles: Vec::new(),
+            laid_dominoes: Vec::new(),
             saved: Vec::new(),
         }
     }
@@ -386,16 +386,16 @@ impl Replay {
                 self.saved.push(Saved {
                     grid: self.grid,
                     origins: self.origins,
-                    n_laid_tiles: self.laid_tiles.len(),
+                    n_laid_dominoes: self.laid_dominoes.len(),
                 });
                 self.place(placements, Origin::Guessed);
-                self.laid_tiles.extend(domino_laid(placements));
+                self.laid_dominoes.extend(domino_laid(placements));
             }
             Event::Back { .. } | Event::Unwind => {
                 if let Some(saved) = self.saved.pop() {
                     self.grid = saved.grid;
                     self.origins = saved.origins;
-                    self.laid_tiles.truncate(saved.n_laid_tiles);
+                    self.laid_dominoes.truncate(saved.n_laid_dominoes);
                 }
             }
             Event::Keep => {
@@ -431,7 +431,7 @@ impl Replay {
     }
 }
 
-/// The tile a guess lays, if it lays one: a Su-domino-ku search step places two cells at
+/// The domino a guess lays, if it lays one: a Su-domino-ku search step places two cells at
 /// once, a Sudoku guess one (or none, when it confines a digit to some mini-lines).
 pub fn domino_laid(placements: &[(usize, u8)]) -> Option<[usize; 2]> {
     match placements {
@@ -508,10 +508,10 @@ fn conflict_text(conflict: Conflict, cell_name: fn(usize) -> String) -> String {
             format!("four digits or more can go only in {}", names.join(" "))
         }
         Conflict::UncoverableCell { cell } => {
-            format!("no unused tile can cover {}", cell_name(cell))
+            format!("no unused domino can cover {}", cell_name(cell))
         }
-        Conflict::UnplaceableTile { digits } => {
-            format!("tile {}+{} has no place left", digits[0], digits[1])
+        Conflict::UnplaceableDomino { digits } => {
+            format!("domino {}+{} has no place left", digits[0], digits[1])
         }
     }
 }
@@ -592,7 +592,7 @@ mod tests {
         assert_eq!(lines[2], "    3  4/81  guess          #1 r1c3 = 1");
         assert_eq!(
             lines[3],
-            "    4  6/81    lay tile       #2 r1c4 = 2, r1c5 = 3"
+            "    4  6/81    lay domino       #2 r1c4 = 2, r1c5 = 3"
         );
         assert_eq!(
             lines[4],

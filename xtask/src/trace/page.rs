@@ -14,14 +14,14 @@
 //! |---|---|
 //! | `origins` | the names of [`Origin`]s, which the page uses as the cells' classes |
 //! | `peers` | the 20 peers of each cell, for the pencil marks (the digits no peer holds) |
-//! | `su_domino_ku` | whether to show the 36 tiles: when the puzzles give tiles, as every Su-domino-ku puzzle does |
-//! | `puzzles` | per puzzle: `title`, `summary`, `cut` (the note of a record cut short, or null), `cell_names`, `tiles` (the cells of each given tile) and `steps` |
+//! | `su_domino_ku` | whether to show the 36 dominoes: when the puzzles give dominoes, as every Su-domino-ku puzzle does |
+//! | `puzzles` | per puzzle: `title`, `summary`, `cut` (the note of a record cut short, or null), `cell_names`, `dominoes` (the cells of each given domino) and `steps` |
 //!
 //! Each step holds `kind`, `text`, `decided` and `depth`, and where it has them: `changes`
 //! (`[cell, digit, origin]` for each cell whose digit or origin the step changes, digit 0
 //! for a cell it empties), the cells it concerns by role (`focus`, `unit`, `conflict`,
-//! `undone`), and for Su-domino-ku the tiles it lays (`laid`), how many laid tiles it takes
-//! off (`lifted`), and the tile that has no place left (`stuck_tile`).
+//! `undone`), and for Su-domino-ku the dominoes it lays (`laid`), how many laid dominoes it takes
+//! off (`lifted`), and the domino that has no place left (`stuck_domino`).
 
 use std::collections::HashMap;
 
@@ -45,7 +45,7 @@ pub fn page(title: &str, traces: &[PuzzleTrace]) -> String {
                 "summary": trace.summary,
                 "cut": crate::trace::cut_note(trace),
                 "cell_names": (0..N_CELLS).map(trace.cell_name).collect::<Vec<_>>(),
-                "tiles": trace.given_tiles,
+                "dominoes": trace.given_dominoes,
                 "steps": steps(trace),
             })
         })
@@ -53,7 +53,7 @@ pub fn page(title: &str, traces: &[PuzzleTrace]) -> String {
     let data = json!({
         "origins": Origin::ALL.map(Origin::name),
         "peers": PEERS_OF.to_vec(),
-        "su_domino_ku": traces.iter().any(|trace| !trace.given_tiles.is_empty()),
+        "su_domino_ku": traces.iter().any(|trace| !trace.given_dominoes.is_empty()),
         "puzzles": puzzles,
     });
     // Inside a <script> element the text must not hold "</script>": in JSON a `<` can
@@ -91,15 +91,15 @@ struct Step {
     /// The cells of the guess that a step back takes back.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     undone: Vec<usize>,
-    /// Su-domino-ku: the tiles the step lays, as their two cells.
+    /// Su-domino-ku: the dominoes the step lays, as their two cells.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     laid: Vec<[usize; 2]>,
-    /// Su-domino-ku: how many of the latest laid tiles the step takes off.
+    /// Su-domino-ku: how many of the latest laid dominoes the step takes off.
     #[serde(skip_serializing_if = "is_zero")]
     lifted: usize,
-    /// Su-domino-ku: the digits of the tile that has no place left.
+    /// Su-domino-ku: the digits of the domino that has no place left.
     #[serde(skip_serializing_if = "Option::is_none")]
-    stuck_tile: Option<[u8; 2]>,
+    stuck_domino: Option<[u8; 2]>,
 }
 
 /// Whether `count` is zero (for serde's `skip_serializing_if`).
@@ -134,15 +134,15 @@ fn steps(trace: &PuzzleTrace) -> Vec<Step> {
             })
             .map(|cell| (cell, replay.grid[cell], replay.origins[cell] as usize))
             .collect();
-        // The laid tiles both share are kept; the shown ones after them are lifted.
+        // The laid dominoes both share are kept; the shown ones after them are lifted.
         let kept = shown
-            .laid_tiles
+            .laid_dominoes
             .iter()
-            .zip(&replay.laid_tiles)
+            .zip(&replay.laid_dominoes)
             .take_while(|(before, after)| before == after)
             .count();
-        step.lifted = shown.laid_tiles.len() - kept;
-        step.laid = replay.laid_tiles[kept..].to_vec();
+        step.lifted = shown.laid_dominoes.len() - kept;
+        step.laid = replay.laid_dominoes[kept..].to_vec();
         steps.push(step);
         shown = replay.clone();
     }
@@ -176,7 +176,7 @@ fn concerned(event: &Event, guesses: &HashMap<u64, Vec<usize>>) -> Step {
                 step.conflict = (27 * band..27 * band + 27).collect();
             }
             Conflict::CrowdedMiniLine { cells } => step.conflict = cells.to_vec(),
-            Conflict::UnplaceableTile { digits } => step.stuck_tile = Some(digits),
+            Conflict::UnplaceableDomino { digits } => step.stuck_domino = Some(digits),
         },
         Event::Remark(_) | Event::Answer(_) | Event::Unwind | Event::Keep => {}
     }
@@ -193,7 +193,7 @@ mod tests {
     }
 
     #[test]
-    fn a_step_back_empties_what_its_guess_placed_and_lifts_its_tile() {
+    fn a_step_back_empties_what_its_guess_placed_and_lifts_its_domino() {
         let trace = PuzzleTrace {
             title: "test".into(),
             cell_name: letter_digit,
@@ -203,14 +203,14 @@ mod tests {
                     number: 1,
                     placements: vec![(1, 1), (2, 2)],
                 },
-                Event::Contradiction(Conflict::UnplaceableTile { digits: [3, 4] }),
+                Event::Contradiction(Conflict::UnplaceableDomino { digits: [3, 4] }),
                 Event::Back { number: 1 },
             ],
             steps: 4,
             limit: 4,
             summary: String::new(),
             answer: None,
-            given_tiles: Vec::new(),
+            given_dominoes: Vec::new(),
         };
         let [givens, guess, contradiction, back] = &steps(&trace)[..] else {
             panic!("four steps")
@@ -220,7 +220,7 @@ mod tests {
         let guessed = Origin::Guessed as usize;
         assert_eq!(guess.changes, [(1, 1, guessed), (2, 2, guessed)]);
         assert_eq!((guess.laid.as_slice(), guess.depth), (&[[1, 2]][..], 1));
-        assert_eq!(contradiction.stuck_tile, Some([3, 4]));
+        assert_eq!(contradiction.stuck_domino, Some([3, 4]));
         assert!(contradiction.changes.is_empty());
         let open = Origin::Open as usize;
         assert_eq!(back.changes, [(1, 0, open), (2, 0, open)]);
@@ -239,7 +239,7 @@ mod tests {
             limit: 1,
             summary: String::new(),
             answer: None,
-            given_tiles: Vec::new(),
+            given_dominoes: Vec::new(),
         };
         let page = page("test", &[trace]);
         assert!(page.contains(r"\u003c/script>\u003cb>"));

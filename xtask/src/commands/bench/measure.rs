@@ -53,7 +53,7 @@ impl Solver {
     }
 
     /// Checks `outcome`, this solver's answer to `puzzle`, and counts the guesses its
-    /// search makes: all of them, and (where the family is plain Sudoku) tdoku's way.
+    /// search makes: all of them, and (where the family is plain Sudoku) the free ones (tdoku's count).
     pub fn inspect(self, puzzle: &Puzzle, outcome: &Outcome) -> Result<Guesses> {
         match outcome.solution {
             Some(answer) => {
@@ -89,8 +89,8 @@ impl Solver {
     }
 }
 
-/// The guesses one search made: all of them, and tdoku's way where it is told (see
-/// [`common::observe::GuessCounter`]).
+/// The guesses one search made: all of them, and the free ones (tdoku's count) where they
+/// are told (see [`common::observe::GuessCounter`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Guesses {
     all: u64,
@@ -105,7 +105,7 @@ pub struct Measurement {
     pub micros: f64,
     /// The guesses of the search.
     pub guesses: u64,
-    /// The guesses counted tdoku's way, where they are told.
+    /// The free guesses (tdoku's count), where they are told.
     pub tdoku_guesses: Option<u64>,
     /// Whether the solver stopped at its cap.
     pub capped: bool,

@@ -26,7 +26,7 @@
 //!    cap or made over 20,000 guesses is timed in the first round only.
 //! 4. Checks every answer in the first round, outside the timed region, with the
 //!    reference solvers ([`Puzzle::why_not_solved_by`]: a valid completion keeping every
-//!    given; for Su-domino-ku, one that the tiles spell), or, when the solver finds none, the
+//!    given; for Su-domino-ku, one that the dominoes spell), or, when the solver finds none, the
 //!    reference's word that there is none; such puzzles are counted on standard error. It
 //!    counts the search's guesses with a [`Recorder`], also as tdoku's published
 //!    benchmark counts them (every way tried at a branch point but the last, which is

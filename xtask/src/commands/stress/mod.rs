@@ -27,7 +27,7 @@
 //! 4. Runs the program and judges the run as `cargo xtask check` does ([`judge_run`]): the
 //!    problem's time and memory limits, then the problem's own checker from its manifest.
 //! 5. On the first failure, runs the same input once more. If it fails again, shrinks the
-//!    input (drops puzzles, givens or tiles while it still fails, for at most
+//!    input (drops puzzles, givens or dominoes while it still fails, for at most
 //!    [`SHRINK_TIME_BUDGET`]; a hard input is not shrunk); if it passes, the failure is
 //!    *flaky* and the input is kept as it was. Either way it prints the input, where it
 //!    came from, what was expected, the output of the run that failed (not of a fresh

@@ -45,7 +45,7 @@ pub const FAMILY: Family = Family {
     generator: Some(generate),
 };
 
-/// The judge's format: puzzles, each its tiles and single digits, then a line `0`; each
+/// The judge's format: puzzles, each its dominoes and single digits, then a line `0`; each
 /// answer `Puzzle N` and the grid.
 pub const FORMAT: Format = Format {
     read: read_puzzles,
@@ -86,24 +86,24 @@ pub fn reference_answer(puzzle: &Puzzle) -> ReferenceAnswer {
 
 /// The reference's copy of a puzzle the solution read.
 pub fn reference_puzzle(puzzle: &p4574::Puzzle) -> domino::Puzzle {
-    let tiles = puzzle.tiles.iter().map(|tile| domino::Tile {
-        digits: tile.digits,
-        cells: tile.cells,
+    let dominoes = puzzle.dominoes.iter().map(|domino| domino::Domino {
+        digits: domino.digits,
+        cells: domino.cells,
     });
     domino::Puzzle {
-        tiles: tiles.collect(),
+        dominoes: dominoes.collect(),
         singles: puzzle.single_cells,
     }
 }
 
 /// The solution's copy of a puzzle the reference made.
 pub fn solution_puzzle(puzzle: &domino::Puzzle) -> p4574::Puzzle {
-    let tiles = puzzle.tiles.iter().map(|tile| p4574::Placement {
-        cells: tile.cells,
-        digits: tile.digits,
+    let dominoes = puzzle.dominoes.iter().map(|domino| p4574::Placement {
+        cells: domino.cells,
+        digits: domino.digits,
     });
     p4574::Puzzle {
-        tiles: tiles.collect(),
+        dominoes: dominoes.collect(),
         single_cells: puzzle.singles,
     }
 }
@@ -136,23 +136,23 @@ fn read_bench_file(text: &str) -> Result<Vec<Puzzle>> {
 }
 
 /// A random stress input: one to three generated puzzles with one solved grid each (10 to
-/// 35 tiles, inclusive), sometimes with one tile's digit changed so that some have no
+/// 35 dominoes, inclusive), sometimes with one domino's digit changed so that some have no
 /// grid.
 fn stress_case(rng: &mut StdRng) -> Vec<Puzzle> {
     let count = rng.random_range(1..=3);
     (0..count)
         .map(|_| {
-            let min_tiles = if rng.random_bool(0.5) {
+            let min_dominoes = if rng.random_bool(0.5) {
                 10
             } else {
                 rng.random_range(10..=35)
             };
-            let (mut puzzle, _) = generate_puzzle(rng, min_tiles);
+            let (mut puzzle, _) = generate_puzzle(rng, min_dominoes);
             if rng.random_bool(0.2) {
-                let tile = rng.random_range(0..puzzle.tiles.len());
+                let domino = rng.random_range(0..puzzle.dominoes.len());
                 let digit = rng.random_range(1..=9);
-                if digit != puzzle.tiles[tile].digits[1] {
-                    puzzle.tiles[tile].digits[0] = digit;
+                if digit != puzzle.dominoes[domino].digits[1] {
+                    puzzle.dominoes[domino].digits[0] = digit;
                 }
             }
             Puzzle::SuDominoKu {
@@ -162,7 +162,7 @@ fn stress_case(rng: &mut StdRng) -> Vec<Puzzle> {
         .collect()
 }
 
-/// The hard puzzles: three with 10 tiles, the fewest the statement allows, each an input
+/// The hard puzzles: three with 10 dominoes, the fewest the statement allows, each an input
 /// of its own.
 fn hard_cases() -> Result<Vec<Vec<Puzzle>>> {
     let hard_puzzle = |seed| {
@@ -175,11 +175,11 @@ fn hard_cases() -> Result<Vec<Vec<Puzzle>>> {
 }
 
 /// `count` generated puzzles, each with one solved grid (proved by the reference) and at
-/// least its number of laid tiles drawn from `fewest_tiles`, as a judge input and output.
-fn generate(rng: &mut StdRng, count: usize, fewest_tiles: RangeInclusive<usize>) -> JudgeFiles {
+/// least its number of laid dominoes drawn from `fewest_dominoes`, as a judge input and output.
+fn generate(rng: &mut StdRng, count: usize, fewest_dominoes: RangeInclusive<usize>) -> JudgeFiles {
     let mut puzzle = || {
-        let min_tiles = rng.random_range(fewest_tiles.clone());
-        generate_puzzle(rng, min_tiles)
+        let min_dominoes = rng.random_range(fewest_dominoes.clone());
+        generate_puzzle(rng, min_dominoes)
     };
     let (puzzles, grids): (Vec<_>, Vec<Grid>) = (0..count).map(|_| puzzle()).unzip();
     JudgeFiles {

@@ -1,9 +1,9 @@
 //! Su-domino-ku by the textbook method, the family's baseline: what `cargo xtask bench
 //! --baseline` measures the Su-domino-ku solution against. Plain row-major backtracking,
 //! no propagation. It judges nothing (the reference solvers do), so it may borrow from the
-//! solutions: the ladder's rung 0 tables and the solution's tile numbering.
+//! solutions: the ladder's rung 0 tables and the solution's domino numbering.
 //!
-//! The first empty cell in reading order must be covered by a tile reaching right or down
+//! The first empty cell in reading order must be covered by a domino reaching right or down
 //! (everything before it is covered); every direction and digit pair is tried in order,
 //! with the used-digit tables of the ladder's rung 0
 //! ([`common::ladder::rung0_textbook`]), which does the same for plain Sudoku. Some
@@ -14,37 +14,37 @@ use common::ladder::Outcome;
 
 use crate::reference::Grid;
 
-/// The bit of the tile showing digits `a` and `b` (different) in a set of used tiles: bit
-/// `t` for tile number `t`, numbered as the solution numbers them
-/// ([`p4574::tile_number`]).
-pub fn tile_bit(a: u8, b: u8) -> u64 {
-    1 << p4574::tile_number(a, b)
+/// The bit of the domino showing digits `a` and `b` (different) in a set of used dominoes: bit
+/// `t` for domino number `t`, numbered as the solution numbers them
+/// ([`p4574::domino_number`]).
+pub fn domino_bit(a: u8, b: u8) -> u64 {
+    1 << p4574::domino_number(a, b)
 }
 
-/// Completes `puzzle` with the tiles it does not lay, trying at most `cap` placements.
+/// Completes `puzzle` with the dominoes it does not lay, trying at most `cap` placements.
 pub fn solve_puzzle(puzzle: &p4574::Puzzle, cap: u64) -> Outcome {
-    let used = puzzle.tiles.iter().fold(0, |used, tile| {
-        used | tile_bit(tile.digits[0], tile.digits[1])
+    let used = puzzle.dominoes.iter().fold(0, |used, domino| {
+        used | domino_bit(domino.digits[0], domino.digits[1])
     });
     solve_within(&puzzle.given_grid(), used, cap)
 }
 
-/// Completes `givens` (the digits of the singles and of the laid tiles) with the tiles
-/// not in `used_tiles` (bits from [`tile_bit`]), trying at most `cap` tile placements.
+/// Completes `givens` (the digits of the singles and of the laid dominoes) with the dominoes
+/// not in `used_dominoes` (bits from [`domino_bit`]), trying at most `cap` domino placements.
 /// The outcome counts the placements as guesses, as the ladder's rungs do.
 ///
 /// ```
 /// let outcome = xtask::problems::su_domino_ku::textbook::solve_within(&[0; 81], 0, 10);
 /// assert!(outcome.capped); // an empty grid is far too much for 10 placements
 /// ```
-pub fn solve_within(givens: &Grid, used_tiles: u64, cap: u64) -> Outcome {
+pub fn solve_within(givens: &Grid, used_dominoes: u64, cap: u64) -> Outcome {
     let Some(used) = UsedDigits::of_givens(givens) else {
         return Outcome::no_completion();
     };
     let mut search = Search {
         grid: *givens,
         used,
-        used_tiles,
+        used_dominoes,
         placements: 0,
         cap,
     };
@@ -52,11 +52,11 @@ pub fn solve_within(givens: &Grid, used_tiles: u64, cap: u64) -> Outcome {
     Outcome::of_backtracking(found, &search.grid, search.placements)
 }
 
-/// The search: the grid, its used-digit tables, the tiles laid, and the placements so far.
+/// The search: the grid, its used-digit tables, the dominoes laid, and the placements so far.
 struct Search {
     grid: Grid,
     used: UsedDigits,
-    used_tiles: u64,
+    used_dominoes: u64,
     placements: u64,
     cap: u64,
 }
@@ -87,10 +87,10 @@ impl Search {
                 }
                 for second in 1..=9 {
                     if first == second {
-                        continue; // no tile shows one digit twice
+                        continue; // no domino shows one digit twice
                     }
-                    let tile = tile_bit(first, second);
-                    if self.used_tiles & tile != 0 || !self.used.allows(partner, second) {
+                    let domino = domino_bit(first, second);
+                    if self.used_dominoes & domino != 0 || !self.used.allows(partner, second) {
                         continue;
                     }
                     if self.placements == self.cap {
@@ -101,11 +101,11 @@ impl Search {
                     // The partner may share the cell's row, column or box: check it again.
                     if self.used.allows(partner, second) {
                         self.put(partner, second);
-                        self.used_tiles |= tile;
+                        self.used_dominoes |= domino;
                         if self.fill_from(cell + 1)? {
                             return Some(true);
                         }
-                        self.used_tiles &= !tile;
+                        self.used_dominoes &= !domino;
                         self.take_back(partner);
                     }
                     self.take_back(cell);
