@@ -31,7 +31,7 @@ pub(crate) use cells::count_among_peers;
 pub(crate) use columns::count_in_columns;
 
 use crate::observe::SearchObserver;
-use crate::{cell_bit, lowest_digit, CellSet, ALL_CELLS, N_CELLS};
+use crate::{CellSet, ALL_CELLS, N_CELLS};
 use mini_lines::MiniLines;
 use recount::Changed;
 
@@ -169,12 +169,18 @@ impl Board {
 
     /// The grid of decided digits, 0 where a cell is open.
     pub fn to_grid(&self) -> [u8; N_CELLS] {
-        let decided = self.solved_cells();
-        // A decided cell's digit is its only candidate.
-        std::array::from_fn(|cell| match decided & cell_bit(cell) {
-            0 => 0,
-            _ => lowest_digit(self.candidates(cell)),
-        })
+        let mut grid = [0; N_CELLS];
+        for band in 0..3 {
+            let decided = ALL_BAND & !self.open[band];
+            for index in 0..9 {
+                let mut cells = self.places[band][index] & decided;
+                while cells != 0 {
+                    grid[first_cell(band, cells)] = index as u8 + 1;
+                    cells &= cells - 1;
+                }
+            }
+        }
+        grid
     }
 
     /// Places `digit` in `cell`, without propagating; fails if it is no candidate there.

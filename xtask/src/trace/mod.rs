@@ -592,7 +592,7 @@ mod tests {
         assert_eq!(lines[2], "    3  4/81  guess          #1 r1c3 = 1");
         assert_eq!(
             lines[3],
-            "    4  6/81    lay domino       #2 r1c4 = 2, r1c5 = 3"
+            "    4  6/81    lay domino     #2 r1c4 = 2, r1c5 = 3"
         );
         assert_eq!(
             lines[4],
