@@ -157,7 +157,7 @@ fn ways_panel(shown: &Shown, branch: &ChuteBranch, root: &Root) -> (Svg, i32, i3
         if tried_before > 0 && tried_before % per_row == 0 {
             (x, y) = (0, y + way_height + 24);
         }
-        let label = format!("way {}: permutation {k}", tried_before + 1);
+        let label = format!("way {}: k={k}", tried_before + 1);
         panel.text(x, y + 12, &label, Font::sans(11, colour::QUIET));
         let mut way = Svg::new();
         draw_way(&mut way, branch, k, root, shown.light);
