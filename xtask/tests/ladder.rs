@@ -7,7 +7,8 @@
 
 mod support;
 
-use common::ladder::{rung0_textbook, Outcome, Rung, RUNGS};
+use common::ladder::rung0_textbook::{self, Backtracking};
+use common::ladder::{Outcome, Rung, Solver, RUNGS};
 use common::observe::{Branch, Conflict, Reason, SearchObserver};
 use support::grid_to_line;
 use xtask::problems::data;
@@ -67,7 +68,7 @@ fn every_rung_solves_a_slice_of_every_unique_set_as_the_reference_does() {
             let completions = reference::completions(puzzle, 2);
             assert_eq!(completions.len(), 1, "{context}: the reference");
             for rung in uncapped_rungs() {
-                let outcome = (rung.solve)(puzzle);
+                let outcome = rung.solver.solve(puzzle);
                 assert_eq!(
                     outcome.solution,
                     Some(completions[0]),
@@ -76,7 +77,7 @@ fn every_rung_solves_a_slice_of_every_unique_set_as_the_reference_does() {
                 );
                 assert!(!outcome.capped, "{}", rung_context(&rung, &context));
             }
-            let outcome = rung0_textbook::solve(puzzle);
+            let outcome = rung0_textbook::SEARCH.solve(puzzle);
             check_textbook(&outcome, puzzle, &context);
             capped_puzzles += outcome.capped as usize;
         }
@@ -90,7 +91,9 @@ fn every_rung_completes_puzzles_with_several_completions() {
     for (index, puzzle) in &slice_of(data::MULTI_SOLUTION_SET) {
         let context = support::describe_puzzle(data::MULTI_SOLUTION_SET, *index, puzzle);
         for rung in uncapped_rungs() {
-            let answer = (rung.solve)(puzzle)
+            let answer = rung
+                .solver
+                .solve(puzzle)
                 .solution
                 .unwrap_or_else(|| panic!("{}: no answer", rung_context(&rung, &context)));
             assert_eq!(
@@ -100,7 +103,7 @@ fn every_rung_completes_puzzles_with_several_completions() {
                 rung_context(&rung, &context)
             );
         }
-        check_textbook(&rung0_textbook::solve(puzzle), puzzle, &context);
+        check_textbook(&rung0_textbook::SEARCH.solve(puzzle), puzzle, &context);
     }
 }
 
@@ -111,7 +114,7 @@ fn every_rung_agrees_with_the_published_counts_of_tdokus_test_puzzles() {
     for (index, puzzle) in puzzles.iter().enumerate() {
         let context = support::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
         for rung in RUNGS {
-            let outcome = (rung.solve)(&puzzle.grid);
+            let outcome = rung.solver.solve(&puzzle.grid);
             let context = rung_context(&rung, &context);
             match outcome.solution {
                 None if puzzle.completions == 0 => seen_none = true,
@@ -170,7 +173,7 @@ fn every_rung_finds_nothing_where_there_is_no_completion() {
         let context = grid_to_line(grid);
         assert_eq!(reference::count_completions(grid, 1), 0, "{context}");
         for rung in RUNGS {
-            let outcome = (rung.solve)(grid);
+            let outcome = rung.solver.solve(grid);
             assert_eq!(outcome.solution, None, "{}", rung_context(&rung, &context));
             if rung.number > 0 {
                 assert!(!outcome.capped, "{}", rung_context(&rung, &context));
@@ -181,11 +184,15 @@ fn every_rung_finds_nothing_where_there_is_no_completion() {
 
 #[test]
 fn the_textbook_rung_reports_its_cap() {
-    let outcome = rung0_textbook::solve_within(&[0; 81], 50);
+    let outcome = Backtracking {
+        cap: 50,
+        ..rung0_textbook::SEARCH
+    }
+    .solve(&[0; 81]);
     assert!(outcome.capped);
     assert_eq!((outcome.solution, outcome.guesses), (None, 50));
     // The empty grid itself is easy for it: 81 cells and a little backtracking.
-    let outcome = rung0_textbook::solve(&[0; 81]);
+    let outcome = rung0_textbook::SEARCH.solve(&[0; 81]);
     assert!(!outcome.capped);
     assert_eq!(outcome.solution, reference::smallest_completion(&[0; 81]));
 }
@@ -212,8 +219,8 @@ fn a_representation_or_incremental_rung_keeps_the_guesses_of_the_rung_below() {
         let (below, above) = (&pair[0], &pair[1]);
         for (context, puzzle) in &puzzles {
             assert_eq!(
-                (below.solve)(puzzle).guesses,
-                (above.solve)(puzzle).guesses,
+                below.solver.solve(puzzle).guesses,
+                above.solver.solve(puzzle).guesses,
                 "{}, against rung {}",
                 rung_context(above, context),
                 below.number
@@ -254,7 +261,7 @@ fn counting_again_only_what_changed_takes_rung_18s_steps_in_the_same_order() {
     for (context, puzzle) in all_unique_slices() {
         let [below, above] = [18, 19].map(|number| {
             let mut log = StepLog::default();
-            (RUNGS[number].solve_observed)(&puzzle, &mut log);
+            RUNGS[number].solver.solve_observed(&puzzle, &mut log);
             log.0
         });
         assert!(!below.is_empty(), "{context}: rung 18 reported nothing");
@@ -277,7 +284,7 @@ fn guesses_never_rise_from_rung_to_rung_and_fall_with_each_new_rule_or_search() 
         .map(|rung| {
             puzzles
                 .iter()
-                .map(|(_, puzzle)| (rung.solve)(puzzle).guesses)
+                .map(|(_, puzzle)| rung.solver.solve(puzzle).guesses)
                 .sum()
         })
         .collect();
@@ -319,7 +326,7 @@ fn a_gain_shows_on_whole_files() {
         let guesses = |rung: Rung| -> u64 {
             puzzles
                 .iter()
-                .map(|puzzle| (rung.solve)(puzzle).guesses)
+                .map(|puzzle| rung.solver.solve(puzzle).guesses)
                 .sum()
         };
         let (fewer, more) = (guesses(above), guesses(below));

@@ -74,7 +74,7 @@ proptest! {
         for pair in RUNGS.windows(2) {
             let (below, above) = (&pair[0], &pair[1]);
             let context = format!("rung {} against rung {} on {}", above.number, below.number, grid_to_line(&grid));
-            match ((below.candidates_after_rules)(&grid), (above.candidates_after_rules)(&grid)) {
+            match (below.solver.candidates_after_rules(&grid), above.solver.candidates_after_rules(&grid)) {
                 (_, None) => {}
                 (None, Some(_)) => prop_assert!(false, "{}: sees a completion possible", context),
                 (Some(kept_below), Some(kept_above)) => {

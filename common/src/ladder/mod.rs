@@ -52,15 +52,12 @@ pub mod rung8_band_rule_table;
 pub mod rung9_changes;
 mod search;
 
-pub use search::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, BranchPoint,
-    Grid, Outcome, SearchState,
-};
+pub use search::{with_givens, BranchPoint, Grid, OnCells, Outcome, SearchState};
 
 use crate::observe::SearchObserver;
 use crate::N_CELLS;
 
-/// One rung. (Not `Debug`: Rust 1.63 has none for a function pointer taking a reference.)
+/// One rung. (Not `Debug`: its solver is a trait object.)
 #[derive(Clone, Copy)]
 pub struct Rung {
     /// Its place in [`RUNGS`].
@@ -69,16 +66,22 @@ pub struct Rung {
     pub name: &'static str,
     /// Its tag.
     pub idea: Idea,
-    /// Solves a grid (rung 0 stops at [`rung0_textbook::CAP`] guesses).
-    pub solve: fn(&Grid) -> Outcome,
-    /// The same, telling an observer each step.
-    pub solve_observed: fn(&Grid, &mut dyn SearchObserver) -> Outcome,
-    /// Every cell's candidates after the givens and rules; `None`: no completion.
-    pub candidates_after_rules: fn(&Grid) -> Option<[u16; N_CELLS]>,
-    /// The root's branch point; `None` when it needs none.
-    pub first_branch_point: fn(&Grid) -> Option<BranchPoint>,
+    /// Its solver.
+    pub solver: &'static dyn Solver,
     /// The puzzle of its picture and its try in `docs/climb.md`.
     pub chosen_puzzle: PuzzleInSet,
+}
+
+/// What a rung's solver offers the benchmarks, the trace and the pictures.
+pub trait Solver: Sync {
+    /// Solves a grid (rung 0 stops at [`rung0_textbook::CAP`] guesses).
+    fn solve(&self, grid: &Grid) -> Outcome;
+    /// The same, telling an observer each step.
+    fn solve_observed(&self, grid: &Grid, observer: &mut dyn SearchObserver) -> Outcome;
+    /// Every cell's candidates after the givens and rules; `None`: no completion.
+    fn candidates_after_rules(&self, grid: &Grid) -> Option<[u16; N_CELLS]>;
+    /// The root's branch point; `None` when it needs none.
+    fn first_branch_point(&self, grid: &Grid) -> Option<BranchPoint>;
 }
 
 /// Line `number` (from 1) of `data/{set}.txt`: `trace --puzzle set:number`.
@@ -115,9 +118,10 @@ impl Idea {
 /// Every rung, each entry in its rung's file; a rung's number is its place.
 ///
 /// ```
+/// use common::ladder::Solver;
 /// for (place, rung) in common::ladder::RUNGS.iter().enumerate() {
 ///     assert_eq!(rung.number, place, "{}", rung.name);
-///     let outcome = (rung.solve)(&[0; 81]);
+///     let outcome = rung.solver.solve(&[0; 81]);
 ///     assert!(common::is_valid_solution(&outcome.solution.unwrap()), "{}", rung.name);
 /// }
 /// ```

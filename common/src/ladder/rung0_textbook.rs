@@ -3,9 +3,10 @@
 //! The digits each row, column and box allows are read from [`UsedDigits`]. `docs/climb.md`
 //! tells the idea with its picture.
 
-use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
-use crate::observe::{report_givens, SearchObserver};
-use crate::{digit_bit, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
+use super::rung1_fewest_candidates::most_constrained_cell;
+use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung, Solver};
+use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
+use crate::{digit_bit, digits, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
 /// Rung 0's most guesses on one grid (tens of milliseconds), so that benchmarks end.
 pub const CAP: u64 = 2_000_000;
@@ -64,74 +65,110 @@ impl UsedDigits {
     }
 }
 
-/// Solves `grid` with at most [`CAP`] guesses.
-pub fn solve(grid: &Grid) -> Outcome {
-    solve_within(grid, CAP)
+/// Backtracking in place on [`UsedDigits`]: rung 0's, and rung 1's with its own order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Backtracking {
+    /// Which empty cell it fills next.
+    pub order: CellOrder,
+    /// The most guesses it makes on one grid; at the cap, the outcome is `capped`.
+    pub cap: u64,
 }
 
-/// Solves `grid` with at most `cap` guesses; at the cap, `capped` is set.
-pub fn solve_within(grid: &Grid, cap: u64) -> Outcome {
-    solve_observed(grid, cap, &mut ())
+/// Which empty cell the backtracking fills next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellOrder {
+    /// The first in reading order (rung 0).
+    Reading,
+    /// The one with the fewest candidates (rung 1).
+    FewestCandidates,
 }
 
-/// [`solve_within`], telling `observer` each step.
-pub fn solve_observed(grid: &Grid, cap: u64, observer: &mut impl SearchObserver) -> Outcome {
-    report_givens(grid, observer);
-    let used = match UsedDigits::of_givens(grid) {
-        Some(used) => used,
-        None => return Outcome::no_completion(),
-    };
-    let mut search = Textbook {
-        grid: *grid,
-        used,
-        guesses: 0,
-        cap,
-    };
-    let found = search.fill_from(0, observer);
-    Outcome::of_backtracking(found, &search.grid, search.guesses)
+/// Rung 0's search.
+pub const SEARCH: Backtracking = Backtracking {
+    order: CellOrder::Reading,
+    cap: CAP,
+};
+
+impl Solver for Backtracking {
+    fn solve(&self, grid: &Grid) -> Outcome {
+        self.solve_with(grid, &mut ())
+    }
+
+    fn solve_observed(&self, grid: &Grid, mut observer: &mut dyn SearchObserver) -> Outcome {
+        self.solve_with(grid, &mut observer)
+    }
+
+    /// By the tables (a given's: itself).
+    fn candidates_after_rules(&self, grid: &Grid) -> Option<[u16; N_CELLS]> {
+        let used = UsedDigits::of_givens(grid)?;
+        Some(std::array::from_fn(|cell| match grid[cell] {
+            0 => used.candidates(cell),
+            given => digit_bit(given),
+        }))
+    }
+
+    fn first_branch_point(&self, grid: &Grid) -> Option<BranchPoint> {
+        let used = UsedDigits::of_givens(grid)?;
+        let cell = self.next_cell(grid, &used, 0)?;
+        let candidates = used.candidates(cell);
+        Some(BranchPoint::Cell { cell, candidates })
+    }
 }
 
-/// Each cell's candidates by the tables (a given's: itself); `None` when givens clash.
-pub fn candidates_after_givens(grid: &Grid) -> Option<[u16; N_CELLS]> {
-    let used = UsedDigits::of_givens(grid)?;
-    Some(std::array::from_fn(|cell| match grid[cell] {
-        0 => used.candidates(cell),
-        given => digit_bit(given),
-    }))
+impl Backtracking {
+    fn solve_with(self, grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+        report_givens(grid, observer);
+        let used = match UsedDigits::of_givens(grid) {
+            Some(used) => used,
+            None => return Outcome::no_completion(),
+        };
+        let mut filling = Filling {
+            search: self,
+            grid: *grid,
+            used,
+            guesses: 0,
+        };
+        let found = filling.fill_from(0, observer);
+        Outcome::of_backtracking(found, &filling.grid, filling.guesses)
+    }
+
+    /// The empty cell to fill next, the cells before `from` being full in reading order.
+    fn next_cell(self, grid: &Grid, used: &UsedDigits, from: usize) -> Option<usize> {
+        match self.order {
+            CellOrder::Reading => (from..N_CELLS).find(|&cell| grid[cell] == 0),
+            CellOrder::FewestCandidates => {
+                let empty = (0..N_CELLS).filter(|&cell| grid[cell] == 0);
+                most_constrained_cell(empty, |cell| used.candidates(cell))
+            }
+        }
+    }
 }
 
-/// The first empty cell and its candidates.
-pub fn first_branch_point(grid: &Grid) -> Option<BranchPoint> {
-    let used = UsedDigits::of_givens(grid)?;
-    let cell = (0..N_CELLS).find(|&cell| grid[cell] == 0)?;
-    let candidates = used.candidates(cell);
-    Some(BranchPoint::Cell { cell, candidates })
-}
-
-struct Textbook {
+struct Filling {
+    search: Backtracking,
     grid: Grid,
     used: UsedDigits,
     guesses: u64,
-    cap: u64,
 }
 
-impl Textbook {
-    /// Fills the empty cells from `cell` on: `Some(true)` when full, `Some(false)` (the grid
-    /// as it was) when no digit fits somewhere, `None` at the cap.
-    fn fill_from(&mut self, cell: usize, observer: &mut impl SearchObserver) -> Option<bool> {
-        let cell = match (cell..N_CELLS).find(|&cell| self.grid[cell] == 0) {
+impl Filling {
+    /// Fills the empty cells, `from` on in reading order: `Some(true)` when full,
+    /// `Some(false)` (the grid as it was) when no digit fits somewhere, `None` at the cap.
+    fn fill_from(&mut self, from: usize, observer: &mut impl SearchObserver) -> Option<bool> {
+        let cell = match self.search.next_cell(&self.grid, &self.used, from) {
             Some(cell) => cell,
             None => return Some(true),
         };
-        for digit in 1..=9 {
-            if !self.used.allows(cell, digit) {
-                continue;
-            }
-            if self.guesses == self.cap {
+        let candidates = self.used.candidates(cell);
+        if candidates == 0 {
+            observer.contradiction(Conflict::EmptyCell { cell });
+        }
+        for (tried_before, digit) in digits(candidates).enumerate() {
+            if self.guesses == self.search.cap {
                 return None;
             }
             self.guesses += 1;
-            observer.guess(&[(cell, digit)]);
+            observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
             self.grid[cell] = digit;
             self.used.insert(cell, digit);
             if self.fill_from(cell + 1, observer)? {
@@ -151,10 +188,7 @@ pub const RUNG: Rung = Rung {
     number: 0,
     name: "textbook",
     idea: Idea::Start,
-    solve,
-    solve_observed: |grid, mut observer| solve_observed(grid, CAP, &mut observer),
-    candidates_after_rules: candidates_after_givens,
-    first_branch_point,
+    solver: &SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,
@@ -164,6 +198,14 @@ pub const RUNG: Rung = Rung {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn solve(grid: &Grid) -> Outcome {
+        SEARCH.solve(grid)
+    }
+
+    fn solve_within(grid: &Grid, cap: u64) -> Outcome {
+        Backtracking { cap, ..SEARCH }.solve(grid)
+    }
 
     #[test]
     fn clashing_givens_have_no_completion_and_take_no_guess() {

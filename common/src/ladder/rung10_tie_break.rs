@@ -4,10 +4,7 @@
 //! [`crate::board::cells`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung9_changes::TrackedBands;
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
-    Rung, SearchState,
-};
+use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::{cell_of, count_among_peers, OTHER_BANDS};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet};
@@ -59,10 +56,7 @@ pub const RUNG: Rung = Rung {
     number: 10,
     name: "tie-break",
     idea: Idea::Branching,
-    solve: solve::<TieBreak>,
-    solve_observed: |grid, mut observer| solve_observed::<TieBreak>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<TieBreak>,
-    first_branch_point: first_branch_point::<TieBreak>,
+    solver: &OnCells::<TieBreak>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 13,

@@ -4,10 +4,7 @@
 //! ([`crate::board::band_rule`]), the givens all at once ([`Board::from_grid`]). `docs/climb.md`
 //! tells the idea with its picture.
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
-    Rung, SearchState,
-};
+use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::Board;
 use crate::observe::SearchObserver;
 
@@ -40,10 +37,7 @@ pub const RUNG: Rung = Rung {
     number: 11,
     name: "band-board",
     idea: Idea::Representation,
-    solve: solve::<crate::board::Board>,
-    solve_observed: |grid, mut observer| solve_observed::<crate::board::Board>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<crate::board::Board>,
-    first_branch_point: first_branch_point::<crate::board::Board>,
+    solver: &OnCells::<Board>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 13,

@@ -4,10 +4,7 @@
 //! four confined digits are a contradiction. Counted here from the places. `docs/climb.md` tells
 //! the idea with its picture.
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
-    Rung, SearchState,
-};
+use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::{Board, Contradiction};
 use crate::observe::{Conflict, SearchObserver};
 use crate::{cell_bit, count, digit_bit, digits, CellSet, UNIT_SET};
@@ -121,10 +118,7 @@ pub const RUNG: Rung = Rung {
     number: 12,
     name: "mini-lines",
     idea: Idea::Inference,
-    solve: solve::<PlainMiniLines>,
-    solve_observed: |grid, mut observer| solve_observed::<PlainMiniLines>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<PlainMiniLines>,
-    first_branch_point: first_branch_point::<PlainMiniLines>,
+    solver: &OnCells::<PlainMiniLines>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

@@ -4,32 +4,21 @@
 //! and 3 keep (the room [`crate::board::mini_lines`]). `docs/climb.md` tells the idea with its
 //! picture.
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
-    Rung, SearchState,
-};
+use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::{Board, MiniLineRule, Recount};
 use crate::observe::SearchObserver;
 
-/// The board with the mini-line rule on, searched on cells; with `ONLY_THREE`, its
-/// only-three part too ([`super::rung18_only_three::OnlyThree`]).
+/// Rung 13's search state: the board with the mini-line rule's confined part.
 #[derive(Clone, Copy)]
-pub struct MiniLines<const ONLY_THREE: bool> {
+pub struct MiniLineCounts {
     board: Board,
 }
 
-/// Rung 13's search state: the confined part only.
-pub type MiniLineCounts = MiniLines<false>;
-
-impl<const ONLY_THREE: bool> SearchState for MiniLines<ONLY_THREE> {
+impl SearchState for MiniLineCounts {
     fn start(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Self> {
-        let rule = if ONLY_THREE {
-            MiniLineRule::ConfinedAndOnlyThree
-        } else {
-            MiniLineRule::Confined
-        };
+        let rule = MiniLineRule::Confined;
         let board = Board::propagated(grid, rule, Recount::EveryDigit, observer).ok()?;
-        Some(MiniLines { board })
+        Some(MiniLineCounts { board })
     }
 
     fn choose_cell(&self) -> Option<usize> {
@@ -54,10 +43,7 @@ pub const RUNG: Rung = Rung {
     number: 13,
     name: "mini-line-counts",
     idea: Idea::Representation,
-    solve: solve::<MiniLineCounts>,
-    solve_observed: |grid, mut observer| solve_observed::<MiniLineCounts>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<MiniLineCounts>,
-    first_branch_point: first_branch_point::<MiniLineCounts>,
+    solver: &OnCells::<MiniLineCounts>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

@@ -4,11 +4,11 @@
 //! [`crate::board::chutes`]; tdoku branches so in a band); once every digit is settled, on cells.
 //! `docs/climb.md` tells the idea with its picture.
 
-use super::{candidates_after_rules, BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung};
+use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung, Solver};
 use crate::board::chutes::ChuteBranching;
 use crate::board::{Board, MiniLineRule, Recount};
-use crate::digits;
 use crate::observe::{report_givens, Branch, SearchObserver};
+use crate::{digits, N_CELLS};
 
 /// A search on chutes; rungs 14 to 19 differ only in these fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,14 +28,34 @@ pub const SEARCH: ChuteSearch = ChuteSearch {
     branching: ChuteBranching::FIRST,
 };
 
-impl ChuteSearch {
-    /// Solves `grid`.
-    pub fn solve(self, grid: &Grid) -> Outcome {
-        self.solve_observed(grid, &mut ())
+impl Solver for ChuteSearch {
+    fn solve(&self, grid: &Grid) -> Outcome {
+        self.solve_with(grid, &mut ())
     }
 
-    /// Solves `grid`, reporting every step to `observer`.
-    pub fn solve_observed(self, grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+    fn solve_observed(&self, grid: &Grid, mut observer: &mut dyn SearchObserver) -> Outcome {
+        self.solve_with(grid, &mut observer)
+    }
+
+    fn candidates_after_rules(&self, grid: &Grid) -> Option<[u16; N_CELLS]> {
+        let board = Board::propagated(grid, self.rule, self.recount, &mut ()).ok()?;
+        Some(std::array::from_fn(|cell| board.candidates(cell)))
+    }
+
+    /// A chute's, or a cell's when there is none.
+    fn first_branch_point(&self, grid: &Grid) -> Option<BranchPoint> {
+        let board = Board::propagated(grid, self.rule, self.recount, &mut ()).ok()?;
+        if let Some(branch) = self.branching.branch_point(&board) {
+            return Some(BranchPoint::Chute { branch });
+        }
+        let cell = board.most_constrained_cell()?;
+        let candidates = board.candidates(cell);
+        Some(BranchPoint::Cell { cell, candidates })
+    }
+}
+
+impl ChuteSearch {
+    fn solve_with(self, grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
         report_givens(grid, observer);
         let mut guesses = 0;
         let solution = match Board::propagated(grid, self.rule, self.recount, observer) {
@@ -47,17 +67,6 @@ impl ChuteSearch {
             guesses,
             capped: false,
         }
-    }
-
-    /// The root's branch point: a chute's, or a cell's when there is none.
-    pub fn first_branch_point(self, grid: &Grid) -> Option<BranchPoint> {
-        let board = Board::propagated(grid, self.rule, self.recount, &mut ()).ok()?;
-        if let Some(branch) = self.branching.branch_point(&board) {
-            return Some(BranchPoint::Chute { branch });
-        }
-        let cell = board.most_constrained_cell()?;
-        let candidates = board.candidates(cell);
-        Some(BranchPoint::Cell { cell, candidates })
     }
 
     fn depth_first(
@@ -107,10 +116,7 @@ pub const RUNG: Rung = Rung {
     number: 14,
     name: "chutes",
     idea: Idea::Branching,
-    solve: |grid| SEARCH.solve(grid),
-    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
-    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    solver: &SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "forum_hardest_1106",
         number: 1,

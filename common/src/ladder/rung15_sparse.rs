@@ -4,7 +4,7 @@
 //! (the room [`crate::board::sparse`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung14_chutes::{ChuteSearch, SEARCH as RUNG_14};
-use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
+use super::{Idea, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::sparse::SparseBoard;
 
@@ -22,10 +22,7 @@ pub const RUNG: Rung = Rung {
     number: 15,
     name: "sparse",
     idea: Idea::Branching,
-    solve: |grid| SEARCH.solve(grid),
-    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
-    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    solver: &SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "sparse",
         number: 1,

@@ -5,7 +5,7 @@
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung15_sparse::SEARCH as RUNG_15;
-use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
+use super::{Idea, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::digit_choice::DigitChoice;
 
@@ -23,10 +23,7 @@ pub const RUNG: Rung = Rung {
     number: 16,
     name: "fewest-permutations",
     idea: Idea::Branching,
-    solve: |grid| SEARCH.solve(grid),
-    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
-    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    solver: &SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 21,

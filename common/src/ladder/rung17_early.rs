@@ -6,7 +6,7 @@
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung16_fewest_permutations::SEARCH as RUNG_16;
-use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
+use super::{Idea, PuzzleInSet, Rung};
 use crate::board::chutes::ChuteBranching;
 use crate::board::early::ChuteChoice;
 
@@ -24,10 +24,7 @@ pub const RUNG: Rung = Rung {
     number: 17,
     name: "early",
     idea: Idea::Branching,
-    solve: |grid| SEARCH.solve(grid),
-    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<super::rung13_mini_line_counts::MiniLineCounts>,
-    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    solver: &SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 3,

@@ -6,7 +6,7 @@
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung18_only_three::SEARCH as RUNG_18;
-use super::{candidates_after_rules, Idea, PuzzleInSet, Rung};
+use super::{Idea, PuzzleInSet, Rung};
 use crate::board::Recount;
 
 /// Rung 19's search: the Sudoku solutions'.
@@ -20,10 +20,7 @@ pub const RUNG: Rung = Rung {
     number: 19,
     name: "recount",
     idea: Idea::IncrementalWork,
-    solve: |grid| SEARCH.solve(grid),
-    solve_observed: |grid, mut observer| SEARCH.solve_observed(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<super::rung18_only_three::OnlyThree>,
-    first_branch_point: |grid| SEARCH.first_branch_point(grid),
+    solver: &SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 4,

@@ -5,10 +5,7 @@
 
 use std::marker::PhantomData;
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
-    PuzzleInSet, Rung, SearchState,
-};
+use super::{with_givens, Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 
 use super::rung1_fewest_candidates::most_constrained_cell;
 use crate::observe::SearchObserver;
@@ -107,10 +104,7 @@ pub const RUNG: Rung = Rung {
     number: 2,
     name: "masks",
     idea: Idea::Representation,
-    solve: solve::<MaskGrid>,
-    solve_observed: |grid, mut observer| solve_observed::<MaskGrid>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<MaskGrid>,
-    first_branch_point: first_branch_point::<MaskGrid>,
+    solver: &OnCells::<MaskGrid>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,
@@ -152,7 +146,7 @@ mod tests {
             grid[column] = column as u8;
         }
         grid[27] = 9;
-        let outcome = crate::ladder::solve::<MaskGrid>(&grid);
+        let outcome = crate::ladder::Solver::solve(&OnCells::<MaskGrid>::SEARCH, &grid);
         assert_eq!((outcome.solution, outcome.guesses), (None, 0));
     }
 }

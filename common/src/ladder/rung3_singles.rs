@@ -4,9 +4,7 @@
 //! `docs/climb.md` tells the idea with its picture.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
-};
+use super::{Idea, OnCells, PuzzleInSet, Rung};
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{digit_bit, digits, lowest_digit, only_digit, ALL_DIGITS, CELLS_OF_UNIT, N_CELLS};
 
@@ -101,10 +99,7 @@ pub const RUNG: Rung = Rung {
     number: 3,
     name: "singles",
     idea: Idea::Inference,
-    solve: solve::<SinglesGrid>,
-    solve_observed: |grid, mut observer| solve_observed::<SinglesGrid>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<SinglesGrid>,
-    first_branch_point: first_branch_point::<SinglesGrid>,
+    solver: &OnCells::<SinglesGrid>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

@@ -4,10 +4,7 @@
 //! with its picture.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
-use super::{
-    candidates_after_rules, first_branch_point, rung3_singles, solve, solve_observed, Idea,
-    PuzzleInSet, Rung,
-};
+use super::{rung3_singles, Idea, OnCells, PuzzleInSet, Rung};
 use crate::observe::SearchObserver;
 
 /// Rung 4's rules.
@@ -133,10 +130,7 @@ pub const RUNG: Rung = Rung {
     number: 4,
     name: "locked-candidates",
     idea: Idea::Inference,
-    solve: solve::<LockedGrid>,
-    solve_observed: |grid, mut observer| solve_observed::<LockedGrid>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<LockedGrid>,
-    first_branch_point: first_branch_point::<LockedGrid>,
+    solver: &OnCells::<LockedGrid>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

@@ -5,10 +5,7 @@
 
 use std::marker::PhantomData;
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
-    PuzzleInSet, Rung, SearchState,
-};
+use super::{with_givens, Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 
 use crate::board::Contradiction;
 use crate::observe::{Conflict, Reason, SearchObserver};
@@ -229,10 +226,7 @@ pub const RUNG: Rung = Rung {
     number: 5,
     name: "digit-sets",
     idea: Idea::Representation,
-    solve: solve::<CountedCellByCell>,
-    solve_observed: |grid, mut observer| solve_observed::<CountedCellByCell>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<CountedCellByCell>,
-    first_branch_point: first_branch_point::<CountedCellByCell>,
+    solver: &OnCells::<CountedCellByCell>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

@@ -4,9 +4,7 @@
 //! room [`crate::board::singles`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung5_digit_sets::{Counting, DigitSets, FewCandidates};
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
-};
+use super::{Idea, OnCells, PuzzleInSet, Rung};
 use crate::board::singles::at_least_one_two_three;
 use crate::CellSet;
 
@@ -32,10 +30,7 @@ pub const RUNG: Rung = Rung {
     number: 6,
     name: "bit-sliced",
     idea: Idea::Representation,
-    solve: solve::<CountedAtOnce>,
-    solve_observed: |grid, mut observer| solve_observed::<CountedAtOnce>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<CountedAtOnce>,
-    first_branch_point: first_branch_point::<CountedAtOnce>,
+    solver: &OnCells::<CountedAtOnce>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

@@ -6,10 +6,7 @@
 
 use std::marker::PhantomData;
 
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, with_givens, Grid, Idea,
-    PuzzleInSet, Rung, SearchState,
-};
+use super::{with_givens, Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 
 use super::rung7_band_rule::{MiniRowRule, Repeated};
 use crate::board::singles::at_least_one_two_three;
@@ -169,10 +166,7 @@ pub const RUNG: Rung = Rung {
     number: 7,
     name: "bands",
     idea: Idea::Representation,
-    solve: solve::<RepeatedBands>,
-    solve_observed: |grid, mut observer| solve_observed::<RepeatedBands>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<RepeatedBands>,
-    first_branch_point: first_branch_point::<RepeatedBands>,
+    solver: &OnCells::<RepeatedBands>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

@@ -5,9 +5,7 @@
 
 use super::rung7_band_rule::MiniRowRule;
 use super::rung7_bands::Bands;
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Idea, PuzzleInSet, Rung,
-};
+use super::{Idea, OnCells, PuzzleInSet, Rung};
 use crate::board::BAND_RULE;
 
 /// Rung 8's way: a lookup.
@@ -28,10 +26,7 @@ pub const RUNG: Rung = Rung {
     number: 8,
     name: "band-rule-table",
     idea: Idea::Representation,
-    solve: solve::<TableBands>,
-    solve_observed: |grid, mut observer| solve_observed::<TableBands>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<TableBands>,
-    first_branch_point: first_branch_point::<TableBands>,
+    solver: &OnCells::<TableBands>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

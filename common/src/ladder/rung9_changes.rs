@@ -4,10 +4,7 @@
 //! does (the room [`crate::board::recount`]). `docs/climb.md` tells the idea with its picture.
 
 use super::rung8_band_rule_table::TableBands;
-use super::{
-    candidates_after_rules, first_branch_point, solve, solve_observed, Grid, Idea, PuzzleInSet,
-    Rung, SearchState,
-};
+use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::{join_bands, BandSet, Contradiction};
 use crate::observe::SearchObserver;
 use crate::{cells, CellSet, ALL_DIGITS};
@@ -111,10 +108,7 @@ pub const RUNG: Rung = Rung {
     number: 9,
     name: "changes-only",
     idea: Idea::IncrementalWork,
-    solve: solve::<TrackedBands>,
-    solve_observed: |grid, mut observer| solve_observed::<TrackedBands>(grid, &mut observer),
-    candidates_after_rules: candidates_after_rules::<TrackedBands>,
-    first_branch_point: first_branch_point::<TrackedBands>,
+    solver: &OnCells::<TrackedBands>::SEARCH,
     chosen_puzzle: PuzzleInSet {
         set: "magictour_top1465",
         number: 1,

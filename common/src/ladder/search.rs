@@ -2,6 +2,9 @@
 //!
 //! Rungs 0 and 1 and the chute rungs search their own way.
 
+use std::marker::PhantomData;
+
+use super::Solver;
 use crate::board::chutes::ChuteBranch;
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{digits, lowest_digit, N_CELLS};
@@ -82,25 +85,6 @@ pub enum BranchPoint {
     },
 }
 
-/// The branch point at the root of `S`'s search on `grid`.
-pub fn first_branch_point<S: SearchState>(grid: &Grid) -> Option<BranchPoint> {
-    let state = S::start(grid, &mut ())?;
-    let cell = state.choose_cell()?;
-    let candidates = state.candidates_of(cell);
-    Some(BranchPoint::Cell { cell, candidates })
-}
-
-/// Solves `grid` with the state `S`.
-pub fn solve<S: SearchState>(grid: &Grid) -> Outcome {
-    solve_observed::<S>(grid, &mut ())
-}
-
-/// Every cell's candidates in `S`'s start on `grid`.
-pub fn candidates_after_rules<S: SearchState>(grid: &Grid) -> Option<[u16; N_CELLS]> {
-    let state = S::start(grid, &mut ())?;
-    Some(std::array::from_fn(|cell| state.candidates_of(cell)))
-}
-
 /// `empty` with `grid`'s givens placed by `place`; `None` when it refuses one (a clash).
 pub fn with_givens<S>(grid: &Grid, empty: S, place: fn(&mut S, usize, u8) -> bool) -> Option<S> {
     let mut state = empty;
@@ -112,9 +96,40 @@ pub fn with_givens<S>(grid: &Grid, empty: S, place: fn(&mut S, usize, u8) -> boo
     Some(state)
 }
 
-/// Depth-first search with the state `S`; a fully decided state is valid, as each placement
-/// clears the digit from the peers.
-pub fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
+/// The depth-first search on cells with the state `S`, as a rung's [`Solver`]; a fully
+/// decided state is valid, as each placement clears the digit from the peers.
+pub struct OnCells<S> {
+    state: PhantomData<S>,
+}
+
+impl<S> OnCells<S> {
+    /// The search with the state `S`.
+    pub const SEARCH: OnCells<S> = OnCells { state: PhantomData };
+}
+
+impl<S: SearchState + Sync> Solver for OnCells<S> {
+    fn solve(&self, grid: &Grid) -> Outcome {
+        solve_observed::<S>(grid, &mut ())
+    }
+
+    fn solve_observed(&self, grid: &Grid, mut observer: &mut dyn SearchObserver) -> Outcome {
+        solve_observed::<S>(grid, &mut observer)
+    }
+
+    fn candidates_after_rules(&self, grid: &Grid) -> Option<[u16; N_CELLS]> {
+        let state = S::start(grid, &mut ())?;
+        Some(std::array::from_fn(|cell| state.candidates_of(cell)))
+    }
+
+    fn first_branch_point(&self, grid: &Grid) -> Option<BranchPoint> {
+        let state = S::start(grid, &mut ())?;
+        let cell = state.choose_cell()?;
+        let candidates = state.candidates_of(cell);
+        Some(BranchPoint::Cell { cell, candidates })
+    }
+}
+
+fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
     report_givens(grid, observer);
     let mut guesses = 0;
     let solution = match S::start(grid, observer) {

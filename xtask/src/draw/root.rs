@@ -26,13 +26,15 @@ impl Root {
     /// `rung`'s root on `givens`: its candidates from `candidates_after_rules`, and the
     /// digits its observed search reports deduced before its first guess.
     pub fn of(rung: &Rung, givens: &Grid) -> Result<Root> {
-        let candidates = (rung.candidates_after_rules)(givens)
+        let candidates = rung
+            .solver
+            .candidates_after_rules(givens)
             .ok_or_else(|| anyhow!("rung {}'s rules find no completion", rung.number))?;
         let mut watcher = DecidedBeforeAnyGuess {
             decided: *givens,
             guessed: false,
         };
-        (rung.solve_observed)(givens, &mut watcher);
+        rung.solver.solve_observed(givens, &mut watcher);
         for cell in 0..N_CELLS {
             let digit = watcher.decided[cell];
             ensure!(
@@ -106,7 +108,8 @@ pub fn chosen_grid(rung: &Rung) -> Result<Grid> {
 
 /// `rung`'s first branch point on its chosen puzzle `givens`.
 pub fn first_branch_point(rung: &Rung, givens: &Grid) -> Result<BranchPoint> {
-    (rung.first_branch_point)(givens)
+    rung.solver
+        .first_branch_point(givens)
         .with_context(|| format!("rung {} does not branch on its puzzle", rung.number))
 }
 

@@ -88,7 +88,7 @@ pub fn record(
         let (title, end) = match searcher {
             Searcher::Rung { number } => {
                 let grid = puzzle.givens();
-                let outcome = (RUNGS[number].solve_observed)(&grid, &mut recorder);
+                let outcome = RUNGS[number].solver.solve_observed(&grid, &mut recorder);
                 let name = RUNGS[number].name;
                 let title = format!(
                     "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"

@@ -7,7 +7,7 @@ use std::io::BufRead;
 
 use anyhow::{anyhow, Result};
 use common::grid_reader::{read_grid, RowFormat};
-use common::ladder::{rung0_textbook, Outcome};
+use common::ladder::{rung0_textbook, Outcome, Solver};
 use rand::rngs::StdRng;
 
 use crate::problems::{
@@ -157,7 +157,7 @@ fn read_bench_file(text: &str) -> Result<Vec<Puzzle>> {
 
 /// Plain row-major backtracking, capped: the ladder's rung 0.
 fn textbook_backtracking(puzzle: &Puzzle) -> Outcome {
-    rung0_textbook::solve(grid(puzzle))
+    rung0_textbook::SEARCH.solve(grid(puzzle))
 }
 
 #[cfg(test)]

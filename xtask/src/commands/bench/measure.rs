@@ -47,7 +47,9 @@ impl Solver {
             Solver::Baseline(baseline) => (baseline.solve)(puzzle),
             Solver::Rung(number) => {
                 let grid = puzzle.sudoku_grid();
-                (RUNGS[number].solve)(grid.expect("the ladder is given Sudoku grids only"))
+                RUNGS[number]
+                    .solver
+                    .solve(grid.expect("the ladder is given Sudoku grids only"))
             }
         }
     }
