@@ -1,7 +1,6 @@
 //! # Rung 0: the textbook method (start)
 //!
-//! The digits each row, column and box allows are read from [`UsedDigits`]. `docs/climb.md`
-//! tells the idea with its picture.
+//! Picture and reasons: `docs/climb.md`.
 
 use super::rung1_fewest_candidates::most_constrained_cell;
 use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung, Solver};

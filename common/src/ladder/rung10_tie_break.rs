@@ -1,7 +1,6 @@
 //! # Rung 10: of the cells with two candidates, the one with the most open peers
 //!
-//! Branching: a placed digit leaves all its peers, so that cell hands the rules the most (the room
-//! [`crate::board::cells`]). `docs/climb.md` tells the idea with its picture.
+//! Branching (the room [`crate::board::cells`]). Picture and reasons: `docs/climb.md`.
 
 use super::rung9_changes::TrackedBands;
 use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};

@@ -1,8 +1,8 @@
 //! # Rung 11: the band board, without a branch the processor cannot predict
 //!
-//! Representation: rung 10 on the solutions' [`Board`]: a straight-line band rule
-//! ([`crate::board::band_rule`]), the givens all at once ([`Board::from_grid`]). `docs/climb.md`
-//! tells the idea with its picture.
+//! Representation: rung 10 on the solutions' [`Board`]: a straight-line band rule (the room
+//! [`crate::board::band_rule`]), the givens at once ([`Board::from_grid`]). Picture and
+//! reasons: `docs/climb.md`.
 
 use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::Board;

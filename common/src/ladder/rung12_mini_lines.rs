@@ -1,8 +1,7 @@
 //! # Rung 12: three digits confined to a mini-line fill it
 //!
-//! Inference: a digit is confined to a mini-line when it has no other place in its row or column;
-//! four confined digits are a contradiction. Counted here from the places. `docs/climb.md` tells
-//! the idea with its picture.
+//! Inference, counted here from the places; four confined digits are a contradiction.
+//! Picture and reasons: `docs/climb.md`.
 
 use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::{Board, Contradiction};

@@ -1,8 +1,7 @@
 //! # Rung 13: the mini-line rule, counted from what the other rules keep
 //!
-//! Representation: rung 12's rule, counted bit-sliced from the mini-rows and columns that rules 1
-//! and 3 keep (the room [`crate::board::mini_lines`]). `docs/climb.md` tells the idea with its
-//! picture.
+//! Representation (the room [`crate::board::mini_lines`]). Picture and reasons:
+//! `docs/climb.md`.
 
 use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use crate::board::{Board, MiniLineRule, Recount};

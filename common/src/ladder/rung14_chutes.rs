@@ -1,8 +1,7 @@
 //! # Rung 14: branching on chutes
 //!
-//! Branching: a guess keeps one permutation of a digit in a chute (the room
-//! [`crate::board::chutes`]; tdoku branches so in a band); once every digit is settled, on cells.
-//! `docs/climb.md` tells the idea with its picture.
+//! Branching, as tdoku does in bands (the room [`crate::board::chutes`]); once every digit
+//! is settled, on cells. Picture and reasons: `docs/climb.md`.
 
 use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung, Solver};
 use crate::board::chutes::ChuteBranching;

@@ -1,7 +1,6 @@
 //! # Rung 15: a board with few decided cells branches on a cell
 //!
-//! Branching: below [`DECIDED_FOR_CHUTES`](crate::board::sparse::DECIDED_FOR_CHUTES) decided cells
-//! (the room [`crate::board::sparse`]). `docs/climb.md` tells the idea with its picture.
+//! Branching (the room [`crate::board::sparse`]). Picture and reasons: `docs/climb.md`.
 
 use super::rung14_chutes::{ChuteSearch, SEARCH as RUNG_14};
 use super::{Idea, PuzzleInSet, Rung};

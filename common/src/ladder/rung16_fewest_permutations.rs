@@ -1,7 +1,7 @@
 //! # Rung 16: in the chute, the digit with the fewest permutations left
 //!
-//! Branching: rung 1's idea for the digits of a chute (the room
-//! [`crate::board::digit_choice`]). `docs/climb.md` tells the idea with its picture.
+//! Branching: rung 1's idea for a chute's digits (the room [`crate::board::digit_choice`]).
+//! Picture and reasons: `docs/climb.md`.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung15_sparse::SEARCH as RUNG_15;

@@ -1,8 +1,7 @@
 //! # Rung 17: while every chute is early, the chute with the fewest permutations
 //!
-//! Branching: tdoku's choice of band, while every chute has [`EARLY`](crate::board::early::EARLY)
-//! unsettled digits or more (the room [`crate::board::early`]). `docs/climb.md` tells the idea with
-//! its picture.
+//! Branching, as tdoku chooses its band (the room [`crate::board::early`]). Picture and
+//! reasons: `docs/climb.md`.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung16_fewest_permutations::SEARCH as RUNG_16;

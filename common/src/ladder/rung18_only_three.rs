@@ -1,7 +1,6 @@
 //! # Rung 18: where only three digits can go in a mini-line, they go there
 //!
-//! Inference: each of the three leaves the rest of the mini-line's row (or column) and box (the
-//! room [`crate::board::only_three`]). `docs/climb.md` tells the idea with its picture.
+//! Inference (the room [`crate::board::only_three`]). Picture and reasons: `docs/climb.md`.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung17_early::SEARCH as RUNG_17;

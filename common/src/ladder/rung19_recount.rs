@@ -1,8 +1,7 @@
 //! # Rung 19: the mini-line rule counts again only the digits that changed
 //!
-//! Incremental work: a digit changed when the band rule's sweeps touched its places (the room
-//! [`crate::board::recount`]); rung 18's steps, in the same order. The Sudoku solutions' search.
-//! `docs/climb.md` tells the idea with its picture.
+//! Incremental work (the room [`crate::board::recount`]): rung 18's steps in the same order.
+//! The Sudoku solutions' search. Picture and reasons: `docs/climb.md`.
 
 use super::rung14_chutes::ChuteSearch;
 use super::rung18_only_three::SEARCH as RUNG_18;

@@ -1,7 +1,6 @@
 //! # Rung 1: the cell with the fewest candidates first
 //!
-//! Branching: rung 0's backtracking, the empty cell chosen by MRV. `docs/climb.md` tells the
-//! idea with its picture.
+//! Branching: rung 0's backtracking in MRV's order. Picture and reasons: `docs/climb.md`.
 
 use super::rung0_textbook::{Backtracking, CellOrder};
 use super::{Idea, PuzzleInSet, Rung};

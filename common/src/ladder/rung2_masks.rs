@@ -1,7 +1,7 @@
 //! # Rung 2: a candidate mask per cell
 //!
-//! Representation: rung 1's search, each guess on a copy. `docs/climb.md` tells the idea with its
-//! picture.
+//! Representation: rung 1's search, each guess on a copy. Picture and reasons:
+//! `docs/climb.md`.
 
 use std::marker::PhantomData;
 

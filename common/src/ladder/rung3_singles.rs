@@ -1,7 +1,6 @@
 //! # Rung 3: naked and hidden singles
 //!
-//! Inference: Norvig's two rules, after each placement, until neither finds anything.
-//! `docs/climb.md` tells the idea with its picture.
+//! Inference: Norvig's two rules. Picture and reasons: `docs/climb.md`.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
 use super::{Idea, OnCells, PuzzleInSet, Rung};

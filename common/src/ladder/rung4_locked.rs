@@ -1,7 +1,7 @@
 //! # Rung 4: locked candidates
 //!
-//! Inference: pointing and claiming, when rung 3's singles stop. `docs/climb.md` tells the idea
-//! with its picture.
+//! Inference: pointing and claiming, once rung 3's singles stop. Picture and reasons:
+//! `docs/climb.md`.
 
 use super::rung2_masks::{CandidateGrid, RuledGrid, Rules};
 use super::{rung3_singles, Idea, OnCells, PuzzleInSet, Rung};

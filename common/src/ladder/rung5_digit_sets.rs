@@ -1,7 +1,6 @@
 //! # Rung 5: for each digit, the set of its places
 //!
-//! Representation: an 81-bit [`CellSet`] per digit, read against [`UNIT_SET`] and [`PEER_SET`].
-//! `docs/climb.md` tells the idea with its picture.
+//! Representation: a [`CellSet`] per digit. Picture and reasons: `docs/climb.md`.
 
 use std::marker::PhantomData;
 

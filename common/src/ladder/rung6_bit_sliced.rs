@@ -1,7 +1,7 @@
 //! # Rung 6: every cell's candidates counted at once
 //!
-//! Representation: rung 5, counted bit-sliced in three words ([`at_least_one_two_three`], in the
-//! room [`crate::board::singles`]). `docs/climb.md` tells the idea with its picture.
+//! Representation: [`at_least_one_two_three`] (the room [`crate::board::singles`]). Picture
+//! and reasons: `docs/climb.md`.
 
 use super::rung5_digit_sets::{Counting, DigitSets, FewCandidates};
 use super::{Idea, OnCells, PuzzleInSet, Rung};

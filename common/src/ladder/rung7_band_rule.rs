@@ -1,7 +1,7 @@
 //! # Rung 7's band rule: pointing and claiming inside one band word
 //!
-//! A digit's mini-rows in a band, its *pattern* (bit `3 × row + stack`), cut until nothing changes;
-//! rung 8 swaps [`Repeated`] for a table.
+//! On a digit's *pattern* in a band, its mini-rows (bit `3 × row + stack`); rung 8 swaps
+//! [`Repeated`] for a table.
 
 use super::rung7_bands::Bands;
 use crate::board::{

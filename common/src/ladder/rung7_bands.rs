@@ -1,8 +1,7 @@
 //! # Rung 7: places cut into bands
 //!
-//! Representation: three band words per digit (the room [`crate::board::bands`]); rung 6's rules a
-//! band at a time ([`super::rung7_band_rule`], naked singles, the column rules). `docs/climb.md`
-//! tells the idea with its picture.
+//! Representation: rung 6's rules a band at a time (the room [`crate::board::bands`]; the
+//! band rule in [`super::rung7_band_rule`]). Picture and reasons: `docs/climb.md`.
 
 use std::marker::PhantomData;
 

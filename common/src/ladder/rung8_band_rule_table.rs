@@ -1,7 +1,7 @@
 //! # Rung 8: the band rule in one lookup
 //!
-//! Representation: [`BAND_RULE`] (the room [`crate::board::band_rule`]) keeps exactly rung 7's
-//! mini-rows for all 512 patterns (tested below). `docs/climb.md` tells the idea with its picture.
+//! Representation: [`BAND_RULE`] (the room [`crate::board::band_rule`]), equal to rung 7's
+//! rule on all 512 patterns (tested below). Picture and reasons: `docs/climb.md`.
 
 use super::rung7_band_rule::MiniRowRule;
 use super::rung7_bands::Bands;

@@ -1,7 +1,7 @@
 //! # Rung 9: work only where something changed
 //!
-//! Incremental work: the rules other than the band rule look only where it marks, as JCZSolve
-//! does (the room [`crate::board::recount`]). `docs/climb.md` tells the idea with its picture.
+//! Incremental work, as JCZSolve does (the room [`crate::board::recount`]). Picture and
+//! reasons: `docs/climb.md`.
 
 use super::rung8_band_rule_table::TableBands;
 use super::{Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
