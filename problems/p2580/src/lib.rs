@@ -15,10 +15,9 @@
 //! 1. **Read** the grid ([`read_grid`]).
 //! 2. **Propagate** ([`sudoku_start::board_of`]) the board's four rules. *Safe:* a rule
 //!    removes only what no completion uses.
-//! 3. **Branch on a chute** ([`ChuteBranching::SOLUTIONS`]): in the chute with the fewest
-//!    unsettled digits (while early, the fewest permutations), the digit with the fewest
-//!    permutations; each guess keeps one, on a copy. *Complete:* the completion's
-//!    permutation is among them. *Fast:* it decides the digit in three rows.
+//! 3. **Branch on a chute** as rungs 14 to 17 do ([`ChuteBranching::SOLUTIONS`]); each
+//!    guess keeps one permutation, on a copy. *Complete:* the completion's permutation is
+//!    among them. *Fast:* it decides the digit in three lines.
 //! 4. **Otherwise, a cell**: once every digit is settled, or below
 //!    [`DECIDED_FOR_CHUTES`](common::board::sparse::DECIDED_FOR_CHUTES) decided cells, the
 //!    open cell with the fewest candidates; of two, first the one more open peers could
