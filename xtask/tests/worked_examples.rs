@@ -1,4 +1,4 @@
-//! The headers of p2239 and p4574 (the `//!` lines of their `src/lib.rs`) show what their
+//! The headers of p2239, p2580 and p4574 (the `//!` lines of their `src/lib.rs`) show what their
 //! commands print, and every figure they quote is one a command or the code gives:
 //! - each ```` ```console ```` block, `$ cargo xtask ARGUMENTS [< FILE]` and the lines that
 //!   matter of its output, is run and compared by `snapbox` (`...` stands for lines, `[..]`
@@ -27,7 +27,7 @@ use support::{output_with_input, xtask};
 use xtask::problems::data::load_puzzles;
 
 /// The problems whose headers this file checks.
-const PROBLEMS: [&str; 2] = ["p2239", "p4574"];
+const PROBLEMS: [&str; 3] = ["p2239", "p2580", "p4574"];
 
 /// The words after a figure that the figure test leaves to the test of short searches.
 const SHORT_SEARCHES: &str = "such short searches";

@@ -24,13 +24,18 @@
 //!    take: if wrong, it fails sooner.
 //!
 //! ## Worked example
-//! `cargo xtask trace p2580 --puzzle forum_hardest_1106:1`: guess 5 fails and is taken back.
+//! On the first puzzle of `data/forum_hardest_1106.txt`, guess 5 keeps a permutation of
+//! 3 in band 2, finds 8 without a place in row 3, and is taken back:
 //!
-//! ```text
+//! ```console
+//! $ cargo xtask trace p2580 --puzzle forum_hardest_1106:1
+//! ...
 //!    24 28/81          remark         3 in band 2: r4c7-9, r5c1-3, r6c4-6
 //!    25 28/81          guess          #5 the permutation in the remark above
+//! ...
 //!    29 31/81            contradiction  8 has no place left in row 3
 //!    30 28/81          back           take back #5
+//! ...
 //! ```
 //!
 //! ## Cost
