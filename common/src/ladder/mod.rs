@@ -72,7 +72,9 @@ pub struct Rung {
     pub chosen_puzzle: PuzzleInSet,
 }
 
-/// What a rung's solver offers the benchmarks, the trace and the pictures.
+/// What a rung's solver offers the benchmarks, the trace and the pictures. A trait object,
+/// so that every rung is one entry of [`RUNGS`] while each search keeps its own compiled
+/// code: `solve` passes no observer, so the benchmarks time the search alone.
 pub trait Solver: Sync {
     /// Solves a grid (rung 0 stops at [`rung0_textbook::CAP`] guesses).
     fn solve(&self, grid: &Grid) -> Outcome;

@@ -151,8 +151,9 @@ struct Filling {
 }
 
 impl Filling {
-    /// Fills the empty cells, `from` on in reading order: `Some(true)` when full,
-    /// `Some(false)` (the grid as it was) when no digit fits somewhere, `None` at the cap.
+    /// Fills the empty cells (in reading order, those from `from` on; rung 1's order looks
+    /// at all): `Some(true)` when full, `Some(false)` (the grid as it was) when no digit
+    /// fits somewhere, `None` at the cap.
     fn fill_from(&mut self, from: usize, observer: &mut impl SearchObserver) -> Option<bool> {
         let cell = match self.search.next_cell(&self.grid, &self.used, from) {
             Some(cell) => cell,

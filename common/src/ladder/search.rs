@@ -1,6 +1,7 @@
 //! # The search on cells that rungs 2 to 13 share
 //!
-//! Rungs 0 and 1 and the chute rungs search their own way.
+//! Rungs 0 and 1 backtrack in place ([`super::rung0_textbook::Backtracking`]); rungs 14 to
+//! 19 branch on chutes too ([`super::rung14_chutes::ChuteSearch`]).
 
 use std::marker::PhantomData;
 
@@ -129,6 +130,7 @@ impl<S: SearchState + Sync> Solver for OnCells<S> {
     }
 }
 
+/// The search itself, compiled once per state and observer.
 fn solve_observed<S: SearchState>(grid: &Grid, observer: &mut impl SearchObserver) -> Outcome {
     report_givens(grid, observer);
     let mut guesses = 0;
