@@ -52,7 +52,7 @@ pub mod rung8_band_rule_table;
 pub mod rung9_changes;
 mod search;
 
-pub use search::{with_givens, BranchPoint, Grid, OnCells, Outcome, SearchState};
+pub use search::{with_givens, AtCap, BranchPoint, Grid, OnCells, Outcome, SearchState};
 
 use crate::observe::SearchObserver;
 use crate::N_CELLS;

@@ -3,7 +3,7 @@
 //! Picture and reasons: `docs/climb.md`.
 
 use super::rung1_fewest_candidates::most_constrained_cell;
-use super::{BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung, Solver};
+use super::{AtCap, BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung, Solver};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{digit_bit, digits, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};
 
@@ -127,8 +127,8 @@ impl Backtracking {
             used,
             guesses: 0,
         };
-        let found = filling.fill_from(0, observer);
-        Outcome::of_backtracking(found, &filling.grid, filling.guesses)
+        let filled = filling.fill_from(0, observer);
+        Outcome::of_backtracking(filled, &filling.grid, filling.guesses)
     }
 
     /// The empty cell to fill next, the cells before `from` being full in reading order.
@@ -152,12 +152,16 @@ struct Filling {
 
 impl Filling {
     /// Fills the empty cells (in reading order, those from `from` on; rung 1's order looks
-    /// at all): `Some(true)` when full, `Some(false)` (the grid as it was) when no digit
-    /// fits somewhere, `None` at the cap.
-    fn fill_from(&mut self, from: usize, observer: &mut impl SearchObserver) -> Option<bool> {
+    /// at all): `Ok(true)` when full, `Ok(false)` (the grid as it was) when no digit fits
+    /// somewhere.
+    fn fill_from(
+        &mut self,
+        from: usize,
+        observer: &mut impl SearchObserver,
+    ) -> Result<bool, AtCap> {
         let cell = match self.search.next_cell(&self.grid, &self.used, from) {
             Some(cell) => cell,
-            None => return Some(true),
+            None => return Ok(true),
         };
         let candidates = self.used.candidates(cell);
         if candidates == 0 {
@@ -165,21 +169,21 @@ impl Filling {
         }
         for (tried_before, digit) in digits(candidates).enumerate() {
             if self.guesses == self.search.cap {
-                return None;
+                return Err(AtCap);
             }
             self.guesses += 1;
             observer.guess_at(&[(cell, digit)], Branch::at_cell(candidates, tried_before));
             self.grid[cell] = digit;
             self.used.insert(cell, digit);
             if self.fill_from(cell + 1, observer)? {
-                return Some(true);
+                return Ok(true);
             }
             // Take the digit back.
             observer.dead_end();
             self.used.remove(cell, digit);
             self.grid[cell] = 0;
         }
-        Some(false)
+        Ok(false)
     }
 }
 

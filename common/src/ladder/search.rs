@@ -34,20 +34,23 @@ impl Outcome {
         }
     }
 
-    /// A search that filled `grid` in place: `found` is `Some(true)` when full,
-    /// `Some(false)` without a completion, `None` at the cap.
-    pub fn of_backtracking(found: Option<bool>, grid: &Grid, guesses: u64) -> Outcome {
+    /// A search that filled `grid` in place: `filled` says whether it is full.
+    pub fn of_backtracking(filled: Result<bool, AtCap>, grid: &Grid, guesses: u64) -> Outcome {
         Outcome {
-            solution: if found == Some(true) {
+            solution: if filled == Ok(true) {
                 Some(*grid)
             } else {
                 None
             },
             guesses,
-            capped: found.is_none(),
+            capped: filled.is_err(),
         }
     }
 }
+
+/// A backtracking search stopped at its cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtCap;
 
 /// What the search on cells needs from a state (`Copy`: each guess works on a copy).
 pub trait SearchState: Copy {

@@ -10,7 +10,7 @@
 //! puzzles take it billions of steps, so every call has a cap on the placements it tries.
 
 use common::ladder::rung0_textbook::UsedDigits;
-use common::ladder::Outcome;
+use common::ladder::{AtCap, Outcome};
 
 use crate::reference::Grid;
 
@@ -48,8 +48,8 @@ pub fn solve_within(givens: &Grid, used_dominoes: u64, cap: u64) -> Outcome {
         placements: 0,
         cap,
     };
-    let found = search.fill_from(0);
-    Outcome::of_backtracking(found, &search.grid, search.placements)
+    let filled = search.fill_from(0);
+    Outcome::of_backtracking(filled, &search.grid, search.placements)
 }
 
 /// The search: the grid, its used-digit tables, the dominoes laid, and the placements so far.
@@ -72,11 +72,11 @@ impl Search {
         self.grid[cell] = 0;
     }
 
-    /// Covers the empty cells from `cell` on. `Some(true)`: done; `Some(false)`: no way,
-    /// and the grid is as it was; `None`: the cap was reached.
-    fn fill_from(&mut self, cell: usize) -> Option<bool> {
+    /// Covers the empty cells from `cell` on. `Ok(true)`: done; `Ok(false)`: no way, and
+    /// the grid is as it was.
+    fn fill_from(&mut self, cell: usize) -> Result<bool, AtCap> {
         let Some(cell) = (cell..81).find(|&cell| self.grid[cell] == 0) else {
-            return Some(true);
+            return Ok(true);
         };
         let right = (cell % 9 < 8 && self.grid[cell + 1] == 0).then_some(cell + 1);
         let below = (cell < 72 && self.grid[cell + 9] == 0).then_some(cell + 9);
@@ -94,7 +94,7 @@ impl Search {
                         continue;
                     }
                     if self.placements == self.cap {
-                        return None;
+                        return Err(AtCap);
                     }
                     self.placements += 1;
                     self.put(cell, first);
@@ -103,7 +103,7 @@ impl Search {
                         self.put(partner, second);
                         self.used_dominoes |= domino;
                         if self.fill_from(cell + 1)? {
-                            return Some(true);
+                            return Ok(true);
                         }
                         self.used_dominoes &= !domino;
                         self.take_back(partner);
@@ -112,7 +112,7 @@ impl Search {
                 }
             }
         }
-        Some(false)
+        Ok(false)
     }
 }
 
