@@ -257,10 +257,17 @@ fn check_page_of(
     let lines = write_the_page_and_the_text(problem, searcher, input, limit, folder);
     let mut traces = Vec::new();
     let known = KnownProblem::named(problem, "trace").unwrap();
-    record(known, searcher, input.as_bytes(), page_limit, |trace| {
-        traces.push(trace);
-        Ok(())
-    })
+    record(
+        known,
+        searcher,
+        input.as_bytes(),
+        page_limit,
+        None,
+        |trace| {
+            traces.push(trace);
+            Ok(())
+        },
+    )
     .unwrap();
     let answers = printed_answers(problem, input);
     assert_eq!(lines.len(), traces.len(), "one text trace per puzzle");

@@ -29,6 +29,7 @@
 //!
 //! ```console
 //! $ cargo xtask trace p2580 --puzzle forum_hardest_1106:1
+//! trace p2580, forum_hardest_1106:1: any completion
 //! ...
 //!    24 28/81          remark         3 in band 2: r4c7-9, r5c1-3, r6c4-6
 //!    25 28/81          guess          #5 the permutation in the remark above

@@ -108,17 +108,28 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         Some(text) => Box::new(text.as_bytes()),
         None => Box::new(std::io::stdin().lock()),
     };
-    record(problem, searcher, input, limit, |trace| {
-        all_solved &= trace.answer.is_some();
-        match arguments.html {
-            Some(_) => traces.push(trace),
-            None => {
-                writeln!(out, "trace {}", trace.title)?;
-                write_text(&mut out, &trace)?;
+    let set_name = arguments
+        .puzzle
+        .as_ref()
+        .map(|(set, number)| format!("{set}:{number}"));
+    record(
+        problem,
+        searcher,
+        input,
+        limit,
+        set_name.as_deref(),
+        |trace| {
+            all_solved &= trace.answer.is_some();
+            match arguments.html {
+                Some(_) => traces.push(trace),
+                None => {
+                    writeln!(out, "trace {}", trace.title)?;
+                    write_text(&mut out, &trace)?;
+                }
             }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     if let Some(path) = &arguments.html {
         write_page(&mut out, path, problem, &traces)?;
     }

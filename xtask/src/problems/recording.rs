@@ -59,7 +59,9 @@ impl Searcher {
 }
 
 /// Runs `searcher` on `problem`'s input, recording at most `limit` steps per puzzle, and
-/// hands each puzzle's trace to `each` (several for an input of several puzzles).
+/// hands each puzzle's trace to `each` (several for an input of several puzzles). A title
+/// names a puzzle by its place in the input (`puzzle 2`), or as `set_name` says when the
+/// input is one puzzle of a set (`forum_hardest_1106:1`).
 ///
 /// # Errors
 /// A searcher that cannot search this problem (see [`Searcher::ensure_it_searches`]),
@@ -70,6 +72,7 @@ pub fn record(
     searcher: Searcher,
     input: impl BufRead,
     limit: u64,
+    set_name: Option<&str>,
     mut each: impl FnMut(PuzzleTrace) -> Result<()>,
 ) -> Result<()> {
     searcher.ensure_it_searches(problem)?;
@@ -102,7 +105,11 @@ pub fn record(
                 (title, end)
             }
             Searcher::Solution => {
-                let title = format!("{problem}, puzzle {puzzle_number}: {}", problem.goal);
+                let name = match set_name {
+                    Some(name) => name.to_string(),
+                    None => format!("puzzle {puzzle_number}"),
+                };
+                let title = format!("{problem}, {name}: {}", problem.goal);
                 (
                     title,
                     found((problem.solve_observed)(&puzzle, &mut recorder)),
@@ -134,6 +141,7 @@ mod tests {
             Searcher::Solution,
             input.as_bytes(),
             limit,
+            None,
             |trace| {
                 all.push(trace);
                 Ok(())
