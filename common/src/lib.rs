@@ -40,7 +40,8 @@
 //!   permutation; the trace and the ladder count every guess. A **free guess**: any way
 //!   but the last (forced once the others failed), as tdoku counts and figures quoted
 //!   against it. **node**: the root or a guess's board.
-//! - **early**: every chute still has [`board::early::EARLY`] unsettled digits or more.
+//! - **early**: a chute with [`board::early::EARLY`] unsettled digits or more; the board
+//!   is early while every chute with an unsettled digit is.
 //! - **recount**: counting again only what changed. **remark**: free text the search gives
 //!   its observer (the trace prints `remark`). **domino** (Su-domino-ku): one of the 36
 //!   pairs of different digits, laid on two side-by-side cells.

@@ -1,5 +1,6 @@
-//! While every chute is early, branch in the one with the fewest permutations, added over
-//! its digits, as tdoku chooses its band ([rung 17](crate::ladder::rung17_early)).
+//! While the board is early (every chute with an unsettled digit is), branch in the chute
+//! with the fewest permutations, added over its digits, as tdoku chooses its band ([rung
+//! 17](crate::ladder::rung17_early)).
 
 use super::band_rule::PERMUTATIONS_INSIDE;
 use super::chutes::chute_pattern;
@@ -14,11 +15,11 @@ pub const EARLY: u8 = 7;
 pub enum ChuteChoice {
     /// The first with the fewest unsettled digits (rungs 14 to 16).
     FewestUnsettled,
-    /// The same, but the fewest permutations while every chute is early (rung 17 on).
+    /// The same, but the fewest permutations while the board is early (rung 17 on).
     FewestPermutationsWhileEarly,
 }
 
-/// Whether every chute is early, given the fewest unsettled digits of one.
+/// Whether the board is early, given the fewest unsettled digits of a chute that has any.
 #[inline]
 pub(super) fn is_early(fewest_unsettled: u8) -> bool {
     fewest_unsettled >= EARLY

@@ -1,4 +1,4 @@
-//! # Rung 17: while every chute is early, the chute with the fewest permutations
+//! # Rung 17: while the board is early, the chute with the fewest permutations
 //!
 //! Branching, as tdoku chooses its band (the room [`crate::board::early`]). Picture and
 //! reasons: `docs/climb.md`.

@@ -44,7 +44,7 @@
 //! 3. **Count completions, up to two** ([`count_completions`] does the same), with a
 //!    depth-first search that branches on a chute ([`ChuteBranching::branch_point`] of
 //!    [`ChuteBranching::SOLUTIONS`]): in the band or stack with the fewest unsettled digits
-//!    (while every one is early, the one with the fewest permutations), the digit with the
+//!    (while the board is early, the one with the fewest permutations), the digit with the
 //!    fewest permutations, each tried by keeping that one. Once every digit is settled, and
 //!    while fewer than
 //!    [`DECIDED_FOR_CHUTES`](common::board::sparse::DECIDED_FOR_CHUTES) cells are decided, it

@@ -317,10 +317,11 @@ fn chute_words(board: &Board, first: usize, second: usize) -> String {
             .filter(|&index| BRANCH_RANK[pattern(index)] != SETTLED)
             .count()
     };
-    let fewest_unsettled = (0..6).map(unsettled).min().unwrap_or(0);
+    // As the board decides whether it is early: over the chutes with an unsettled digit.
+    let fewest_unsettled = (0..6).map(unsettled).filter(|&n| n > 0).min().unwrap_or(0);
     format!(
-        "Permutations left over all digits: {} {}, {} {}. Every chute keeps at least {} \
-         unsettled digits (EARLY = {EARLY}).",
+        "Permutations left over all digits: {} {}, {} {}. Every chute with an unsettled digit \
+         keeps at least {} (EARLY = {EARLY}).",
         chute_name(first),
         permutations_in_chute(board, first),
         chute_name(second),
