@@ -13,7 +13,7 @@ pub const SEARCH: Backtracking = Backtracking {
 };
 
 /// MRV ("minimum remaining values", constraint search's classic order): the first of the
-/// `open` cells with the fewest `candidates`.
+/// `open` cells with the fewest `candidates`, or the first with one or none.
 pub(super) fn most_constrained_cell(
     open: impl Iterator<Item = usize>,
     candidates: impl Fn(usize) -> u16,

@@ -45,7 +45,7 @@ impl CandidateGrid {
         true
     }
 
-    /// Rung 1's choice: the lowest open cell with the fewest candidates.
+    /// Rung 1's choice, MRV.
     pub fn most_constrained_cell(&self) -> Option<usize> {
         let open = (0..N_CELLS).filter(|&cell| self.grid[cell] == 0);
         most_constrained_cell(open, |cell| self.candidates[cell])
