@@ -222,8 +222,21 @@ pub fn counted_at_once(rung: &Rung) -> Result<Picture> {
             BitBox::bit("", set & cell_bit(cell) != 0, colour::RUNG_LIGHT)
         })
     });
-    let drawn = bits::side_by_side(blocks.collect(), GAP);
     let (singles, pairs) = (open & !two, two & !three);
+    // What the three words buy: the cells with two candidates, the branch cell among them.
+    let heading = format!(
+        "exactly two: {}",
+        counted(pairs.count_ones() as usize, "cell")
+    );
+    let result = cell_block(&heading, 18, |cell| {
+        let fill = if cell == at.cell {
+            colour::RUNG
+        } else {
+            colour::RUNG_LIGHT
+        };
+        BitBox::bit("", pairs & cell_bit(cell) != 0, fill)
+    });
+    let drawn = bits::side_by_side(blocks.chain([result]).collect(), GAP);
     let caption = vec![
         "Over the nine digits' sets in turn: at_least_three |= at_least_two & set; \
              at_least_two |= at_least_one & set; at_least_one |= set. Three words hold \
@@ -237,7 +250,11 @@ pub fn counted_at_once(rung: &Rung) -> Result<Picture> {
             cell_name(at.cell)
         ),
     ];
-    let legend = vec![Key::new(Swatch::Fill(colour::RUNG_LIGHT), "bit set")];
+    let branch = format!("{}, where rung 6 branches", cell_name(at.cell));
+    let legend = vec![
+        Key::new(Swatch::Fill(colour::RUNG_LIGHT), "bit set"),
+        Key::new(Swatch::Fill(colour::RUNG), &branch),
+    ];
     Ok(at.picture(rung, drawn, caption, legend))
 }
 
