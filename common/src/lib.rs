@@ -22,7 +22,8 @@
 //!   there when its places lie in one permutation's mini-lines only; else **unsettled**.
 //!
 //! **The rules.** **Propagation** applies them until none finds more; a **contradiction**
-//! is a cell without a candidate, or a digit without a place in a unit.
+//! is a cell without a candidate, a digit without a place in a unit or a permutation in a
+//! band, or more than three digits confined to one mini-line.
 //! **Naked single**: a cell with one candidate takes it. **Hidden single**: a digit with one
 //! place in a unit goes there. **Locked candidates**: a digit's places in a box on one
 //! mini-line clear the rest of the line (**pointing**); in a line, in one box, the rest of

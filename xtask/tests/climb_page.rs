@@ -97,8 +97,9 @@ fn rung_and_puzzle(rung: &Rung) -> [String; 4] {
     ]
 }
 
-/// A number as the page writes it (`4258`, `345,997`, `52.1`), or `None`.
+/// A number as the page writes it (`4258`, `345,997`, `52.1`, `(62.7`), or `None`.
 fn number(word: &str) -> Option<f64> {
+    let word = word.trim_start_matches('(');
     let word = word.trim_end_matches([',', '.', ';', ':', ')']);
     word.replace(',', "").parse().ok()
 }

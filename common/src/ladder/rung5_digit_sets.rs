@@ -239,7 +239,7 @@ mod tests {
     use crate::N_CELLS;
 
     #[test]
-    fn a_guess_copies_the_bytes_the_header_says() {
+    fn a_guess_copies_fewer_bytes_than_on_rung_4() {
         assert_eq!(std::mem::size_of::<CountedCellByCell>(), 160);
         assert_eq!(
             std::mem::size_of::<crate::ladder::rung4_locked::LockedGrid>(),

@@ -120,7 +120,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_guess_copies_the_bytes_the_header_says() {
+    fn a_guess_copies_what_the_rules_have_seen_too() {
         assert_eq!(std::mem::size_of::<TrackedBands>(), 244);
         assert_eq!(std::mem::size_of::<TableBands>(), 120);
     }

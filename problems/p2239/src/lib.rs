@@ -45,7 +45,7 @@
 //!    depth-first search that branches on a chute ([`ChuteBranching::branch_point`] of
 //!    [`ChuteBranching::SOLUTIONS`]): in the band or stack with the fewest unsettled digits
 //!    (while the board is early, the one with the fewest permutations), the digit with the
-//!    fewest permutations, each tried by keeping that one. Once every digit is settled, and
+//!    fewest permutations, each tried by keeping that one. Once every digit is settled, or
 //!    while fewer than
 //!    [`DECIDED_FOR_CHUTES`](common::board::sparse::DECIDED_FOR_CHUTES) cells are decided, it
 //!    branches on the open cell with the fewest candidates (MRV; among cells with two, the

@@ -15,7 +15,7 @@
 //! 1. **Read** the grid ([`read_grid`]).
 //! 2. **Propagate** ([`sudoku_start::board_of`]) the board's four rules. *Safe:* a rule
 //!    removes only what no completion uses.
-//! 3. **Branch on a chute** as rungs 14 to 17 do ([`ChuteBranching::SOLUTIONS`]); each
+//! 3. **Branch on a chute** as rung 17 does ([`ChuteBranching::SOLUTIONS`]); each
 //!    guess keeps one permutation, on a copy. *Complete:* the completion's permutation is
 //!    among them. *Fast:* it decides the digit in three lines.
 //! 4. **Otherwise, a cell**: once every digit is settled, or below
