@@ -100,7 +100,8 @@ pub struct PuzzleInSet {
 pub enum Idea {
     /// Rung 0.
     Start,
-    /// How the state is stored: the same guesses, cheaper nodes.
+    /// How the state is stored: the same guesses, nodes cheaper or laid out for the rungs
+    /// above.
     Representation,
     /// What propagation finds: fewer guesses, dearer nodes.
     Inference,
