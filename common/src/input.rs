@@ -12,8 +12,9 @@
 //!   at its column (`Utf8Error::valid_up_to`).
 //! - **Items** are the runs of characters between spaces and tabs; any other white space is
 //!   refused where it stands.
-//! - **Every [`Error`] names its position** (line and column, both from 1, the column in
-//!   characters). [`quote`] cuts the bad text short and escapes it with `char::escape_debug`,
+//! - **Every fault in the input names its position** (line and column, both from 1, the
+//!   column in characters); an error at no position (no completion, a failed write) names
+//!   none. [`quote`] cuts the bad text short and escapes it with `char::escape_debug`, other
 //!   ASCII control characters as bytes (`\x1b`): nothing from the input reaches the
 //!   terminal raw.
 
@@ -242,7 +243,7 @@ pub fn write_answer(output: &mut impl Write, answer: &str) -> Result<(), Error> 
 
 /// Runs a solution as the judge does: `run` reads standard input and writes standard
 /// output; on an error, one line `NAME: message` goes to standard error and the exit
-/// status is 1. Every `main.rs` of the workspace is a call to this.
+/// status is 1. Every solution's `main.rs` is a call to this.
 pub fn run_as_program<E: fmt::Display>(
     name: &str,
     run: impl FnOnce(
