@@ -19,7 +19,7 @@ pub(super) fn unsettled_chutes(mini_rows: [u16; 3], alone: [u16; 3], in_two_band
 }
 
 /// How many digits are unsettled in each band (`0..3`) and stack (`3..6`) of `board`.
-pub(super) fn unsettled_digits(board: &Board) -> [u8; 6] {
+pub fn unsettled_digits(board: &Board) -> [u8; 6] {
     let by_chute: u32 = board.mini_lines.unsettled_in.iter().sum();
     std::array::from_fn(|chute| (by_chute >> (5 * chute)) as u8 & 0b1_1111)
 }

@@ -10,6 +10,7 @@ use common::board::chutes::{chute_pattern, ChuteBranch};
 use common::board::digit_choice::{BRANCH_RANK, SETTLED};
 use common::board::early::{permutations_in_chute, EARLY};
 use common::board::sparse::DECIDED_FOR_CHUTES;
+use common::board::unsettled::unsettled_digits;
 use common::board::{Board, MiniLineRule, Recount};
 use common::ladder::{BranchPoint, Grid, Rung, RUNGS};
 use common::{digit_bit, PEERS_OF};
@@ -308,17 +309,16 @@ fn unsettled_words(board: &Board, chute: usize) -> String {
     )
 }
 
-/// The permutations left in two chutes, added over their digits, and how many digits each
-/// chute of `board` leaves unsettled.
+/// The permutations left in two chutes, added over their digits, and the fewest digits a
+/// chute of `board` with an unsettled digit leaves unsettled (the board's own counts).
 fn chute_words(board: &Board, first: usize, second: usize) -> String {
-    let unsettled = |chute: usize| {
-        let pattern = |index| chute_pattern(board, chute, index) as usize;
-        (0..9)
-            .filter(|&index| BRANCH_RANK[pattern(index)] != SETTLED)
-            .count()
-    };
-    // As the board decides whether it is early: over the chutes with an unsettled digit.
-    let fewest_unsettled = (0..6).map(unsettled).filter(|&n| n > 0).min().unwrap_or(0);
+    let unsettled = unsettled_digits(board);
+    let fewest_unsettled = unsettled
+        .iter()
+        .filter(|&&n| n > 0)
+        .min()
+        .copied()
+        .unwrap_or(0);
     format!(
         "Permutations left over all digits: {} {}, {} {}. Every chute with an unsettled digit \
          keeps at least {} (EARLY = {EARLY}).",
