@@ -212,14 +212,14 @@ impl SearchObserver for () {
 /// counter.guess_at(&[(0, 5)], Branch::at_cell(0b11_0000, 0));
 /// counter.dead_end();
 /// counter.guess_at(&[(0, 6)], Branch::at_cell(0b11_0000, 1));
-/// assert_eq!((counter.guesses, counter.dead_ends, counter.tdoku_guesses), (2, 1, 1));
+/// assert_eq!((counter.guesses, counter.dead_ends, counter.free_guesses), (2, 1, 1));
 /// // Cell 1 has candidates 1, 2 and 3: the first two tried count, the third is forced.
 /// counter.guess_at(&[(1, 1)], Branch::at_cell(0b111, 0));
 /// counter.dead_end();
 /// counter.guess_at(&[(1, 2)], Branch::at_cell(0b111, 1));
 /// counter.dead_end();
 /// counter.guess_at(&[(1, 3)], Branch::at_cell(0b111, 2));
-/// assert_eq!((counter.guesses, counter.tdoku_guesses), (5, 3));
+/// assert_eq!((counter.guesses, counter.free_guesses), (5, 3));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GuessCounter {
@@ -228,7 +228,7 @@ pub struct GuessCounter {
     /// Guesses taken back.
     pub dead_ends: u64,
     /// Free guesses: every way tried but the last at its branch point (see above).
-    pub tdoku_guesses: u64,
+    pub free_guesses: u64,
 }
 
 impl SearchObserver for GuessCounter {
@@ -239,7 +239,7 @@ impl SearchObserver for GuessCounter {
     fn guess_at(&mut self, placements: &[(usize, u8)], branch: Branch) {
         self.guess(placements);
         if branch.attempt < branch.ways {
-            self.tdoku_guesses += 1;
+            self.free_guesses += 1;
         }
     }
 

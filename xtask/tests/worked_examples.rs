@@ -430,7 +430,7 @@ fn p2239_table_of_cost_quotes_the_free_guesses_of_its_search() {
             let mut counter = GuessCounter::default();
             p2239::solve_observed(grid, &mut counter)
                 .unwrap_or_else(|| panic!("{file}, puzzle {}: no completion", index + 1));
-            free_guesses += counter.tdoku_guesses;
+            free_guesses += counter.free_guesses;
         }
         let mean = free_guesses as f64 / puzzles.len() as f64;
         let ours = row[column]

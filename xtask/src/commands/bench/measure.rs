@@ -77,7 +77,7 @@ impl Solver {
         let Solver::Solution(problem) = self else {
             return Ok(Guesses {
                 all: outcome.guesses,
-                tdoku: None,
+                free: None,
             });
         };
         // The answers were checked above; here only the guesses matter.
@@ -86,7 +86,7 @@ impl Solver {
         let counted = recorder.guesses();
         Ok(Guesses {
             all: counted.guesses,
-            tdoku: problem.family.plain_sudoku.then_some(counted.tdoku_guesses),
+            free: problem.family.plain_sudoku.then_some(counted.free_guesses),
         })
     }
 }
@@ -96,7 +96,7 @@ impl Solver {
 #[derive(Clone, Copy, Debug)]
 pub struct Guesses {
     all: u64,
-    tdoku: Option<u64>,
+    free: Option<u64>,
 }
 
 /// What one puzzle cost one solver: its best round, and its guesses; and whether the
@@ -108,7 +108,7 @@ pub struct Measurement {
     /// The guesses of the search.
     pub guesses: u64,
     /// The free guesses (tdoku's count), where they are told.
-    pub tdoku_guesses: Option<u64>,
+    pub free_guesses: Option<u64>,
     /// Whether the solver stopped at its cap.
     pub capped: bool,
     /// Whether it found a completion.
@@ -146,7 +146,7 @@ pub fn measure(
                 measurements.push(Measurement {
                     micros,
                     guesses: guesses.all,
-                    tdoku_guesses: guesses.tdoku,
+                    free_guesses: guesses.free,
                     capped: outcome.capped,
                     solved: outcome.solution.is_some(),
                 });
@@ -195,8 +195,8 @@ mod tests {
             for m in measurements {
                 assert!(m.micros > 0.0 && m.micros.is_finite(), "{label}");
                 assert!(m.guesses > 0 || !m.capped, "{label}");
-                match m.tdoku_guesses {
-                    Some(tdoku) => assert!(tdoku <= m.guesses, "{label}"),
+                match m.free_guesses {
+                    Some(free) => assert!(free <= m.guesses, "{label}"),
                     None => assert!(!matches!(solver, Solver::Solution(_)), "{label}"),
                 }
             }

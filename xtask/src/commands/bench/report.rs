@@ -54,12 +54,12 @@ pub fn summarise(solver: Solver, file: &str, measurements: &[Measurement]) -> Su
             "bench problem={label} file={file} puzzles={n} mean_us={mean:.2} median_us={median:.2} p99_us={p99:.1} max_us={max:.1}"
         );
         let max_guesses = measurements.iter().map(|m| m.guesses).max().unwrap_or(0);
-        let tdoku: Option<u64> = measurements.iter().map(|m| m.tdoku_guesses).sum();
-        let tdoku = tdoku.map_or(String::new(), |sum| {
+        let free: Option<u64> = measurements.iter().map(|m| m.free_guesses).sum();
+        let free = free.map_or(String::new(), |sum| {
             format!(" tdoku_mean={:.1}", sum as f64 / n as f64)
         });
         outln!(
-            "nodes problem={label} file={file} mean={guesses:.1} max={max_guesses}{tdoku} capped={capped}"
+            "nodes problem={label} file={file} mean={guesses:.1} max={max_guesses}{free} capped={capped}"
         );
     }
     let unsolved = measurements.iter().filter(|m| !m.solved && !m.capped);
