@@ -277,12 +277,29 @@ fn new_reads_the_problem_number_with_the_one_parser() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("too large"), "{stderr}");
-    // The same parser, and the same words, for the other subcommands.
-    for subcommand in ["trace", "check", "bundle", "stress"] {
-        let output = run_xtask(&[subcommand, "99999999999"]);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{subcommand}: {stderr}");
-        assert!(stderr.contains("too large"), "{subcommand}: {stderr}");
+    // The same parser, and the same words, for every other subcommand that reads a name
+    // (`generate` names the problems it can generate instead).
+    let others: [&[&str]; 5] = [
+        &["trace"],
+        &["check"],
+        &["bundle"],
+        &["stress"],
+        &["bench", "--problem"],
+    ];
+    for before_the_name in others {
+        for (name, words) in [
+            ("99999999999", "too large"),
+            (
+                "pp2239",
+                "a problem is named by its crate (p1000) or its number (1000)",
+            ),
+        ] {
+            let arguments = [before_the_name, &[name]].concat();
+            let output = run_xtask(&arguments);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
+            assert!(stderr.contains(words), "{arguments:?}: {stderr}");
+        }
     }
 }
 
