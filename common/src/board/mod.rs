@@ -1,7 +1,7 @@
 //! The band board ([rung 11](crate::ladder::rung11_band_board) on), a room per idea. The
 //! choices of [`sparse`], [`digit_choice`] and [`early`] are types of their own, so that
-//! p4574's bundle, which never branches on a chute, leaves them out. The layout follows JCZSolve (Zhouyundong's solver, as
-//! tdoku's write-up describes it).
+//! p4574's bundle, which never branches on a chute, leaves them out. The layout follows
+//! JCZSolve (Zhouyundong's solver, as tdoku's write-up describes it).
 
 pub mod band_rule;
 pub mod bands;

@@ -88,13 +88,18 @@ pub fn record(
             }
             None => SearchEnd::NoCompletion,
         };
+        let puzzle_name = match set_name {
+            Some(name) => name.to_string(),
+            None => format!("puzzle {puzzle_number}"),
+        };
         let (title, end) = match searcher {
             Searcher::Rung { number } => {
                 let grid = puzzle.givens();
                 let outcome = RUNGS[number].solver.solve_observed(&grid, &mut recorder);
-                let name = RUNGS[number].name;
+                let rung_name = RUNGS[number].name;
                 let title = format!(
-                    "{problem}'s grid, ladder rung {number} ({name}): the first completion it finds"
+                    "{problem}, {puzzle_name}, ladder rung {number} ({rung_name}): the first \
+                     completion it finds"
                 );
                 let end = match outcome.capped {
                     true => SearchEnd::StoppedAtCap {
@@ -105,11 +110,7 @@ pub fn record(
                 (title, end)
             }
             Searcher::Solution => {
-                let name = match set_name {
-                    Some(name) => name.to_string(),
-                    None => format!("puzzle {puzzle_number}"),
-                };
-                let title = format!("{problem}, {name}: {}", problem.goal);
+                let title = format!("{problem}, {puzzle_name}: {}", problem.goal);
                 (
                     title,
                     found((problem.solve_observed)(&puzzle, &mut recorder)),
