@@ -3,10 +3,11 @@
 //! `cargo xtask trace <PROBLEM> [--rung K] [--limit N] [--html FILE] [--puzzle SET:N] < input`
 //!
 //! Records the problem's own solver on one input, read from standard input a line at a
-//! time as the solution reads it (or puzzle N of `data/SET.txt` with `--puzzle`) ([`xtask::problems::recording`], which reports to the
-//! recorder of [`xtask::trace`]), and prints each step as a line: its
-//! number, how many cells the current line of reasoning has decided, and what happened
-//! and why. At most `--limit` steps are printed (200 by default); the counts and the
+//! time as the solution reads it (or puzzle N of `data/SET.txt` with `--puzzle`)
+//! ([`xtask::problems::recording`], which reports to the recorder of [`xtask::trace`]),
+//! and prints each step as a line: its number, how many cells the current line of
+//! reasoning has decided, and what happened and why. The first line, its title, names
+//! the puzzle (`SET:N`, or its place in the input) and the searcher. At most `--limit` steps are printed (200 by default); the counts and the
 //! summary cover every step. With `--html FILE` it writes the page that replays the same
 //! steps on the grid instead ([`xtask::trace::page`]), keeping up to `--limit` steps per
 //! puzzle (100,000 by default); `--html -` writes the page to standard output. With

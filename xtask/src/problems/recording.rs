@@ -158,6 +158,33 @@ mod tests {
     }
 
     #[test]
+    fn a_rung_and_the_solution_name_the_puzzle_alike() {
+        let input = read("problems/p2580/samples/sample-1.in");
+        for searcher in [Searcher::Solution, Searcher::Rung { number: 3 }] {
+            for (set_name, expected) in [
+                (None, "p2580, puzzle 1"),
+                (Some("a_set:7"), "p2580, a_set:7"),
+            ] {
+                let mut titles = Vec::new();
+                record(
+                    entry(2580),
+                    searcher,
+                    input.as_bytes(),
+                    0,
+                    set_name,
+                    |trace| {
+                        titles.push(trace.title);
+                        Ok(())
+                    },
+                )
+                .unwrap();
+                assert_eq!(titles.len(), 1);
+                assert!(titles[0].starts_with(expected), "{}", titles[0]);
+            }
+        }
+    }
+
+    #[test]
     fn a_sample_without_guesses_is_givens_then_singles() {
         let input = read("problems/p2580/samples/sample-1.in");
         let [trace] = &traces(entry(2580), &input, u64::MAX)[..] else {
