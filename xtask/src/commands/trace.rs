@@ -7,13 +7,14 @@
 //! ([`xtask::problems::recording`], which reports to the recorder of [`xtask::trace`]),
 //! and prints each step as a line: its number, how many cells the current line of
 //! reasoning has decided, and what happened and why. The first line, its title, names
-//! the puzzle (`SET:N`, or its place in the input) and the searcher. At most `--limit` steps are printed (200 by default); the counts and the
-//! summary cover every step. With `--html FILE` it writes the page that replays the same
-//! steps on the grid instead ([`xtask::trace::page`]), keeping up to `--limit` steps per
-//! puzzle (100,000 by default); `--html -` writes the page to standard output. With
-//! `--rung K` it traces rung K of the ladder ([`common::ladder`]) on the problem's grid
-//! instead of the problem's own solution, so the same puzzle can be watched from plain
-//! backtracking (rung 0) to the board (the top rung).
+//! the puzzle (`SET:N`, or its place in the input) and the searcher. At most `--limit`
+//! steps are printed (200 by default); the counts and the summary cover every step. With
+//! `--html FILE` it writes the page that replays the same steps on the grid instead
+//! ([`xtask::trace::page`]), keeping up to `--limit` steps per puzzle (100,000 by
+//! default); `--html -` writes the page to standard output. With `--rung K` it traces
+//! rung K of the ladder ([`common::ladder`]) on the problem's grid instead of the
+//! problem's own solution, so the same puzzle can be watched from plain backtracking (rung
+//! 0) to the board (the top rung).
 
 use std::io::Write;
 use std::path::PathBuf;
