@@ -6,7 +6,7 @@ use super::bands::in_columns;
 use super::digit_choice::DigitChoice;
 use super::early::{chute_with_fewest_permutations, is_early, ChuteChoice};
 use super::sparse::SparseBoard;
-use super::unsettled::unsettled_digits;
+use super::unsettled::{chute_pattern, unsettled_digits};
 use super::{Board, MiniLineRule};
 use crate::observe::{Branch, SearchObserver};
 
@@ -56,12 +56,6 @@ impl ChuteBranch {
     }
 }
 
-/// Whether a digit with mini-lines `pattern` in a chute is settled: they are one
-/// permutation's three.
-pub(super) const fn is_settled(pattern: u16) -> bool {
-    pattern.count_ones() == 3 && PERMUTATIONS_INSIDE[pattern as usize].count_ones() == 1
-}
-
 impl ChuteBranching {
     /// The branch point on a propagated `board` with the mini-line rule; `None` when every
     /// digit is settled or the board branches on a cell.
@@ -88,17 +82,6 @@ impl ChuteBranching {
             digit: index as u8 + 1,
             permutations: PERMUTATIONS_INSIDE[chute_pattern(board, chute, index) as usize],
         })
-    }
-}
-
-/// Digit `index + 1`'s mini-lines in `chute` (bit `3 × row + stack`; in a stack, `3 × band +
-/// column`).
-pub fn chute_pattern(board: &Board, chute: usize, index: usize) -> u16 {
-    if chute < 3 {
-        board.mini_lines.mini_rows[chute][index]
-    } else {
-        let columns = board.mini_lines.column_bands[index] >> (3 * (chute - 3));
-        (columns & 0b111 | (columns >> 6) & 0b111_000 | (columns >> 12) & 0b111_000_000) as u16
     }
 }
 
@@ -161,15 +144,18 @@ fn describe_permutation(branch: &ChuteBranch, k: usize) -> String {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::super::band_rule::permutation_pattern;
     use super::super::digit_choice::BRANCH_RANK;
+    use super::super::early::{permutations_in_chute, EARLY};
+    use super::super::sparse::DECIDED_FOR_CHUTES;
+    use super::super::unsettled::is_settled;
     use super::*;
     use crate::N_CELLS;
 
     /// `puzzle` (81 characters, `.` for an empty cell) with its givens placed and
     /// propagated, the mini-line rule's confined part included.
-    pub(in crate::board) fn propagated_with_mini_lines(puzzle: &str) -> Board {
+    fn propagated_with_mini_lines(puzzle: &str) -> Board {
         let mut grid = [0; N_CELLS];
         for (cell, byte) in puzzle.bytes().enumerate() {
             grid[cell] = if byte == b'.' { 0 } else { byte - b'0' };
@@ -181,14 +167,14 @@ pub(super) mod tests {
     }
 
     /// The unsettled digits of `chute`, counted again from the patterns.
-    pub(in crate::board) fn unsettled_in_chute(board: &Board, chute: usize) -> usize {
+    fn unsettled_in_chute(board: &Board, chute: usize) -> usize {
         (0..9)
             .filter(|&index| !is_settled(chute_pattern(board, chute, index)))
             .count()
     }
 
     /// Checks that `branch` takes, in its chute, a digit of the lowest rank there.
-    pub(in crate::board) fn assert_lowest_rank(board: &Board, branch: ChuteBranch) {
+    fn assert_lowest_rank(board: &Board, branch: ChuteBranch) {
         let rank = |index: usize| BRANCH_RANK[chute_pattern(board, branch.chute, index) as usize];
         assert_eq!(
             Some(rank(branch.digit as usize - 1)),
@@ -255,5 +241,49 @@ pub(super) mod tests {
         let solutions = ChuteBranching::SOLUTIONS.branch_point(&board).unwrap();
         assert_eq!(solutions.chute, chosen.chute);
         assert_lowest_rank(&board, solutions);
+    }
+
+    #[test]
+    fn an_early_board_branches_in_the_chute_with_fewest_permutations() {
+        // magictour_top1465's fifth puzzle, propagated: 19 cells decided, and every chute
+        // with seven unsettled digits or more.
+        let board = propagated_with_mini_lines(
+            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+        );
+        assert!((0..6).all(|chute| unsettled_in_chute(&board, chute) >= EARLY as usize));
+        let permutations = |chute: usize| permutations_in_chute(&board, chute);
+        let fewest = (0..6).map(permutations).min().unwrap();
+        let chosen = ChuteBranching::SOLUTIONS.branch_point(&board).unwrap();
+        assert_eq!(
+            Some(chosen.chute),
+            (0..6).position(|chute| permutations(chute) == fewest)
+        );
+        assert_lowest_rank(&board, chosen);
+        // Here the fewest unsettled digits point elsewhere.
+        let by_unsettled = ChuteBranching {
+            chute: ChuteChoice::FewestUnsettled,
+            ..ChuteBranching::SOLUTIONS
+        };
+        assert_ne!(
+            by_unsettled.branch_point(&board).unwrap().chute,
+            chosen.chute
+        );
+    }
+
+    #[test]
+    fn a_board_branches_on_chutes_from_seventeen_decided_cells() {
+        // Sixteen cells decided: the first row and seven of the second. Then one more.
+        let mut grid = [0; N_CELLS];
+        grid[..16].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9, 1]);
+        let mut board = Board::from_grid(&grid).unwrap();
+        board.use_mini_lines(MiniLineRule::Confined);
+        board.propagate().unwrap();
+        assert_eq!(board.solved_cells().count_ones(), 16);
+        assert!(ChuteBranching::SOLUTIONS.branch_point(&board).is_none());
+        assert!(ChuteBranching::FIRST.branch_point(&board).is_some());
+        board.place(16, 2).unwrap();
+        board.propagate().unwrap();
+        assert!(board.solved_cells().count_ones() >= DECIDED_FOR_CHUTES);
+        assert!(ChuteBranching::SOLUTIONS.branch_point(&board).is_some());
     }
 }

@@ -2,7 +2,7 @@
 //! 16](crate::ladder::rung16_fewest_permutations)).
 
 use super::band_rule::PERMUTATIONS_INSIDE;
-use super::chutes::{chute_pattern, is_settled};
+use super::unsettled::{chute_pattern, is_settled};
 use super::Board;
 
 /// Which unsettled digit of a chute the search branches on.

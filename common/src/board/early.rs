@@ -3,7 +3,7 @@
 //! 17](crate::ladder::rung17_early)).
 
 use super::band_rule::PERMUTATIONS_INSIDE;
-use super::chutes::chute_pattern;
+use super::unsettled::chute_pattern;
 use super::Board;
 
 /// The fewest unsettled digits that make a chute *early*: 7 made the fewest guesses of 6
@@ -46,40 +46,4 @@ pub fn permutations_in_chute(board: &Board, chute: usize) -> u32 {
     (0..9)
         .map(|index| PERMUTATIONS_INSIDE[chute_pattern(board, chute, index) as usize].count_ones())
         .sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::chutes::tests::{
-        assert_lowest_rank, propagated_with_mini_lines, unsettled_in_chute,
-    };
-    use super::super::chutes::ChuteBranching;
-    use super::*;
-
-    #[test]
-    fn an_early_board_branches_in_the_chute_with_fewest_permutations() {
-        // magictour_top1465's fifth puzzle, propagated: 19 cells decided, and every chute
-        // with seven unsettled digits or more.
-        let board = propagated_with_mini_lines(
-            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
-        );
-        assert!((0..6).all(|chute| unsettled_in_chute(&board, chute) >= EARLY as usize));
-        let permutations = |chute: usize| permutations_in_chute(&board, chute);
-        let fewest = (0..6).map(permutations).min().unwrap();
-        let chosen = ChuteBranching::SOLUTIONS.branch_point(&board).unwrap();
-        assert_eq!(
-            Some(chosen.chute),
-            (0..6).position(|chute| permutations(chute) == fewest)
-        );
-        assert_lowest_rank(&board, chosen);
-        // Here the fewest unsettled digits point elsewhere.
-        let by_unsettled = ChuteBranching {
-            chute: ChuteChoice::FewestUnsettled,
-            ..ChuteBranching::SOLUTIONS
-        };
-        assert_ne!(
-            by_unsettled.branch_point(&board).unwrap().chute,
-            chosen.chute
-        );
-    }
 }

@@ -24,27 +24,3 @@ impl SparseBoard {
         self == SparseBoard::Cells && N_CELLS as u32 - open_cells < DECIDED_FOR_CHUTES
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::chutes::ChuteBranching;
-    use super::super::MiniLineRule;
-    use super::*;
-
-    #[test]
-    fn a_board_branches_on_chutes_from_seventeen_decided_cells() {
-        // Sixteen cells decided: the first row and seven of the second. Then one more.
-        let mut grid = [0; N_CELLS];
-        grid[..16].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9, 1]);
-        let mut board = Board::from_grid(&grid).unwrap();
-        board.use_mini_lines(MiniLineRule::Confined);
-        board.propagate().unwrap();
-        assert_eq!(board.solved_cells().count_ones(), 16);
-        assert!(ChuteBranching::SOLUTIONS.branch_point(&board).is_none());
-        assert!(ChuteBranching::FIRST.branch_point(&board).is_some());
-        board.place(16, 2).unwrap();
-        board.propagate().unwrap();
-        assert!(board.solved_cells().count_ones() >= DECIDED_FOR_CHUTES);
-        assert!(ChuteBranching::SOLUTIONS.branch_point(&board).is_some());
-    }
-}

@@ -1,7 +1,26 @@
-//! How many digits are unsettled in each chute ([rung 14](crate::ladder::rung14_chutes)),
-//! worked out by the mini-line rule in the loop that has just read what they come from.
+//! A digit's mini-lines in a chute, whether they have settled, and how many digits are
+//! unsettled in each chute ([rung 14](crate::ladder::rung14_chutes)), the last worked out
+//! by the mini-line rule in the loop that has just read what they come from.
 
+use super::band_rule::PERMUTATIONS_INSIDE;
 use super::Board;
+
+/// Digit `index + 1`'s mini-lines in `chute` (bit `3 × row + stack`; in a stack, `3 × band +
+/// column`).
+pub fn chute_pattern(board: &Board, chute: usize, index: usize) -> u16 {
+    if chute < 3 {
+        board.mini_lines.mini_rows[chute][index]
+    } else {
+        let columns = board.mini_lines.column_bands[index] >> (3 * (chute - 3));
+        (columns & 0b111 | (columns >> 6) & 0b111_000 | (columns >> 12) & 0b111_000_000) as u16
+    }
+}
+
+/// Whether a digit with mini-lines `pattern` in a chute is settled: they are one
+/// permutation's three.
+pub(super) const fn is_settled(pattern: u16) -> bool {
+    pattern.count_ones() == 3 && PERMUTATIONS_INSIDE[pattern as usize].count_ones() == 1
+}
 
 /// The chutes where a digit is unsettled (chute `c` at bit `5c`, so that one sum counts
 /// all six): a band where a row keeps two mini-rows or more, a stack where a column keeps

@@ -6,11 +6,11 @@
 
 use anyhow::{ensure, Result};
 use common::board::band_rule::{PERMUTATIONS, PERMUTATIONS_INSIDE};
-use common::board::chutes::{chute_pattern, ChuteBranch};
+use common::board::chutes::ChuteBranch;
 use common::board::digit_choice::{BRANCH_RANK, SETTLED};
 use common::board::early::{permutations_in_chute, EARLY};
 use common::board::sparse::DECIDED_FOR_CHUTES;
-use common::board::unsettled::unsettled_digits;
+use common::board::unsettled::{chute_pattern, unsettled_digits};
 use common::board::{Board, MiniLineRule, Recount};
 use common::ladder::{BranchPoint, Grid, Rung, RUNGS};
 use common::{digit_bit, PEERS_OF};
