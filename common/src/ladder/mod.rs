@@ -150,3 +150,23 @@ pub const RUNGS: [Rung; 20] = [
     rung18_only_three::RUNG,
     rung19_recount::RUNG,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_without_candidates_fails_without_a_guess() {
+        // Row 1 holds 1 to 8 after cell 0, and column 1 holds the 9: cell 0 is starved.
+        let mut grid = [0; N_CELLS];
+        for column in 1..9 {
+            grid[column] = column as u8;
+        }
+        grid[27] = 9;
+        for rung in &RUNGS {
+            let outcome = rung.solver.solve(&grid);
+            let (solution, guesses) = (outcome.solution, outcome.guesses);
+            assert_eq!((solution, guesses), (None, 0), "rung {}", rung.number);
+        }
+    }
+}

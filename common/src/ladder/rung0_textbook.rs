@@ -2,7 +2,7 @@
 //!
 //! Picture and reasons: `docs/climb.md`.
 
-use super::rung1_fewest_candidates::most_constrained_cell;
+use super::search::most_constrained_cell;
 use super::{AtCap, BranchPoint, Grid, Idea, Outcome, PuzzleInSet, Rung, Solver};
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
 use crate::{digit_bit, digits, ALL_DIGITS, BOX_OF, COL_OF, N_CELLS, ROW_OF};

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 
 use super::{with_givens, Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 
-use super::rung1_fewest_candidates::most_constrained_cell;
+use super::search::most_constrained_cell;
 use crate::observe::SearchObserver;
 use crate::{digit_bit, ALL_DIGITS, N_CELLS, PEERS_OF};
 
@@ -136,17 +136,5 @@ mod tests {
         assert_eq!(state.most_constrained_cell(), Some(60));
         state.candidates[70] = 0;
         assert_eq!(state.most_constrained_cell(), Some(70));
-    }
-
-    #[test]
-    fn a_cell_without_candidates_fails_without_a_guess() {
-        // Row 1 holds 1 to 8 after cell 0, and column 1 holds the 9: cell 0 is starved.
-        let mut grid = [0; N_CELLS];
-        for column in 1..9 {
-            grid[column] = column as u8;
-        }
-        grid[27] = 9;
-        let outcome = crate::ladder::Solver::solve(&OnCells::<MaskGrid>::SEARCH, &grid);
-        assert_eq!((outcome.solution, outcome.guesses), (None, 0));
     }
 }

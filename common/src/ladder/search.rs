@@ -1,14 +1,16 @@
 //! # The search on cells that rungs 2 to 13 share
 //!
 //! Rungs 0 and 1 backtrack in place ([`super::rung0_textbook::Backtracking`]); rungs 14 to
-//! 19 branch on chutes too ([`super::rung14_chutes::ChuteSearch`]).
+//! 19 branch on chutes too ([`super::rung14_chutes::ChuteSearch`]). Rung 1's choice of
+//! cell, MRV ([`most_constrained_cell`]), is here too: rung 0's backtracking takes it in
+//! rung 1's order, and rung 2's masks call it.
 
 use std::marker::PhantomData;
 
 use super::Solver;
 use crate::board::chutes::ChuteBranch;
 use crate::observe::{report_givens, Branch, Conflict, SearchObserver};
-use crate::{digits, lowest_digit, N_CELLS};
+use crate::{count, digits, lowest_digit, N_CELLS};
 
 /// A grid of digits, row-major; 0 marks an empty cell.
 pub type Grid = [u8; N_CELLS];
@@ -51,6 +53,26 @@ impl Outcome {
 /// A backtracking search stopped at its cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AtCap;
+
+/// MRV ("minimum remaining values", constraint search's classic order): the first of the
+/// `open` cells with the fewest `candidates`, or the first with one or none.
+pub(super) fn most_constrained_cell(
+    open: impl Iterator<Item = usize>,
+    candidates: impl Fn(usize) -> u16,
+) -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    for cell in open {
+        let n_candidates = count(candidates(cell));
+        if best.map_or(true, |(fewest, _)| n_candidates < fewest) {
+            best = Some((n_candidates, cell));
+            // Nobody beats one candidate but an empty cell, which fails at once anyway.
+            if n_candidates <= 1 {
+                break;
+            }
+        }
+    }
+    best.map(|(_, cell)| cell)
+}
 
 /// What the search on cells needs from a state (`Copy`: each guess works on a copy).
 pub trait SearchState: Copy {
