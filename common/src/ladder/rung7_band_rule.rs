@@ -3,13 +3,6 @@
 //! On a digit's *pattern* in a band, its mini-rows (bit `3 × row + stack`); rung 8 swaps
 //! [`Repeated`] for a table.
 
-use super::rung7_bands::Bands;
-use crate::board::{
-    band_conflict, columns_of, first_cell, in_columns, BandSet, Contradiction, BOX_IN_BAND,
-    LOCKED_COLUMNS, MINI_ROW_CELLS, OTHER_BANDS, ROW_CELLS, STACKS_OF_ROW,
-};
-use crate::observe::{Reason, SearchObserver};
-
 /// How the band rule finds the mini-rows a digit keeps in a band.
 pub trait MiniRowRule: Copy + Eq + std::fmt::Debug {
     /// Of the mini-rows `pattern`, those kept; 0 when a row or box of the band has none.
@@ -54,41 +47,16 @@ impl MiniRowRule for Repeated {
     }
 }
 
-impl<R: MiniRowRule> Bands<R> {
-    pub(super) fn apply_band_rule(
-        &mut self,
-        band: usize,
-        index: usize,
-        observer: &mut impl SearchObserver,
-    ) -> Result<(), Contradiction> {
-        let places = self.places[band][index];
-        let pattern = (0..3).fold(0, |pattern, row| {
-            let row_places = (places >> (9 * row)) & ROW_CELLS;
-            pattern | STACKS_OF_ROW[row_places as usize] << (3 * row)
-        });
-        let usable = MINI_ROW_CELLS[R::kept(pattern) as usize];
-        if usable == 0 {
-            observer.contradiction(band_conflict(band, index, pattern));
-            return Err(Contradiction);
-        }
-        self.places[band][index] &= usable;
-        // Hidden singles: a row or box with one place, not decided.
-        let rows = (0..3).map(|row| (ROW_CELLS << (9 * row), 3 * band + row));
-        let boxes = (0..3).map(|stack| (BOX_IN_BAND[stack], 18 + 3 * band + stack));
-        for (unit_cells, unit) in rows.chain(boxes) {
-            let here = self.places[band][index] & unit_cells;
-            if here & here.wrapping_sub(1) == 0 && here & self.open[band] != 0 {
-                let (cell, digit) = (first_cell(band, here), index as u8 + 1);
-                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
-                self.place(cell, digit);
-            }
-        }
-        // Locked columns: a box whose open places lie in one column clears it elsewhere.
-        let columns = columns_of(self.places[band][index] & self.open[band]);
-        let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
-        for other in OTHER_BANDS[band] {
-            self.places[other][index] &= !locked;
-        }
-        Ok(())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_with_one_mini_row_takes_that_row_from_the_other_boxes() {
+        // Row 1 of the band has the digit in all three boxes, rows 2 and 3 in boxes 2 and 3
+        // only: box 1 must have it in row 1, so boxes 2 and 3 lose row 1, and no more.
+        assert_eq!(Repeated::kept(0b110_110_111), 0b110_110_001);
+        // Rows 2 and 3 have places only in box 3: no permutation, a contradiction.
+        assert_eq!(Repeated::kept(0b100_100_111), 0);
     }
 }

@@ -1,7 +1,8 @@
 //! # Rung 7: places cut into bands
 //!
 //! Representation: rung 6's rules a band at a time (the room [`crate::board::bands`]; the
-//! band rule in [`super::rung7_band_rule`]). Picture and reasons: `docs/climb.md`.
+//! band rule's pointing and claiming on a pattern in [`super::rung7_band_rule`]). Picture
+//! and reasons: `docs/climb.md`.
 
 use std::marker::PhantomData;
 
@@ -10,8 +11,9 @@ use super::{with_givens, Grid, Idea, OnCells, PuzzleInSet, Rung, SearchState};
 use super::rung7_band_rule::{MiniRowRule, Repeated};
 use crate::board::singles::at_least_one_two_three;
 use crate::board::{
-    band_and_bit, cell_of, count_in_columns, in_columns, join_bands, BandSet, Contradiction,
-    ALL_BAND, BOX_IN_BAND, OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS,
+    band_and_bit, band_conflict, cell_of, columns_of, count_in_columns, first_cell, in_columns,
+    join_bands, BandSet, Contradiction, ALL_BAND, BOX_IN_BAND, LOCKED_COLUMNS, MINI_ROW_CELLS,
+    OTHER_BANDS, PEERS_IN_BAND, ROW_CELLS, STACKS_OF_ROW,
 };
 use crate::observe::{Conflict, Reason, SearchObserver};
 use crate::{cells, count, lowest_digit, CellSet};
@@ -75,6 +77,46 @@ impl<R: MiniRowRule> Bands<R> {
             self.place(cell, lowest_digit(candidates));
         }
         Ok(two_candidates)
+    }
+
+    /// The band rule on digit `index + 1` in `band`: the mini-rows `R` keeps of its
+    /// pattern there, then hidden singles in the band's rows and boxes, and the columns a
+    /// box locks cleared in the other bands.
+    pub(super) fn apply_band_rule(
+        &mut self,
+        band: usize,
+        index: usize,
+        observer: &mut impl SearchObserver,
+    ) -> Result<(), Contradiction> {
+        let places = self.places[band][index];
+        let pattern = (0..3).fold(0, |pattern, row| {
+            let row_places = (places >> (9 * row)) & ROW_CELLS;
+            pattern | STACKS_OF_ROW[row_places as usize] << (3 * row)
+        });
+        let usable = MINI_ROW_CELLS[R::kept(pattern) as usize];
+        if usable == 0 {
+            observer.contradiction(band_conflict(band, index, pattern));
+            return Err(Contradiction);
+        }
+        self.places[band][index] &= usable;
+        // Hidden singles: a row or box with one place, not decided.
+        let rows = (0..3).map(|row| (ROW_CELLS << (9 * row), 3 * band + row));
+        let boxes = (0..3).map(|stack| (BOX_IN_BAND[stack], 18 + 3 * band + stack));
+        for (unit_cells, unit) in rows.chain(boxes) {
+            let here = self.places[band][index] & unit_cells;
+            if here & here.wrapping_sub(1) == 0 && here & self.open[band] != 0 {
+                let (cell, digit) = (first_cell(band, here), index as u8 + 1);
+                observer.deduced(cell, digit, Reason::HiddenSingle { unit });
+                self.place(cell, digit);
+            }
+        }
+        // Locked columns: a box whose open places lie in one column clears it elsewhere.
+        let columns = columns_of(self.places[band][index] & self.open[band]);
+        let locked = in_columns(LOCKED_COLUMNS[columns as usize] as BandSet);
+        for other in OTHER_BANDS[band] {
+            self.places[other][index] &= !locked;
+        }
+        Ok(())
     }
 
     pub(super) fn apply_column_rules(
@@ -177,15 +219,6 @@ mod tests {
     use super::*;
     use crate::digit_bit;
     use crate::N_CELLS;
-
-    #[test]
-    fn a_box_with_one_mini_row_takes_that_row_from_the_other_boxes() {
-        // Row 1 of the band has the digit in all three boxes, rows 2 and 3 in boxes 2 and 3
-        // only: box 1 must have it in row 1, so boxes 2 and 3 lose row 1, and no more.
-        assert_eq!(Repeated::kept(0b110_110_111), 0b110_110_001);
-        // Rows 2 and 3 have places only in box 3: no permutation, a contradiction.
-        assert_eq!(Repeated::kept(0b100_100_111), 0);
-    }
 
     #[test]
     fn claiming_along_a_column_clears_the_rest_of_the_box() {
