@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::visit::Visit;
@@ -46,6 +46,11 @@ impl Source {
 
 /// The Rust files under `folder` of xtask (`src`, `tests`), sorted by path.
 fn sources(folder: &str) -> Vec<Source> {
+    sources_in(&xtask::project_root().join("xtask").join(folder))
+}
+
+/// The Rust files under the folder `root`, sorted by their paths under it.
+fn sources_in(root: &Path) -> Vec<Source> {
     fn walk(root: &Path, folder: &Path, found: &mut Vec<Source>) {
         for entry in fs::read_dir(folder).expect("the folder is readable") {
             let path = entry.expect("the folder is readable").path();
@@ -60,9 +65,8 @@ fn sources(folder: &str) -> Vec<Source> {
             }
         }
     }
-    let root: PathBuf = xtask::project_root().join("xtask").join(folder);
     let mut found = Vec::new();
-    walk(&root, &root, &mut found);
+    walk(root, root, &mut found);
     found.sort_by(|first, second| first.path.cmp(&second.path));
     found
 }
@@ -176,6 +180,230 @@ fn rule_1_no_module_cycle_test_modules_included() {
             cycle.join(" -> ")
         );
     }
+}
+
+/// One crate's files, each with its module's path from the crate's root
+/// (`board/chutes.rs` is `board::chutes`; the root file is the empty path).
+struct CrateFiles {
+    /// The crate, as a failure names it: `common`, `xtask` (the library), `cargo xtask`.
+    name: &'static str,
+    /// Its files, with their modules' paths.
+    files: Vec<(Vec<String>, Source)>,
+}
+
+impl CrateFiles {
+    /// The crate whose files are those of `sources` that `belongs` takes.
+    fn of(name: &'static str, sources: Vec<Source>, belongs: impl Fn(&Source) -> bool) -> Self {
+        let module_path = |source: &Source| {
+            let stem = source.path.strip_suffix(".rs").unwrap_or(&source.path);
+            let mut words: Vec<String> = stem.split('/').map(str::to_string).collect();
+            if matches!(
+                words.last().map(String::as_str),
+                Some("mod" | "lib" | "main")
+            ) {
+                words.pop();
+            }
+            words
+        };
+        let files = sources.into_iter().filter(belongs);
+        CrateFiles {
+            name,
+            files: files.map(|source| (module_path(&source), source)).collect(),
+        }
+    }
+
+    /// `common`, xtask's library and xtask's binary (`main.rs` and `commands/`).
+    fn all() -> Vec<CrateFiles> {
+        let is_binary = |source: &Source| source.path == "main.rs" || source.is_in("commands/");
+        let common = sources_in(&xtask::project_root().join("common").join("src"));
+        vec![
+            CrateFiles::of("common", common, |_| true),
+            CrateFiles::of("xtask", sources("src"), |source| !is_binary(source)),
+            CrateFiles::of("cargo xtask", sources("src"), is_binary),
+        ]
+    }
+
+    /// Which file modules each one uses, test modules included: an edge `a -> b` when a
+    /// file of `a` names a path into `b` from `crate`, `super` or `self` (a file's module
+    /// is its own node; the modules written inline in it, its tests among them, are part
+    /// of it).
+    fn edges(&self) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+        let nodes: BTreeSet<&Vec<String>> = self.files.iter().map(|(path, _)| path).collect();
+        let node_of = |path: &[String]| {
+            let prefixes = (0..=path.len()).rev().map(|length| &path[..length]);
+            let mut known = prefixes.filter(|prefix| nodes.contains(&prefix.to_vec()));
+            known.next().map(<[String]>::to_vec)
+        };
+        let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+        for (module, source) in &self.files {
+            let mut paths = Vec::new();
+            absolute_paths(tokens(source, &source.text), module, &mut paths);
+            let used = paths.iter().filter_map(|path| node_of(path));
+            let used = used.filter(|node| node != module);
+            edges.entry(module.clone()).or_default().extend(used);
+        }
+        edges
+    }
+}
+
+/// Whether `tokens[at]` and `tokens[at + 1]` are `::`.
+fn is_path_separator(tokens: &[TokenTree], at: usize) -> bool {
+    let colon = |token: Option<&TokenTree>| matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    colon(tokens.get(at)) && colon(tokens.get(at + 1))
+}
+
+/// Reads the path that starts at `tokens[start]` after the words `prefix` (a use group
+/// `{a, b::c}` gives a path per tree) into `found`, and returns where it ends.
+fn path_words(
+    tokens: &[TokenTree],
+    start: usize,
+    mut words: Vec<String>,
+    found: &mut Vec<Vec<String>>,
+) -> usize {
+    let mut index = start;
+    loop {
+        match tokens.get(index) {
+            Some(TokenTree::Ident(word)) => words.push(word.to_string()),
+            Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Brace => {
+                let trees: Vec<TokenTree> = group.stream().into_iter().collect();
+                let mut at = 0;
+                while at < trees.len() {
+                    at = path_words(&trees, at, words.clone(), found);
+                    let is_comma = |token: &TokenTree| matches!(token, TokenTree::Punct(p) if p.as_char() == ',');
+                    while at < trees.len() && !is_comma(&trees[at]) {
+                        at += 1;
+                    }
+                    at += 1;
+                }
+                return index + 1;
+            }
+            _ => break,
+        }
+        if !is_path_separator(tokens, index + 1) {
+            index += 1;
+            break;
+        }
+        index += 3;
+    }
+    found.push(words);
+    index
+}
+
+/// The paths of `stream` that start at `crate`, `super` or `self`, read in the module
+/// `module` (following the modules written inline), into `found` as the words from the
+/// crate's root: `super::band_rule::X` in `board::chutes` is `board::band_rule::X`.
+fn absolute_paths(stream: TokenStream, module: &[String], found: &mut Vec<Vec<String>>) {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    let mut index = 0;
+    while index < tokens.len() {
+        match (&tokens[index], tokens.get(index + 1), tokens.get(index + 2)) {
+            (
+                TokenTree::Ident(word),
+                Some(TokenTree::Ident(name)),
+                Some(TokenTree::Group(body)),
+            ) if word == "mod" => {
+                let mut inner = module.to_vec();
+                inner.push(name.to_string());
+                absolute_paths(body.stream(), &inner, found);
+                index += 3;
+            }
+            (TokenTree::Ident(word), ..)
+                if ["crate", "super", "self"].contains(&word.to_string().as_str())
+                    && !(index >= 2 && is_path_separator(&tokens, index - 2)) =>
+            {
+                let mut relative = Vec::new();
+                index = path_words(&tokens, index, Vec::new(), &mut relative);
+                for words in relative {
+                    let mut absolute = module.to_vec();
+                    for word in words {
+                        match word.as_str() {
+                            "crate" => absolute.clear(),
+                            "super" => drop(absolute.pop()),
+                            "self" => {}
+                            _ => absolute.push(word),
+                        }
+                    }
+                    found.push(absolute);
+                }
+            }
+            (TokenTree::Group(group), ..) => {
+                absolute_paths(group.stream(), module, found);
+                index += 1;
+            }
+            _ => index += 1,
+        }
+    }
+}
+
+/// The uses among the modules directly inside `parent`: an edge `a -> b` when a file of
+/// `a` or of a module inside it uses `b` or a module inside it (`parent`'s own file, the
+/// root of that level, is neither).
+fn edges_inside(
+    parent: &[String],
+    edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+) -> BTreeMap<String, BTreeSet<String>> {
+    let child = |node: &Vec<String>| {
+        (node.len() > parent.len() && node.starts_with(parent)).then(|| node[parent.len()].clone())
+    };
+    let mut inside: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, targets) in edges {
+        let Some(from_child) = child(from) else {
+            continue;
+        };
+        let to_children = targets.iter().filter_map(child);
+        let others: Vec<String> = to_children.filter(|to| *to != from_child).collect();
+        inside.entry(from_child).or_default().extend(others);
+    }
+    inside
+}
+
+#[test]
+fn rule_1_no_cycle_among_the_modules_of_any_module_in_xtask_or_common() {
+    let mut levels = 0;
+    for krate in CrateFiles::all() {
+        let edges = krate.edges();
+        assert!(edges.len() >= 5, "the modules of {}: {edges:?}", krate.name);
+        for parent in edges.keys() {
+            let inside = edges_inside(parent, &edges);
+            levels += usize::from(!inside.is_empty());
+            if let Some(cycle) = find_cycle(&inside) {
+                panic!(
+                    "a module cycle in {} inside `{}`: {}\nall uses there: {inside:#?}",
+                    krate.name,
+                    parent.join("::"),
+                    cycle.join(" -> ")
+                );
+            }
+        }
+    }
+    assert!(levels >= 8, "modules with modules inside: {levels}");
+}
+
+#[test]
+fn a_path_is_read_from_where_it_stands() {
+    let source = Source {
+        path: "board/chutes.rs".to_string(),
+        text: "use super::band_rule::{self, X};\nuse crate::observe::{Branch, a::B};\n\
+               fn f(&self) { super::super::y(); let v = self::Z; }\n\
+               mod tests { use super::super::early::E; use super::*; }\n"
+            .to_string(),
+    };
+    let module = ["board".to_string(), "chutes".to_string()];
+    let mut found = Vec::new();
+    absolute_paths(tokens(&source, &source.text), &module, &mut found);
+    let found: BTreeSet<String> = found.iter().map(|path| path.join("::")).collect();
+    let expected = [
+        "board::band_rule",
+        "board::band_rule::X",
+        "observe::Branch",
+        "observe::a::B",
+        "board::chutes",
+        "y",
+        "board::chutes::Z",
+        "board::early::E",
+    ];
+    let expected: BTreeSet<String> = expected.iter().map(|path| path.to_string()).collect();
+    assert_eq!(found, expected);
 }
 
 #[test]
