@@ -35,7 +35,7 @@ fn eight_mebibytes_of_newlines_are_judged_in_bounded_memory() {
         let mut program = Command::new("/bin/sh");
         program.args(["-c", "head -c 8388608 /dev/zero | tr '\\0' '\\n'"]);
         let input = "0 ".repeat(81);
-        let judgement = judge_case(&mut program, input.as_bytes(), b"x\n", limits, checker)
+        let judgement = judge_case(&mut program, input.as_bytes(), b"x\n", limits, &checker)
             .expect("the shell runs");
         assert_eq!(judgement.verdict.short_name(), "WA", "{checker:?}");
         let Verdict::WrongAnswer { reason } = &judgement.verdict else {

@@ -102,7 +102,7 @@ fn a_rust_panic_is_re_with_its_message_even_with_rust_backtrace_set() {
         memory_bytes: 16 << 20,
         ..GENEROUS
     };
-    let judgement = judge_case(&mut program, b"", b"", limits, Checker::Exact).unwrap();
+    let judgement = judge_case(&mut program, b"", b"", limits, &Checker::Exact).unwrap();
     assert_eq!(judgement.verdict.short_name(), "RE", "{judgement:?}");
     let details = judgement.verdict.details().unwrap();
     assert!(details.contains("panicked at"), "{details}");
@@ -124,7 +124,7 @@ fn allocating_64_mb_at_a_time_under_a_64_mb_limit_is_mle_when_it_crosses() {
         memory_bytes: 64 << 20,
     };
     let judgement =
-        judge_case(&mut program, b"", b"", limits, Checker::Exact).expect("python3 runs");
+        judge_case(&mut program, b"", b"", limits, &Checker::Exact).expect("python3 runs");
     assert_eq!(
         judgement.verdict,
         Verdict::MemoryLimitExceeded {
@@ -147,8 +147,14 @@ fn a_2580_sample_starting_with_a_byte_order_mark_is_judged() {
     // The program prints the sample's answer, a valid completion.
     let mut program = Command::new("cat");
     program.arg(root.join("sample-1.out"));
-    let judgement = judge_case(&mut program, &with_mark, &answer, GENEROUS, Checker::Sudoku)
-        .expect("the input is a Sudoku with a byte order mark");
+    let judgement = judge_case(
+        &mut program,
+        &with_mark,
+        &answer,
+        GENEROUS,
+        &Checker::Sudoku,
+    )
+    .expect("the input is a Sudoku with a byte order mark");
     assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
 }
 
@@ -227,6 +233,6 @@ fn a_shells_start_is_never_the_programs_time() {
         time: Duration::from_millis(150),
         ..GENEROUS
     };
-    let judgement = judge_case(&mut program, b"", b"", limits, Checker::Exact).expect("it runs");
+    let judgement = judge_case(&mut program, b"", b"", limits, &Checker::Exact).expect("it runs");
     assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
 }

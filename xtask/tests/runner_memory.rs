@@ -109,7 +109,7 @@ fn two_hundred_children_sharing_their_pages_count_each_page_once() {
         memory_bytes: 64 << 20,
         ..LIMITS
     };
-    let judgement = judge_case(&mut program, b"", b"", limits, Checker::Exact).expect("sh runs");
+    let judgement = judge_case(&mut program, b"", b"", limits, &Checker::Exact).expect("sh runs");
     assert_eq!(judgement.verdict, Verdict::Accepted, "{judgement:?}");
     assert!(judgement.peak_memory_bytes > 2 << 20, "{judgement:?}");
 }

@@ -1,6 +1,6 @@
 //! Deciding whether an output is right, the way the judge decides it.
 //!
-//! Each problem's manifest names one of two checkers:
+//! Each problem's manifest names one of three checkers:
 //!
 //! - `exact`: the output must match the expected output line by line. As on the judge,
 //!   white space at the end of a line (trailing spaces, the `\r` of a Windows line end)
@@ -11,27 +11,42 @@
 //!   every row, column and box must hold each digit once, and every digit given in the
 //!   input must be kept in its cell. The `.out` file is one valid answer and is not used.
 //!   A byte order mark at the start of the input is skipped, as the solutions skip it.
+//! - a command, the problem's own checker, called as testlib's are (and Polygon's):
+//!   `COMMAND input output answer`, the three files in a temporary folder, from the
+//!   problem's folder; it exits 0 for a right output, 1 for a wrong answer and 2 for a
+//!   presentation error (both told as WA, with the checker's message), anything else
+//!   being the checker's own failure.
 //!
-//! Both read the output as a stream of lines, a line at a time, and keep no more than a
+//! The first two read the output as a stream of lines, a line at a time, and keep no more than a
 //! window of [`DIFF_WINDOW_LINES`] lines for the diff: judging an output takes memory on
 //! the order of the output itself (which the runner caps), not of its number of lines.
 
 use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use similar::{ChangeTag, TextDiff};
 
+use crate::judge::command::command_in_folder;
+use crate::judge::{run_program, Ending, Limits, TemporaryFolder};
 use crate::reference::{completion_fault, grid_from_line};
 
 /// How an output is judged; chosen per problem by `checker = "..."` in its manifest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Checker {
     /// Line by line comparison with the expected output, ignoring white space at line
     /// ends and at the end of the output.
     Exact,
     /// Any valid completion of the input's Sudoku that keeps its given digits.
     Sudoku,
+    /// The problem's own checker program (see the module's docs).
+    Command {
+        /// The command line, as the manifest writes it: `python3 checker.py`.
+        command: String,
+        /// The folder it runs from, the problem's.
+        folder: PathBuf,
+    },
 }
 
 /// The checker's word on an output.
@@ -68,21 +83,77 @@ pub const DIFF_WINDOW_LINES: usize = 5_000;
 /// The most characters of one line quoted in a diff or a reason.
 const QUOTE_MAX_CHARS: usize = 80;
 
+/// How long a checker command may take on one output.
+const CHECKER_TIME_LIMIT: Duration = Duration::from_secs(10);
+
 impl Checker {
-    /// Every checker's name, as written in a manifest.
+    /// The name of every checker written into this crate, as a manifest writes it.
     pub const NAMES: [&'static str; 2] = ["exact", "sudoku"];
+
+    /// The checker a manifest names with `text`: one of [`Checker::NAMES`], or a command
+    /// run from `folder`. A lone word that is neither (`lenient`) is refused as the slip
+    /// it most likely is; a program of one word is written as a path (`./checker`).
+    pub fn named(text: &str, folder: &Path) -> Result<Checker, String> {
+        match text {
+            "exact" => Ok(Checker::Exact),
+            "sudoku" => Ok(Checker::Sudoku),
+            _ if text.trim().contains([' ', '/']) => Ok(Checker::Command {
+                command: text.to_string(),
+                folder: folder.to_path_buf(),
+            }),
+            _ => Err(format!(
+                "unknown checker {text:?}: a checker is \"exact\", \"sudoku\" or a command \
+                 called as `COMMAND input output answer` (\"python3 checker.py\", \"./checker\")"
+            )),
+        }
+    }
 
     /// Judges `actual`, the output of a run on `input`, against `expected` (see the
     /// module's docs). An `Err` means the checker could not work, for example on an input
     /// that is no Sudoku.
-    pub fn check(self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<CheckerVerdict> {
+    pub fn check(&self, input: &[u8], expected: &[u8], actual: &[u8]) -> Result<CheckerVerdict> {
+        if let Checker::Command { command, folder } = self {
+            return check_with_command(command, folder, [input, actual, expected]);
+        }
         // Invalid UTF-8 becomes U+FFFD, which then fails to match, as it should.
         let actual = String::from_utf8_lossy(actual);
         match self {
-            Checker::Exact => Ok(check_exact(&String::from_utf8_lossy(expected), &actual)),
             Checker::Sudoku => check_sudoku(&String::from_utf8_lossy(input), &actual),
+            _ => Ok(check_exact(&String::from_utf8_lossy(expected), &actual)),
         }
     }
+}
+
+/// The word of the checker `command`, run from `folder` as `command input output answer`
+/// on `files` (the input, the output judged and the expected output), within
+/// [`CHECKER_TIME_LIMIT`], through the judge's runner.
+fn check_with_command(command: &str, folder: &Path, files: [&[u8]; 3]) -> Result<CheckerVerdict> {
+    let temporary = TemporaryFolder::new("xtask-checker-")?;
+    let paths = ["input", "output", "answer"].map(|name| temporary.path().join(name));
+    for (path, bytes) in paths.iter().zip(files) {
+        std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let mut program = command_in_folder(command, folder, &paths);
+    let run = run_program(&mut program, b"", Limits::time_only(CHECKER_TIME_LIMIT))?;
+    // testlib writes its message on standard error; some checkers use standard output.
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let message = match stderr.trim() {
+        "" => stdout.trim(),
+        said => said,
+    };
+    let message = match message {
+        "" => "(no message)".to_string(),
+        said => excerpt(said),
+    };
+    Ok(match run.ending {
+        Ending::Exited { code: 0 } => CheckerVerdict::Accepted,
+        Ending::Exited { code: 1 } => CheckerVerdict::rejected(format!("the checker: {message}")),
+        Ending::Exited { code: 2 } => {
+            CheckerVerdict::rejected(format!("presentation error, the checker: {message}"))
+        }
+        ending => bail!("the checker `{command}` failed ({ending}): {message}"),
+    })
 }
 
 /// The lines of an output as the checkers compare them, one at a time: each without its
@@ -510,5 +581,59 @@ mod tests {
     fn sudoku_reports_an_input_that_is_not_a_puzzle_as_an_error() {
         assert!(check_sudoku("1 2 3", "").is_err());
         assert!(check_sudoku(&"0 0 0 0 x 0 0 0 0\n".repeat(9), "").is_err());
+    }
+
+    /// A checker script in a temporary folder: it compares the output file with the answer
+    /// file and exits 0 when they hold the same number, 2 when the output has a space too
+    /// many, 1 otherwise; an input of `fail` makes it exit 3. It reads the files it is
+    /// given as the testlib convention orders them: input, output, answer.
+    fn number_checker() -> tempfile::TempDir {
+        let folder = tempfile::tempdir().unwrap();
+        let script = r#"input=$(cat "$1"); output=$(cat "$2"); answer=$(cat "$3")
+[ "$input" = fail ] && { echo "cannot judge" >&2; exit 3; }
+[ "$output" = "$answer" ] && exit 0
+[ "$(echo $output)" = "$answer" ] && { echo "spaces around $answer" >&2; exit 2; }
+echo "expected $answer, found $output" >&2; exit 1
+"#;
+        std::fs::write(folder.path().join("check.sh"), script).unwrap();
+        folder
+    }
+
+    #[test]
+    fn a_checker_command_is_called_with_input_output_and_answer_from_its_folder() {
+        let folder = number_checker();
+        let checker = Checker::named("sh check.sh", folder.path()).unwrap();
+        let check =
+            |input: &str, actual: &str| checker.check(input.as_bytes(), b"3\n", actual.as_bytes());
+        assert_accepted(check("10", "3\n").unwrap());
+        assert_rejected_with(
+            check("10", "4\n").unwrap(),
+            &["the checker: expected 3, found 4"],
+        );
+        assert_rejected_with(
+            check("10", " 3\n").unwrap(),
+            &["presentation error", "spaces"],
+        );
+        let error = format!("{:#}", check("fail", "3\n").unwrap_err());
+        assert!(
+            error.contains("`sh check.sh` failed (exit code 3): cannot judge"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_checker_is_a_name_or_a_command_and_a_lone_unknown_word_is_a_slip() {
+        let folder = Path::new("/problems/p1000");
+        assert_eq!(Checker::named("exact", folder), Ok(Checker::Exact));
+        assert_eq!(Checker::named("sudoku", folder), Ok(Checker::Sudoku));
+        for command in ["python3 checker.py", "./checker"] {
+            let expected = Checker::Command {
+                command: command.to_string(),
+                folder: folder.to_path_buf(),
+            };
+            assert_eq!(Checker::named(command, folder), Ok(expected));
+        }
+        let error = Checker::named("lenient", folder).unwrap_err();
+        assert!(error.contains("unknown checker \"lenient\""), "{error}");
     }
 }

@@ -13,6 +13,7 @@
 //!    -n` reads the command without running it), or a first program that is not found or
 //!    cannot be run. `check` and `stress` report it as a usage error (exit status 2).
 
+use std::ffi::OsStr;
 use std::fmt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -110,6 +111,19 @@ impl ProgramCommand {
             }
         }
     }
+}
+
+/// The command `line` (one a problem's manifest names, say) run by `sh` from `folder`, with
+/// `arguments` after its own words, as the shell reads them: `./gen.py` is the folder's.
+pub fn command_in_folder(line: &str, folder: &Path, arguments: &[impl AsRef<OsStr>]) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("{line} \"$@\""))
+        .arg("sh")
+        .args(arguments)
+        .current_dir(folder);
+    command
 }
 
 /// Whether `line` asks the shell for more than splitting words: a character of

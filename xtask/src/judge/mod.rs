@@ -131,7 +131,7 @@ pub fn judge_run(
     limits: Limits,
     input: &[u8],
     expected: &[u8],
-    checker: Checker,
+    checker: &Checker,
 ) -> Result<Verdict> {
     if run.ending == Ending::StoppedAtTimeLimit || run.elapsed > limits.time {
         return Ok(Verdict::TimeLimitExceeded);
@@ -198,7 +198,7 @@ pub fn judge_case(
     input: &[u8],
     expected: &[u8],
     limits: Limits,
-    checker: Checker,
+    checker: &Checker,
 ) -> Result<Judgement> {
     let run = run_program(program, input, limits)?;
     let verdict = judge_run(&run, limits, input, expected, checker)?;
@@ -242,7 +242,7 @@ mod tests {
 
     /// Judges `program` on an empty input against `EXPECTED` with the exact checker.
     fn judge_exact(program: &mut Command, limits: Limits) -> Judgement {
-        judge_case(program, b"", EXPECTED, limits, Checker::Exact).expect("the fake program runs")
+        judge_case(program, b"", EXPECTED, limits, &Checker::Exact).expect("the fake program runs")
     }
 
     #[test]
@@ -268,7 +268,7 @@ mod tests {
         // `cat` copies its input to its output, so giving it the expected output as
         // input must be accepted.
         let mut program = Command::new("/bin/cat");
-        let judgement = judge_case(&mut program, EXPECTED, EXPECTED, GENEROUS, Checker::Exact)
+        let judgement = judge_case(&mut program, EXPECTED, EXPECTED, GENEROUS, &Checker::Exact)
             .expect("cat runs");
         assert_eq!(judgement.verdict, Verdict::Accepted);
     }
@@ -414,7 +414,7 @@ mod tests {
             !run.output_held_open,
             "the grandchild held the outputs open"
         );
-        let verdict = judge_run(&run, GENEROUS, b"", EXPECTED, Checker::Exact).unwrap();
+        let verdict = judge_run(&run, GENEROUS, b"", EXPECTED, &Checker::Exact).unwrap();
         assert_eq!(verdict, Verdict::Accepted);
     }
 
@@ -437,7 +437,7 @@ mod tests {
             &input,
             EXPECTED,
             GENEROUS,
-            Checker::Exact,
+            &Checker::Exact,
         )
         .expect("sh runs");
         assert_eq!(judgement.verdict, Verdict::Accepted);
@@ -532,7 +532,7 @@ mod tests {
             stdout_was_cut: false,
             output_held_open: false,
         };
-        let verdict = judge_run(&run, limits, b"", EXPECTED, Checker::Exact).unwrap();
+        let verdict = judge_run(&run, limits, b"", EXPECTED, &Checker::Exact).unwrap();
         assert_eq!(verdict.short_name(), "MLE");
         assert_eq!(
             verdict.details().as_deref(),

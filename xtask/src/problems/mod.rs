@@ -1,21 +1,27 @@
-//! The problems: the one table of what the tooling knows about each problem it solves
-//! in-process, the one parser of problem names, and the workspace's problem crates.
+//! The problems: every problem crate of the workspace, the one table of what the families
+//! of Sudoku add to theirs in-process, and the one parser of problem names.
 //!
 //! A problem is known to the tooling in two ways:
 //!
-//! - **By its manifest.** Every crate under `problems/` is a problem, with the judge's facts
-//!   (number, limits, checker) in its `[package.metadata.boj]` table
-//!   ([`workspace::Problem`]). That is all `check` and `bundle` need, so a problem made by
-//!   `cargo xtask new` works with them at once.
-//! - **By its entry in the table of problems** ([`KnownProblem::ALL`]). `stress`, `bench`,
-//!   `trace` and `generate` call a solution's library, or the reference solvers, in-process,
-//!   and take from the problem's entry all they need to know of it: how its input and
-//!   answers are written ([`Format`]), its solver and observed solver, the right answer as
-//!   the reference finds it, its checker and the judge's promise, and what it shares with
-//!   the other problems of its [`Family`] (cell names, random and hard inputs, the bench
-//!   sets and the textbook baseline). A puzzle of any kind is one [`Puzzle`]. No code
-//!   outside `problems/` names a problem or asks which kind a puzzle is: a new problem is
-//!   one entry in [`KnownProblem::ALL`] (and its crate among xtask's dependencies).
+//! - **As a folder** ([`workspace::Problem`]). Every crate under `problems/` is a problem,
+//!   its input and output text. Its manifest's `[package.metadata.boj]` table holds the
+//!   judge's facts (number, title, limits, checker) and, for `stress`, its own programs
+//!   that make and answer cases (a generator and a reference, named as commands, as
+//!   testlib and Polygon name them). That is all `check`, `check --bundled`, `check
+//!   --command`, `bundle`, `bench --process` and `stress` need: a problem of any shape
+//!   joins with its folder alone.
+//! - **As a member of a family**, by its entry in the table of problems
+//!   ([`KnownProblem::ALL`]). The solutions of the Sudoku and Su-domino-ku problems are
+//!   called in-process, and their family adds what text cannot: `trace`, the ladder,
+//!   `--relabel`, the grid `bench`, the reference solvers in-process, and `stress`'s
+//!   random and hard inputs and its shrinking. An entry holds how its input and answers
+//!   are written ([`Format`]), its solver and observed solver, the right answer as the
+//!   reference finds it, the judge's promise, and what it shares with the other problems
+//!   of its [`Family`] (cell names, random and hard inputs, the bench sets and the
+//!   textbook baseline). A puzzle of any kind is one [`Puzzle`]. No code outside
+//!   `problems/` names a problem or asks which kind a puzzle is: a new member is one entry
+//!   in [`KnownProblem::ALL`] and its crate among xtask's dependencies, both of which
+//!   `cargo xtask new ID --family sudoku` prints.
 //!
 //! Every subcommand reads a problem's name with the one parser here,
 //! [`parse_problem_number`]: `p2239` or `2239`, nothing else.
@@ -41,7 +47,6 @@ use common::input::quote;
 use common::ladder::Outcome;
 use rand::rngs::StdRng;
 
-use crate::judge::checker::Checker;
 use crate::reference::Grid;
 use crate::trace::Recorder;
 use crate::usage_error;
@@ -71,8 +76,8 @@ pub fn parse_problem_number(name: &str) -> Result<u32, String> {
     })
 }
 
-/// One entry of the table of problems: everything the tooling knows of a problem beyond
-/// its manifest. The entries are [`KnownProblem::ALL`]; a subcommand finds one with
+/// One entry of the table of problems: what a member of a family offers beyond its
+/// manifest. The entries are [`KnownProblem::ALL`]; a subcommand finds one with
 /// [`KnownProblem::named`].
 #[derive(Clone, Copy)]
 pub struct KnownProblem {
@@ -93,8 +98,6 @@ pub struct KnownProblem {
     /// The right answer to one puzzle, as the reference solvers find it (sharing no code
     /// with the solution): what `stress` expects and `bench` checks a "none" against.
     pub reference_answer: fn(&Puzzle) -> ReferenceAnswer,
-    /// How an output is judged; the manifest says the same (a test checks it).
-    pub checker: Checker,
     /// What the judge promises about the inputs (`stress --command` keeps to it).
     pub promise: Promise,
 }
@@ -203,7 +206,6 @@ impl KnownProblem {
                 p2239::solve_observed(sudoku::grid(puzzle), recorder)
             },
             reference_answer: sudoku::smallest_completion,
-            checker: Checker::Exact,
             promise: sudoku::COMPLETION_WITHIN_TEXTBOOK_BACKTRACKING,
         },
         // 2580 Sudoku: any completion of one grid.
@@ -218,7 +220,6 @@ impl KnownProblem {
             },
             // Any completion is accepted; the smallest is one.
             reference_answer: sudoku::smallest_completion,
-            checker: Checker::Sudoku,
             promise: sudoku::COMPLETION,
         },
         // 4574 Su-domino-ku: several puzzles of dominoes, each with its one solved grid.
@@ -233,7 +234,6 @@ impl KnownProblem {
                 solution.map(|solution| solution.grid)
             },
             reference_answer: su_domino_ku::reference_answer,
-            checker: Checker::Exact,
             promise: su_domino_ku::ONE_SOLVED_GRID,
         },
     ];
@@ -251,22 +251,39 @@ impl KnownProblem {
             .copied()
     }
 
+    /// The entry of the problem crate `problem`, if it is a member of a family.
+    pub fn of(problem: &workspace::Problem) -> Option<KnownProblem> {
+        KnownProblem::with_number(problem.id)
+    }
+
     /// The known problem that `name` names (see [`parse_problem_number`]); a name that
     /// does not parse, or names a problem outside the table, is a usage error, the second
-    /// saying that `subcommand` knows only these.
+    /// a line saying that `subcommand` works on the members of the families only.
     pub fn named(name: &str, subcommand: &str) -> Result<KnownProblem> {
         let number = parse_problem_number(name).map_err(usage_error)?;
         KnownProblem::with_number(number).ok_or_else(|| {
-            let names: Vec<String> = KnownProblem::ALL
-                .iter()
-                .map(KnownProblem::crate_name)
-                .collect();
             usage_error(format!(
-                "`{subcommand}` knows the problems {}, not {}",
-                names.join(", "),
+                "`{subcommand}` works on the members of a family ({}), not on {}, a problem \
+                 whose input and output are text only",
+                KnownProblem::members(),
                 quote(name)
             ))
         })
+    }
+
+    /// The members of each family, as `Sudoku: p2239, p2580; Su-domino-ku: p4574`.
+    pub fn members() -> String {
+        let mut families: Vec<(&str, Vec<String>)> = Vec::new();
+        for problem in KnownProblem::ALL {
+            let name = problem.family.name;
+            match families.iter_mut().find(|(family, _)| *family == name) {
+                Some((_, members)) => members.push(problem.crate_name()),
+                None => families.push((name, vec![problem.crate_name()])),
+            }
+        }
+        let family =
+            |(name, members): &(&str, Vec<String>)| format!("{name}: {}", members.join(", "));
+        families.iter().map(family).collect::<Vec<_>>().join("; ")
     }
 
     /// Reads the puzzles of `input` as the problem's solution reads them, and hands each
@@ -320,6 +337,14 @@ mod tests {
         KnownProblem::with_number(number).expect("an entry of the table")
     }
 
+    /// The problem crate of `problem`'s entry, with its manifest's facts.
+    fn crate_of(problem: &KnownProblem) -> workspace::Problem {
+        let workspace = workspace::Workspace::load().unwrap();
+        let problems = workspace.problems().unwrap();
+        let same = |crate_problem: &&workspace::Problem| crate_problem.id == problem.number;
+        problems.iter().find(same).expect("a crate").clone()
+    }
+
     #[test]
     fn a_problem_is_named_by_its_crate_or_its_number_and_nothing_else() {
         assert_eq!(parse_problem_number("p2239"), Ok(2239));
@@ -351,8 +376,12 @@ mod tests {
         let error = KnownProblem::named("p1000", "bench").unwrap_err();
         assert!(error.is::<clap::Error>(), "{error}");
         let message = error.to_string();
-        assert!(message.contains("`bench` knows the problems p2239, p2580, p4574"));
+        let members = "(Sudoku: p2239, p2580; Su-domino-ku: p4574)";
+        assert!(message.contains(&format!(
+            "`bench` works on the members of a family {members}"
+        )));
         assert!(message.contains("`p1000`"), "{message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{message}");
         let error = KnownProblem::named("pp2239", "stress").unwrap_err();
         assert!(error.is::<clap::Error>(), "{error}");
         assert!(error.to_string().contains("`pp2239`"), "{error}");
@@ -377,10 +406,8 @@ mod tests {
     #[test]
     fn each_entry_reads_solves_and_writes_its_own_sample() {
         for problem in KnownProblem::ALL {
-            let samples = crate::project_root()
-                .join("problems")
-                .join(problem.crate_name())
-                .join("samples");
+            let crate_problem = crate_of(problem);
+            let samples = crate_problem.directory.join("samples");
             let input = std::fs::read(samples.join("sample-1.in")).unwrap();
             let expected = std::fs::read_to_string(samples.join("sample-1.out")).unwrap();
             let mut answers = String::new();
@@ -400,7 +427,7 @@ mod tests {
                     Ok(())
                 })
                 .unwrap();
-            let verdict = problem
+            let verdict = crate_problem
                 .checker
                 .check(&input, expected.as_bytes(), answers.as_bytes())
                 .unwrap();
@@ -430,16 +457,9 @@ mod tests {
     }
 
     #[test]
-    fn each_entry_has_the_checker_of_its_manifest_and_bench_sets_that_exist() {
-        let workspace = workspace::Workspace::load().unwrap();
+    fn each_entry_is_a_problem_crate_with_bench_sets_that_exist() {
         for problem in KnownProblem::ALL {
-            let crate_problem = workspace
-                .problems()
-                .unwrap()
-                .into_iter()
-                .find(|crate_problem| crate_problem.id == problem.number)
-                .unwrap();
-            assert_eq!(crate_problem.checker, problem.checker, "{problem}");
+            assert_eq!(crate_of(problem).name, problem.crate_name());
             for set in problem.family.bench_sets {
                 assert!(crate::project_root().join(set).is_file(), "{set}");
             }

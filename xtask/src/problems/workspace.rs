@@ -14,13 +14,21 @@
 //!
 //! ```toml
 //! [package.metadata.boj]
-//! id = 2580
-//! title = "Sudoku (any completion)"
-//! url = "https://www.acmicpc.net/problem/2580"
+//! id = 1000
+//! title = "A+B"
+//! url = "https://www.acmicpc.net/problem/1000"
 //! time-limit-ms = 1000
 //! memory-mb = 256
-//! checker = "sudoku"   # or "exact"
+//! checker = "exact"   # or "sudoku", or a command: "python3 checker.py"
+//! # For `stress`, the problem's own programs, as testlib and Polygon name them: commands
+//! # run from the crate's folder, as the shell reads them.
+//! generator = "python3 generator.py"   # prints one input for the seed, its last argument
+//! reference = "python3 reference.py"   # reads an input, prints the right answer
 //! ```
+//!
+//! A checker command is called as `COMMAND input output answer` (see
+//! [`crate::judge::checker`]). `generator` and `reference` are for a problem outside the
+//! table of problems, whose family's tools make and answer its cases in-process instead.
 //!
 //! The sample cases are the files `samples/sample-N.in` with their answers
 //! `samples/sample-N.out`, taken in the order of N; any other file there is named, with
@@ -173,29 +181,44 @@ pub enum Profile {
 
 /// One problem crate and the judge's facts about it, read from its manifest's
 /// `[package.metadata.boj]` table (see the module's docs).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone)]
 pub struct Problem {
-    /// The package name, which is also the binary name, for example `p2239`.
-    #[serde(skip)]
+    /// The package name, which is also the binary name, for example `p1000`.
     pub name: String,
-    /// The crate's folder, for example `<root>/problems/p2239`.
-    #[serde(skip)]
+    /// The crate's folder, for example `<root>/problems/p1000`.
     pub directory: PathBuf,
-    /// The problem number on the judge, for example 2239.
+    /// The problem number on the judge, for example 1000.
     pub id: u32,
     /// The problem's title.
     pub title: String,
     /// The address of the problem statement.
     pub url: String,
     /// How long one run may take before the judge stops it.
-    #[serde(rename = "time-limit-ms", deserialize_with = "milliseconds")]
     pub time_limit: Duration,
     /// How much memory the judge allows, in mebibytes (MLE above it; see
     /// [`crate::judge`]).
     pub memory_mb: u32,
     /// How an output is judged.
     pub checker: Checker,
+    /// The command that prints one input for the seed given as its last argument.
+    pub generator: Option<String>,
+    /// The command that reads an input on standard input and prints the right answer.
+    pub reference: Option<String>,
+}
+
+/// The `[package.metadata.boj]` table as the manifest writes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct JudgeFacts {
+    id: u32,
+    title: String,
+    url: String,
+    #[serde(rename = "time-limit-ms", deserialize_with = "milliseconds")]
+    time_limit: Duration,
+    memory_mb: u32,
+    checker: String,
+    generator: Option<String>,
+    reference: Option<String>,
 }
 
 /// Reads a number of milliseconds as a duration.
@@ -242,18 +265,29 @@ impl Problem {
         let Some(table) = package.metadata.get("boj") else {
             bail!(
                 "{} has no [package.metadata.boj] table; every problem crate needs one \
-                 (id, title, url, time-limit-ms, memory-mb, checker)",
+                 (id, title, url, time-limit-ms, memory-mb, checker; for stress, a generator \
+                 and a reference)",
                 manifest_path.display()
             );
         };
-        let mut problem = Problem::deserialize(table)
-            .with_context(|| format!("reading the judge facts in {}", manifest_path.display()))?;
-        problem.name = package.name.to_string();
-        problem.directory = manifest_path
-            .parent()
-            .unwrap_or(manifest_path)
-            .to_path_buf();
-        Ok(problem)
+        let reading = || format!("reading the judge facts in {}", manifest_path.display());
+        let facts = JudgeFacts::deserialize(table).with_context(reading)?;
+        let directory = manifest_path.parent().unwrap_or(manifest_path);
+        let checker = Checker::named(&facts.checker, directory)
+            .map_err(anyhow::Error::msg)
+            .with_context(reading)?;
+        Ok(Problem {
+            name: package.name.to_string(),
+            directory: directory.to_path_buf(),
+            id: facts.id,
+            title: facts.title,
+            url: facts.url,
+            time_limit: facts.time_limit,
+            memory_mb: facts.memory_mb,
+            checker,
+            generator: facts.generator,
+            reference: facts.reference,
+        })
     }
 
     /// What the judge allows one run of the solution.
@@ -412,7 +446,7 @@ pub fn judge_sample(
         &input,
         &expected,
         problem.limits(),
-        problem.checker,
+        &problem.checker,
     )
 }
 
@@ -665,5 +699,38 @@ mod tests {
         let message = format!("{:#}", problem.expect_err("fields missing"));
         assert!(message.contains(&manifest_path), "{message}");
         assert!(message.contains("title"), "{message}");
+    }
+
+    /// The judge facts of a manifest for problem 1000, with `more` lines after them.
+    fn facts(more: &str) -> String {
+        format!(
+            "[package.metadata.boj]\nid = 1000\ntitle = \"A+B\"\nurl = \"u\"\n\
+             time-limit-ms = 1000\nmemory-mb = 128\n{more}"
+        )
+    }
+
+    #[test]
+    fn a_problem_of_any_shape_names_its_checker_generator_and_reference_as_commands() {
+        let (problem, manifest_path) = read_problem(&facts(
+            "checker = \"python3 check.py\"\ngenerator = \"./gen 5\"\nreference = \"./ref\"\n",
+        ));
+        let problem = problem.expect("the facts are readable");
+        let folder = Path::new(&manifest_path).parent().unwrap().to_path_buf();
+        let command = "python3 check.py".to_string();
+        assert_eq!(problem.checker, Checker::Command { command, folder });
+        assert_eq!(problem.generator.as_deref(), Some("./gen 5"));
+        assert_eq!(problem.reference.as_deref(), Some("./ref"));
+        let (plain, _) = read_problem(&facts("checker = \"exact\"\n"));
+        let plain = plain.expect("the facts are readable");
+        assert_eq!((plain.generator, plain.reference), (None, None));
+    }
+
+    #[test]
+    fn a_misspelt_fact_is_an_error_naming_it() {
+        let (problem, manifest_path) =
+            read_problem(&facts("checker = \"exact\"\ngenerater = \"./gen\"\n"));
+        let message = format!("{:#}", problem.expect_err("an unknown fact"));
+        assert!(message.contains("generater"), "{message}");
+        assert!(message.contains(&manifest_path), "{message}");
     }
 }

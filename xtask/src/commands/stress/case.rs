@@ -98,7 +98,7 @@ pub fn failure_reason(
     input: &str,
     expectation: &Expectation,
     limits: Limits,
-    checker: Checker,
+    checker: &Checker,
 ) -> Option<String> {
     let input = input.as_bytes();
     let (why, answers_before) = match expectation {
@@ -117,7 +117,7 @@ pub fn failure_reason(
     };
     // A clear refusal is expected: within the limits, a non-zero exit with a message, and
     // exactly the answers before the puzzle without one.
-    let verdict = judge_run(run, limits, input, answers_before, Checker::Exact);
+    let verdict = judge_run(run, limits, input, answers_before, &Checker::Exact);
     match verdict {
         Ok(Verdict::RuntimeError {
             stderr_message: Some(_),
@@ -217,7 +217,7 @@ impl ProgramUnderTest {
         let expectation = expected.expectation;
         let input = (self.problem.format.input_text)(puzzles);
         let run = run_program(&mut self.program, input.as_bytes(), self.limits)?;
-        let Some(reason) = failure_reason(&run, &input, &expectation, self.limits, self.checker)
+        let Some(reason) = failure_reason(&run, &input, &expectation, self.limits, &self.checker)
         else {
             return Ok(CaseResult::Passed);
         };
@@ -287,7 +287,7 @@ mod tests {
 
     /// What is wrong with `run` on an empty input, judged exactly.
     fn reason(run: &Run, expectation: &Expectation) -> Option<String> {
-        failure_reason(run, "", expectation, LIMITS, Checker::Exact)
+        failure_reason(run, "", expectation, LIMITS, &Checker::Exact)
     }
 
     #[test]

@@ -327,11 +327,11 @@ mod tests {
         assert_eq!(run.ending, Ending::Exited { code: 0 });
         assert_eq!(run.elapsed, Duration::from_millis(1_050));
         assert!(stops >= 1, "the group is killed once the program has ended");
-        let verdict = judge_run(&run, limits, b"", EXPECTED, Checker::Exact).unwrap();
+        let verdict = judge_run(&run, limits, b"", EXPECTED, &Checker::Exact).unwrap();
         assert_eq!(verdict, Verdict::TimeLimitExceeded);
         // The same run under a limit it kept is accepted, with its memory.
         let limits = Limits::time_only(Duration::from_millis(1_100));
-        let verdict = judge_run(&run, limits, b"", EXPECTED, Checker::Exact).unwrap();
+        let verdict = judge_run(&run, limits, b"", EXPECTED, &Checker::Exact).unwrap();
         assert_eq!(verdict, Verdict::Accepted);
         assert_eq!(run.peak_memory_bytes, 2_000_000);
     }
