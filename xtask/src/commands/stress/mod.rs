@@ -4,9 +4,12 @@
 //! `cargo xtask stress <PROBLEM> [--cases N] [--seed S | --hard]
 //! [--binary PATH | --command CMD [--beyond-promise]]`
 //!
-//! Everything it knows of the problem comes from its entry in the table of problems
-//! ([`KnownProblem`]): how its input is written, its random and hard inputs, the right
-//! answer as the reference solvers find it, and the judge's promise.
+//! For a member of a family, everything it knows of the problem comes from its entry in
+//! the table of problems ([`KnownProblem`]): how its input is written, its random and hard
+//! inputs, the right answer as the reference solvers find it, and the judge's promise; the
+//! steps below are for it. A problem of no family is tested with its own programs, the
+//! generator and reference its manifest names ([`text`]): the same seeds, judging and
+//! report, without shrinking.
 //!
 //! 1. Builds the problem's binary in release mode, unless `--binary` names another one or
 //!    `--command` gives any program (in the current folder, started as
@@ -39,6 +42,7 @@
 //! [`judge_run`]: xtask::judge::judge_run
 
 mod case;
+mod text;
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
@@ -49,7 +53,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use xtask::judge::checker::{excerpt, Checker};
 use xtask::judge::command::ProgramCommand;
-use xtask::judge::kilobytes;
+use xtask::judge::{kilobytes, Run};
 use xtask::problems::workspace::{Problem, Profile, Workspace};
 use xtask::problems::{KnownProblem, Puzzle};
 use xtask::usage_error;
@@ -99,8 +103,14 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
     let problem: &Problem = &problems[0];
-    let known = KnownProblem::named(&problem.name, "stress")?;
+    let known = KnownProblem::of(problem);
+    if known.is_none() {
+        text::check_options(&options, problem)?;
+    }
     let (program, scope, replay_arguments) = program_to_test(&options, &workspace, &problems)?;
+    let Some(known) = known else {
+        return text::run(&options, problem, program, &replay_arguments);
+    };
     let mut program = ProgramUnderTest {
         problem: known,
         program,
@@ -197,10 +207,7 @@ fn cases(
         };
         return Ok(Box::new(hard.into_iter().enumerate().map(named)));
     }
-    // A fresh seed each run, printed so that a failure can be replayed.
-    let seed = options
-        .seed
-        .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_007);
+    let seed = first_seed(options);
     outln!("stress {name}: {} cases from seed {seed}", options.cases);
     Ok(Box::new((0..options.cases).map(move |case_number| {
         let case_seed = seed.wrapping_add(case_number);
@@ -210,6 +217,14 @@ fn cases(
             replay: format!("--seed {case_seed} --cases 1"),
         }
     })))
+}
+
+/// The seed of the first case: `--seed`, or a fresh one each run, printed so that a
+/// failure can be replayed.
+fn first_seed(options: &Arguments) -> u64 {
+    options
+        .seed
+        .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_007)
 }
 
 /// How many cases were judged, and how many were not run (and why).
@@ -264,7 +279,14 @@ fn report(
         true => format!("shrunk from the input of {origin}"),
         false => format!("the input of {origin}"),
     };
-    print_failure(&shrunk.failure, &program.checker, &which);
+    let Failure {
+        input,
+        expectation,
+        run,
+        reason,
+        ..
+    } = &shrunk.failure;
+    print_failure(input, expectation, run, reason, &program.checker, &which);
     if !repeated {
         outln!(
             "flaky: a second run on the same input passed; the output above is from \
@@ -293,14 +315,14 @@ fn shell_word(word: &str) -> String {
 
 /// Prints a failure on the input described by `which` (`the input of case seed 12`): the
 /// input, what was expected, what the failing run wrote, and why it failed.
-fn print_failure(failure: &Failure, checker: &Checker, which: &str) {
-    let Failure {
-        input,
-        expectation,
-        run,
-        reason,
-        ..
-    } = failure;
+fn print_failure(
+    input: &str,
+    expectation: &Expectation,
+    run: &Run,
+    reason: &str,
+    checker: &Checker,
+    which: &str,
+) {
     outln!("FAILED on this input ({which}):\n{input}");
     outln!("expected:");
     match expectation {
