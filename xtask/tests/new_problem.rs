@@ -2,9 +2,9 @@
 //! whose answer differs from the three: "Sudoku (largest completion)", which runs p2239's
 //! solver on the grid with every digit d written as 10 − d and maps the answer back.
 //!
-//! As the README's "Adding a problem" says: `new` makes the crate and prints the problem's
-//! entry in the table of problems and its dependency line for xtask; both go in as
-//! printed, and the table takes the skeleton at once (`check` builds). The skeleton builds,
+//! As the README's "Adding a problem" says: `new --family sudoku` makes the crate and
+//! prints the problem's entry in the table of problems and its dependency line for xtask;
+//! both go in as printed, and the table takes the skeleton at once (`check` builds). The skeleton builds,
 //! passes its tests, clippy and rustdoc, and bundles into a file that plain `rustc`
 //! compiles without a warning. Then the solution, its sample and the one line of the entry
 //! the printed comment asks for (the reference's answer: here the largest completion), and
@@ -138,7 +138,8 @@ fn mirror(grid: &Grid) -> Grid {
 fn a_fourth_problem_joins_the_table_with_one_entry_and_one_dependency_line() {
     let copy = WorkspaceCopy::of_this_workspace();
     let name = format!("p{NEW_ID}");
-    let printed = copy.succeeds(&["xtask", "new", NEW_ID, "--title", TITLE], b"");
+    let new = ["xtask", "new", NEW_ID, "--title", TITLE, "--family", "sudoku"];
+    let printed = copy.succeeds(&new, b"");
     add_what_new_printed(&copy, &printed);
     // The table takes the skeleton at once: xtask builds with its entry, and `check`
     // judges the real problems and reports nothing for the new one, which has no sample.

@@ -1,26 +1,34 @@
 //! The `new` subcommand: a new problem crate, made from a skeleton.
 //!
-//! `cargo xtask new <ID> [--title T] [--time-limit-ms N] [--memory-mb N] [--checker C]`
+//! `cargo xtask new <ID> [--title T] [--time-limit-ms N] [--memory-mb N] [--checker C]
+//! [--family sudoku]`
 //!
-//! Creates `problems/p<ID>/` like the existing problems:
+//! Creates `problems/p<ID>/` like the existing problems, in one of two shapes
+//! ([`skeleton`] has their texts):
 //!
 //! - `Cargo.toml`: the package `p<ID>`, inheriting the workspace's settings and lints,
 //!   with the judge's facts in `[package.metadata.boj]` (by default: the title
 //!   `Problem <ID>`, 1000 ms, 256 MB and the exact checker) and `common` as a dependency;
+//!   for a problem of no family, the commented lines that say where its generator and
+//!   reference go;
 //! - `src/lib.rs`: the header under the sections every solution shares (the problem and
 //!   its limits, Input and output, Approach, Worked example, Cost, Pitfalls), each a short
-//!   TODO, and what the table of problems takes of a solution: a `solve` and a
-//!   `solve_observed` (a solution that reports no steps leaves its observer unused), and a
-//!   `run` that reads one Sudoku grid of packed rows ([`skeleton`]); it compiles
-//!   without warnings, passes clippy and bundles cleanly as it is;
+//!   TODO, and the code of its shape: by default a `run` that reads the input a line at a
+//!   time and answers nothing yet; with `--family sudoku`, what the table of problems
+//!   takes of a Sudoku solution (`solve`, `solve_observed`, and a `run` that reads one grid
+//!   of packed rows). Either compiles without warnings, passes clippy and bundles cleanly
+//!   as it is;
 //! - `src/main.rs`: the same thin connection to standard input and output as the others;
 //! - `samples/.gitkeep`: git keeps no empty folders, and the samples go here.
 //!
-//! The workspace takes `problems/*` as members, so `cargo xtask check` judges the new
-//! problem once it has samples and `cargo xtask bundle` works on it at once. `stress`,
-//! `bench` and `trace` run a solution in-process, so they need two additions to xtask,
-//! which `new` prints: the problem's entry in the table of problems, and its dependency
-//! line among xtask's dependencies. An existing folder is never overwritten.
+//! The workspace takes `problems/*` as members, so `check` and `bundle` work on the new
+//! problem at once (`check` once it has samples), and `bench --process` and `stress` once
+//! its samples, and for `stress` its generator and reference, are there: nothing outside
+//! its folder changes. A member of the Sudoku family also gets the family's tools, which
+//! call its solution in-process (`trace`, the grid `bench`, `stress` with the family's
+//! cases): `new` prints the two additions to xtask that they need, the problem's entry in
+//! the table of problems and its dependency line among xtask's dependencies. `new` asks
+//! nothing on the terminal, and never overwrites an existing folder.
 
 mod skeleton;
 
@@ -56,9 +64,26 @@ pub struct Arguments {
     #[arg(long, value_name = "N", default_value_t = 256,
           value_parser = clap::value_parser!(u32).range(1..=MAX_MEMORY_MB))]
     memory_mb: u32,
-    /// How an output is judged: line by line, or any valid Sudoku completion.
-    #[arg(long, default_value = "exact", value_parser = Checker::NAMES)]
+    /// How an output is judged: `exact` (line by line), `sudoku` (any valid completion),
+    /// or a command of the problem's folder called as `COMMAND input output answer`.
+    #[arg(long, value_name = "C", default_value = "exact", value_parser = checker_parser)]
     checker: String,
+    /// Make a member of this family, in the shape its tools take, instead of a problem of
+    /// no family (whose input and output are text).
+    #[arg(long, value_enum, value_name = "FAMILY")]
+    family: Option<FamilyName>,
+}
+
+/// The families `new` can make a member of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FamilyName {
+    /// Sudoku: one grid in, its completion out.
+    Sudoku,
+}
+
+/// Accepts what a manifest accepts as a checker ([`Checker::named`]).
+fn checker_parser(text: &str) -> Result<String, String> {
+    Checker::named(text, Path::new(".")).map(|_| text.to_string())
 }
 
 /// The longest time limit `new` accepts: ten minutes, far beyond any judge's.
@@ -121,21 +146,37 @@ pub fn run(mut problem: Arguments) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Prints what to do next, the two additions to xtask that the table of problems needs
-/// among them (the entry and the dependency line).
+/// Prints what to do next: for a member of the Sudoku family, the two additions to xtask
+/// that the table of problems needs among them (the entry and the dependency line).
 fn print_next_steps(problem: &Arguments) {
     let name = problem.crate_name();
+    let (body, as_it_stands) = match problem.family {
+        None => ("`run`", "it reads the input and answers nothing"),
+        Some(FamilyName::Sudoku) => (
+            "`solve_observed` (which `solve` calls)",
+            "it reads one Sudoku grid, nine digits written together a row, and finds no answer",
+        ),
+    };
     outln!(
         "\nnext steps:\n\
          1. Copy the judge's samples into problems/{name}/samples/ as sample-1.in and\n   \
             sample-1.out, sample-2.in and sample-2.out, and so on.\n\
          2. Write the solution in problems/{name}/src/lib.rs: replace each TODO of its header\n   \
-            and the body of `solve_observed` (which `solve` calls), with tests beside the\n   \
-            code. As it stands it reads one Sudoku grid, nine digits written together a row.\n\
+            and the body of {body}, with tests beside the code. As it stands\n   \
+            {as_it_stands}.\n\
          3. cargo xtask check {name}      judge it on its samples\n\
          4. cargo test -p {name}          run its tests\n\
-         5. cargo xtask bundle {name}     write target/bundle/{name}.rs to submit\n\
-         6. For stress, bench and trace, which run the solution in-process, add its entry to\n   \
+         5. cargo xtask bundle {name}     write target/bundle/{name}.rs to submit"
+    );
+    let Some(FamilyName::Sudoku) = problem.family else {
+        outln!(
+            "6. For cargo xtask stress {name}: write a generator and a reference, in any\n   \
+                language, and name them in problems/{name}/Cargo.toml, where its comments say."
+        );
+        return;
+    };
+    outln!(
+        "6. For stress, bench and trace, which run the solution in-process, add its entry to\n   \
             the table of problems (KnownProblem::ALL in xtask/src/problems/mod.rs, in the\n   \
             order of the numbers):\n"
     );
@@ -206,6 +247,15 @@ mod tests {
             time_limit_ms: 2000,
             memory_mb: 128,
             checker: "exact".to_string(),
+            family: None,
+        }
+    }
+
+    /// [`example`] as a member of the Sudoku family.
+    fn sudoku_example() -> Arguments {
+        Arguments {
+            family: Some(FamilyName::Sudoku),
+            ..example()
         }
     }
 
@@ -216,9 +266,13 @@ mod tests {
         assert_eq!(defaults.time_limit_ms, 1000);
         assert_eq!(defaults.memory_mb, 256);
         assert_eq!(defaults.checker, "exact");
+        assert_eq!(defaults.family, None);
         let given =
             parse_options("1000 --checker sudoku --memory-mb 128 --time-limit-ms 1500").unwrap();
         assert_eq!((given.checker.as_str(), given.memory_mb), ("sudoku", 128));
+        let member = parse_options("1000 --family sudoku --checker ./check").unwrap();
+        assert_eq!(member.family, Some(FamilyName::Sudoku));
+        assert_eq!(member.checker, "./check");
         assert_eq!(time_limit_text(given.time_limit_ms), "1500 ms");
         // The one parser of problem names: `p1000` is problem 1000, as everywhere.
         assert_eq!(parse_options("p1000").unwrap().id, 1000);
@@ -231,10 +285,22 @@ mod tests {
             "+7",
             "x",
             "1000 --checker lenient",
+            "1000 --family su-domino-ku",
+            "1000 --family",
         ] {
             assert!(parse_options(bad).is_err(), "{bad} was accepted");
         }
         assert!(parse_options("").is_err());
+    }
+
+    /// The names of the functions at the top of `source`.
+    fn functions(source: &str) -> Vec<String> {
+        let parsed = syn::parse_file(source).unwrap();
+        let function = |item: &syn::Item| match item {
+            syn::Item::Fn(function) => Some(function.sig.ident.to_string()),
+            _ => None,
+        };
+        parsed.items.iter().filter_map(function).collect()
     }
 
     #[test]
@@ -260,23 +326,34 @@ mod tests {
         assert_eq!(facts["title"].as_str(), Some("A+B \"quoted\""));
         assert_eq!(facts["time-limit-ms"].as_integer(), Some(2000));
         assert_eq!(facts["checker"].as_str(), Some("exact"));
+        // The programs of `stress` are to be written: their lines wait, commented.
+        assert!(facts.get("generator").is_none(), "{manifest}");
+        assert!(manifest.contains("\n# generator = \"python3 generator.py\"\n"));
+        assert!(manifest.contains("\n# reference = \"python3 reference.py\"\n"));
         let library = fs::read_to_string(directory.join("src/lib.rs")).unwrap();
         assert!(library.starts_with("//! # Baekjoon 1000 — A+B \"quoted\"\n"));
         assert!(library.contains("time limit 2 s · memory limit 128 MB"));
-        let parsed = syn::parse_file(&library).unwrap();
-        // What the table of problems takes of a solution.
-        let functions: Vec<String> = parsed
-            .items
-            .iter()
-            .filter_map(|item| match item {
-                syn::Item::Fn(function) => Some(function.sig.ident.to_string()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(functions, ["solve", "solve_observed", "run"]);
+        assert_eq!(functions(&library), ["run"]);
         let binary = fs::read_to_string(directory.join("src/main.rs")).unwrap();
         assert!(binary.contains("run_as_program(\"p1000\", p1000::run)"));
         syn::parse_file(&binary).unwrap();
+    }
+
+    #[test]
+    fn a_member_of_the_sudoku_family_takes_the_shape_of_the_table() {
+        let library = library_text(&sudoku_example());
+        // What the table of problems takes of a solution.
+        assert_eq!(functions(&library), ["solve", "solve_observed", "run"]);
+        let manifest = manifest_text(&sudoku_example());
+        assert!(!manifest.contains("\ngenerator ="), "{manifest}");
+        assert!(!manifest.contains("\n# generator ="), "{manifest}");
+        let command = Arguments {
+            checker: "python3 \"my checker.py\"".to_string(),
+            ..sudoku_example()
+        };
+        let parsed: toml::Table = toml::from_str(&manifest_text(&command)).unwrap();
+        let checker = parsed["package"]["metadata"]["boj"]["checker"].as_str();
+        assert_eq!(checker, Some("python3 \"my checker.py\""));
     }
 
     /// The sections of the `//!` header of a solution's `lib.rs`: its `## ` headings.
@@ -290,6 +367,7 @@ mod tests {
     #[test]
     fn the_skeleton_has_the_sections_every_solution_shares() {
         let skeleton = sections(&library_text(&example()));
+        assert_eq!(sections(&library_text(&sudoku_example())), skeleton);
         assert_eq!(
             skeleton,
             [
@@ -309,7 +387,7 @@ mod tests {
 
     #[test]
     fn the_entry_and_the_dependency_it_prints_are_rust_and_toml() {
-        let mut problem = example();
+        let mut problem = sudoku_example();
         let entry = table_entry_text(&problem);
         let entry: syn::ExprStruct = syn::parse_str(entry.trim().trim_end_matches(','))
             .unwrap_or_else(|error| panic!("{error}: {entry}"));
@@ -328,18 +406,23 @@ mod tests {
             matches!(literal("number"), syn::Lit::Int(number) if number.base10_digits() == "1000")
         );
         assert!(matches!(literal("goal"), syn::Lit::Str(goal) if goal.value() == "A+B \"quoted\""));
-        let syn::Expr::Path(checker) = field("checker") else {
-            panic!("the checker is no path")
-        };
-        let words: Vec<String> = checker
-            .path
-            .segments
+        let names: Vec<String> = entry
+            .fields
             .iter()
-            .map(|word| word.ident.to_string())
+            .map(|field| {
+                let syn::Member::Named(name) = &field.member else {
+                    panic!("a named field")
+                };
+                name.to_string()
+            })
             .collect();
-        assert_eq!(words, ["Checker", "Exact"]);
+        assert!(
+            !names.contains(&"checker".to_string()),
+            "the manifest says it: {names:?}"
+        );
+        assert!(table_entry_text(&problem).contains("// The right answer"));
         problem.checker = "sudoku".to_string();
-        assert!(table_entry_text(&problem).contains("checker: Checker::Sudoku,"));
+        assert!(table_entry_text(&problem).contains("// Any completion is accepted"));
         let dependency: toml::Table = toml::from_str(&dependency_text(&problem)).unwrap();
         assert_eq!(
             dependency["p1000"]["path"].as_str(),

@@ -1,14 +1,20 @@
-//! The texts `cargo xtask new` writes and prints: the new crate's manifest, its `lib.rs`
-//! and `main.rs`, and the two additions to xtask it needs to join the table of problems
-//! (its entry, and its dependency line among xtask's dependencies).
+//! The texts `cargo xtask new` writes and prints, for the two shapes of problem it makes:
 //!
-//! The skeleton is a Sudoku solution in the shape the table takes: it reads one grid of
-//! packed rows (nine digits written together on each line), and has a `solve` and a
-//! `solve_observed`, which `solve` calls with the observer `()`. As it stands it finds no
-//! answer. Each template
-//! is the text written, with `{{name}}`-style marks filled in by [`fill`].
+//! - **a problem of no family** (the default): its input and output are text. Its
+//!   manifest's commented lines say where its generator and reference go, which `stress`
+//!   runs; its `lib.rs` has a `run` that reads the input a line at a time (refusing what
+//!   is not text) and, as it stands, answers nothing. It joins every tool that judges a
+//!   process (`check`, `bundle`, `bench --process`, `stress`) by its folder alone;
+//! - **a member of the Sudoku family** (`--family sudoku`): the shape the table of
+//!   problems takes, a `solve` and a `solve_observed` (which `solve` calls with the
+//!   observer `()`), and a `run` that reads one grid of packed rows (nine digits written
+//!   together on each line); as it stands it finds no answer. `new` also prints the two
+//!   additions to xtask that join it to the table (its entry, and its dependency line
+//!   among xtask's dependencies), which compile with the skeleton as it is.
+//!
+//! Each template is the text written, with `{{name}}`-style marks filled in by [`fill`].
 
-use super::Arguments;
+use super::{Arguments, FamilyName};
 
 /// The new crate's `Cargo.toml`.
 const MANIFEST: &str = r#"[package]
@@ -28,9 +34,11 @@ url = "https://www.acmicpc.net/problem/{{id}}"
 time-limit-ms = {{time_limit_ms}}
 memory-mb = {{memory_mb}}
 # How output is judged: "exact" compares lines (ignoring white space at line
-# ends and at the end); "sudoku" validates any completion that keeps the givens.
-checker = "{{checker}}"
-
+# ends and at the end); "sudoku" validates any completion that keeps the givens;
+# a command of this folder is called as `COMMAND input output answer` and exits
+# 0 (right), 1 (wrong) or 2 (presentation error), as testlib's checkers do.
+checker = {{checker}}
+{{stress}}
 [dependencies]
 common = { path = "../../common" }
 
@@ -38,9 +46,73 @@ common = { path = "../../common" }
 workspace = true
 "#;
 
-/// The new crate's `src/lib.rs`: the header under the sections every solution shares (see
-/// the README, "The problems"), each a TODO, and the functions the table of problems takes.
-const LIBRARY: &str = r#"//! # Baekjoon {{id}} — {{title}}
+/// Where a problem of no family names its own programs for `stress`, in its manifest.
+const STRESS_PROGRAMS: &str = r#"# For `cargo xtask stress`: this problem's own programs, as testlib and Polygon
+# name them, each a command run from this folder. The generator prints one input
+# for the seed given as its last argument; the reference reads an input on
+# standard input and prints the right answer. Write them, in any language, and
+# name them here:
+# generator = "python3 generator.py"
+# reference = "python3 reference.py"
+"#;
+
+/// What a member of the Sudoku family has in place of its own programs for `stress`.
+const STRESS_BY_THE_FAMILY: &str = r#"# A member of the Sudoku family: `cargo xtask stress` makes and answers its
+# cases with the family's generator and reference solvers, once its entry is in
+# the table of problems.
+"#;
+
+/// The `src/lib.rs` of a problem of no family: the header under the sections every
+/// solution shares (see the README, "The problems"), each a TODO, and a `run` that reads
+/// the input and answers nothing yet.
+const TEXT_LIBRARY: &str = r#"//! # Baekjoon {{id}} — {{title}}
+//!
+//! <https://www.acmicpc.net/problem/{{id}}> · time limit {{time_limit}} · memory limit {{memory_mb}} MB
+//!
+//! TODO: the problem in a sentence or two.
+//!
+//! ## Input and output
+//! - Input: TODO: what the input holds, line by line, with its bounds.
+//! - Output: TODO: what to print, and whether one answer or any right answer is accepted.
+//!
+//! ## Approach
+//! 1. **Read** the input a line at a time (`common::input::Lines`), reporting the line and
+//!    column of anything malformed.
+//! 2. **Solve** TODO: the idea in one sentence, then its steps, each with the reason it is
+//!    correct.
+//! 3. **Write** the answer in the judge's format.
+//!
+//! ## Worked example
+//! TODO: the first sample, step by step.
+//!
+//! ## Cost
+//! TODO: time and memory in terms of the input's size, and a measurement with the command
+//! that made it (`cargo xtask bench --process {{name}}` times the binary on its samples).
+//!
+//! ## Pitfalls
+//! - TODO: the inputs that are easy to get wrong (extremes, empty lines, Windows line
+//!   endings).
+
+use common::input::{write_answer, Error, Lines};
+use std::io::{BufRead, Write};
+
+/// Reads the input from `input`, solves it and writes the answer to `output`. Input that
+/// breaks the statement's promise is an [`Error`] naming its line and column.
+///
+/// TODO: read what the input holds, solve, and write the answer. As it stands it reads
+/// every line (refusing what is not text) and answers nothing.
+pub fn run(input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
+    let mut lines = Lines::new(input);
+    while let Some(line) = lines.next_line()? {
+        let _items = line.items();
+    }
+    write_answer(output, "")
+}
+"#;
+
+/// The `src/lib.rs` of a member of the Sudoku family: the header under the sections every
+/// solution shares, each a TODO, and the functions the table of problems takes.
+const SUDOKU_LIBRARY: &str = r#"//! # Baekjoon {{id}} — {{title}}
 //!
 //! <https://www.acmicpc.net/problem/{{id}}> · time limit {{time_limit}} · memory limit {{memory_mb}} MB
 //!
@@ -128,7 +200,6 @@ const TABLE_ENTRY: &str = r#"        KnownProblem {
             },
             {{answer_note}}
             reference_answer: sudoku::smallest_completion,
-            checker: Checker::{{checker_variant}},
             promise: sudoku::COMPLETION,
         },
 "#;
@@ -169,7 +240,6 @@ fn values(problem: &Arguments) -> Vec<(&'static str, String)> {
         ("time_limit", time_limit_text(problem.time_limit_ms)),
         ("time_limit_ms", problem.time_limit_ms.to_string()),
         ("memory_mb", problem.memory_mb.to_string()),
-        ("checker", problem.checker.clone()),
     ]
 }
 
@@ -183,12 +253,22 @@ pub fn manifest_text(problem: &Arguments) -> String {
         "description",
         quoted_string(&format!("Baekjoon {id}: {title}")),
     ));
+    values.push(("checker", quoted_string(&problem.checker)));
+    let stress = match problem.family {
+        None => STRESS_PROGRAMS,
+        Some(FamilyName::Sudoku) => STRESS_BY_THE_FAMILY,
+    };
+    values.push(("stress", stress.to_string()));
     fill(MANIFEST, &values)
 }
 
-/// The new crate's `src/lib.rs`: the documented skeleton.
+/// The new crate's `src/lib.rs`: the documented skeleton of its shape.
 pub fn library_text(problem: &Arguments) -> String {
-    fill(LIBRARY, &values(problem))
+    let library = match problem.family {
+        None => TEXT_LIBRARY,
+        Some(FamilyName::Sudoku) => SUDOKU_LIBRARY,
+    };
+    fill(library, &values(problem))
 }
 
 /// The new crate's `src/main.rs`.
@@ -196,21 +276,19 @@ pub fn binary_text(problem: &Arguments) -> String {
     fill(BINARY, &values(problem))
 }
 
-/// The problem's entry in the table of problems: its goal is its title, its reference's
-/// answer the smallest completion (any completion, for the `sudoku` checker, which
-/// accepts any).
+/// The entry of a member of the Sudoku family in the table of problems: its goal is its
+/// title, its reference's answer the smallest completion (any completion, for the `sudoku`
+/// checker, which accepts any).
 pub fn table_entry_text(problem: &Arguments) -> String {
-    let (checker_variant, answer_note) = match problem.checker.as_str() {
-        "sudoku" => ("Sudoku", "// Any completion is accepted; the smallest is one."),
-        _ => (
-            "Exact",
+    let answer_note = match problem.checker.as_str() {
+        "sudoku" => "// Any completion is accepted; the smallest is one.",
+        _ => {
             "// The right answer, as the reference solvers find it (they share no code with\n            \
-             // the solutions): write the problem's own unless it is the smallest completion.",
-        ),
+             // the solutions): write the problem's own unless it is the smallest completion."
+        }
     };
     let mut values = values(problem);
     values.push(("goal", quoted_string(problem.title())));
-    values.push(("checker_variant", checker_variant.to_string()));
     values.push(("answer_note", answer_note.to_string()));
     fill(TABLE_ENTRY, &values)
 }
