@@ -18,12 +18,13 @@
 //!    module file's own `#![cfg]` and `#![allow]` go onto its `mod`.
 //! 3. **Keep whole modules** (`bundle/modules.rs`): of a dependency, the bundle keeps
 //!    the root items and each module that the code kept so far needs, until no new one is
-//!    needed. Kept code needs a module when it names it, names a macro it exports, or
-//!    names a type that the module implements something for (a module of `impl Display
-//!    for Board` only); an impl of the dependency's own trait counts only if kept code
-//!    names that trait too. A module that no kept code needs (`common::ladder`) stays out.
-//!    Every identifier counts as a name, so the bundle may keep a module too many, never
-//!    one too few. What a kept module holds and the problem does not call is allowed by
+//!    needed. Kept code needs a module when it names it in a path (`board::Board`, `use
+//!    crate::board;`), names a macro it exports, or names a type that the module
+//!    implements something for (a module of `impl Display for Board` only); an impl of the
+//!    dependency's own trait counts only if kept code names that trait too. A module that
+//!    no kept code needs (`common::ladder`) stays out, and so does one whose name is only
+//!    a variable's. Every word of every path counts, so the bundle may keep a module too
+//!    many, never one too few. What a kept module holds and the problem does not call is allowed by
 //!    `#[allow(dead_code)]` on the module: the file is for the judge, not for reading.
 //! 4. **Print** with `prettyplease`, the same bytes for the same sources, under a comment
 //!    that names the problem, its link, where its explanation is, this generator and the
@@ -55,7 +56,7 @@ use syn::{File, Item, ItemMod};
 use crate::problems::workspace::{Problem, Workspace};
 use attributes::{keep_inner_attribute, strip_doc_comments};
 use load::load_crate_root;
-use modules::{identifiers, remove_left_out, Definitions, LeftOutModule};
+use modules::{remove_left_out, Definitions, LeftOutModule, Names};
 use paths::{PathRewriter, Place};
 
 /// A finished bundle.
@@ -174,8 +175,8 @@ struct LaidOut {
     binary: File,
     modules: Vec<ItemMod>,
     left_out: Vec<LeftOutModule>,
-    /// Every name the kept code uses.
-    kept_names: BTreeSet<String>,
+    /// What the kept code names.
+    kept_names: Names,
     /// The traits the libraries define.
     own_traits: BTreeSet<String>,
 }
@@ -195,7 +196,7 @@ fn lay_out(
     }
     let exported_macros = &definitions.exported_macros;
     PathRewriter::new(Place::Root, module_names, exported_macros).visit_file_mut(&mut binary);
-    let mut kept_names = identifiers(&binary.items);
+    let mut kept_names = Names::of(&binary.items);
     let (mut modules, mut left_out) = (Vec::new(), Vec::new());
     for (name, mut library) in libraries {
         let place = Place::Module { name: name.clone() };
@@ -213,7 +214,7 @@ fn lay_out(
                     let parents = vec![name.clone()];
                     left_out.push(LeftOutModule::new(parents, inner, &definitions.traits));
                 }
-                _ => kept_names.extend(identifiers([item])),
+                _ => kept_names.extend(&Names::of([item])),
             }
         }
         module.content = Some((Default::default(), library.items));
@@ -239,7 +240,7 @@ impl LaidOut {
             .position(|module| module.is_needed(&self.kept_names))
         {
             let kept = self.left_out.swap_remove(needed);
-            self.kept_names.extend(kept.identifiers.iter().cloned());
+            self.kept_names.extend(&kept.names);
             // Its own modules are weighed in their turn.
             self.left_out.extend(kept.children(&self.own_traits));
         }
@@ -457,6 +458,16 @@ mod tests {
         problems.into_iter().map(|problem| problem.name).collect()
     }
 
+    /// The crates problem `name` depends on, as the bundle names their modules.
+    fn dependency_names(name: &str) -> Vec<String> {
+        let workspace = Workspace::load().unwrap();
+        let directory = crate::project_root().join("problems").join(name);
+        let package = workspace.package_in(&directory).unwrap();
+        let dependencies = path_dependencies(&workspace, package).unwrap();
+        let module = |package: &&Package| package.name.replace('-', "_");
+        dependencies.iter().map(module).collect()
+    }
+
     /// The smallest source limit among the common judges.
     const JUDGE_SOURCE_LIMIT: usize = 64 * 1024;
 
@@ -473,10 +484,12 @@ mod tests {
             for test_code in ["cfg(test)", "#[test]", "mod tests"] {
                 assert!(!source.contains(test_code), "{name}: {test_code}");
             }
-            assert!(source.contains("\nmod common {"), "{name}");
             assert!(source.contains(&format!("\nmod {name} {{")), "{name}");
+            for dependency in dependency_names(name) {
+                assert!(source.contains(&format!("\nmod {dependency} {{")), "{name}");
+            }
             assert!(
-                source.contains("\n\tpub mod board {"),
+                source.contains("\n\tpub ") && !source.contains("\n    "),
                 "{name}: indented with tabs"
             );
             assert!(source.contains("\nfn main()"), "{name}");
@@ -520,7 +533,9 @@ mod tests {
     }
 
     /// A workspace in a temporary folder: `common` with the modules `used`, `needed`
-    /// (which `used` names) and `unused`, and a problem `p1000` that names `used` only.
+    /// (which `used` names), `in_macro` and `unused`, and a problem `p1000` that names
+    /// `used` in a path, `in_macro` in a path inside a macro call, and `unused` only as a
+    /// variable.
     fn workspace_with_an_unused_module() -> tempfile::TempDir {
         let root = tempfile::tempdir().unwrap();
         let files = [
@@ -534,8 +549,10 @@ mod tests {
             ),
             (
                 "common/src/lib.rs",
-                "pub mod needed;\npub mod unused;\npub mod used;\npub const ROOT: u8 = 1;\n",
+                "pub mod in_macro;\npub mod needed;\npub mod unused;\npub mod used;\n\
+                 pub const ROOT: u8 = 1;\n",
             ),
+            ("common/src/in_macro.rs", "pub const ONE: u8 = 1;\n"),
             (
                 "common/src/needed.rs",
                 "pub fn two() -> u8 { crate::ROOT + 1 }\n",
@@ -555,7 +572,8 @@ mod tests {
             ),
             (
                 "p1000/src/lib.rs",
-                "pub fn answer() -> u8 { common::used::three() }\npub fn spare() {}\n",
+                "pub fn answer() -> u8 {\n    let unused = common::used::three();\n    \
+                 assert_eq!(common::in_macro::ONE, 1);\n    unused\n}\npub fn spare() {}\n",
             ),
             (
                 "p1000/src/main.rs",
@@ -577,10 +595,10 @@ mod tests {
         let problem = workspace.problem_in(&root.path().join("p1000")).unwrap();
         let bundle = bundle_crate(&workspace, &problem, false).unwrap();
         let source = &bundle.source;
-        assert!(
-            source.contains("mod used {") && source.contains("mod needed {"),
-            "{source}"
-        );
+        for kept in ["mod used {", "mod needed {", "mod in_macro {"] {
+            assert!(source.contains(kept), "{kept}: {source}");
+        }
+        // A variable of the module's name is no path to it.
         assert!(!source.contains("mod unused"), "{source}");
         assert!(source.contains("crate::common::used::three()"), "{source}");
         assert!(source.contains("crate::common::ROOT"), "{source}");

@@ -1,40 +1,61 @@
 //! Step 3 of a bundle: which modules of a dependency the kept code needs. A module is
-//! needed when kept code names it, names a macro it exports, or names a type that the
-//! module implements something for (an impl of the dependency's own trait only if kept
-//! code names that trait too). A kept module's own modules are weighed the same way, so
-//! `common::board::chutes` stays out of a bundle that never branches on a chute. Every
-//! identifier counts as a name, so the bundle may keep a module too many, never one too
-//! few.
+//! needed when kept code names it in a path (`board::Board`, `use crate::board;`,
+//! `pub(in crate::board)`, also inside macro calls), names a macro it exports, or names a
+//! type that the module implements something for (an impl of the dependency's own trait
+//! only if kept code names that trait too). A kept module's own modules are weighed the
+//! same way, so `common::board::chutes` stays out of a bundle that never branches on a
+//! chute. A word that names a module elsewhere (a variable called `board`) is no path to
+//! it; but every word of a path counts, wherever the path leads, so the bundle may keep a
+//! module too many, never one too few.
 
 use std::collections::BTreeSet;
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Spacing, TokenStream, TokenTree};
 use syn::visit::Visit;
 use syn::{Item, ItemMod};
 
-/// Every identifier in `items`, including those inside macro calls: the names the code
-/// may use. Taking every identifier, not only paths, can keep a module too many, never
-/// one too few.
-pub(super) fn identifiers<'a>(items: impl IntoIterator<Item = &'a Item>) -> BTreeSet<String> {
-    let mut collector = IdentifierCollector::default();
-    for item in items {
-        collector.visit_item(item);
-    }
-    collector.0
+/// What some code names: every identifier in it, and the words of its paths that may
+/// name a module.
+#[derive(Default)]
+pub(super) struct Names {
+    /// Every identifier, including those inside macro calls: the types, traits and
+    /// macros the code may use.
+    identifiers: BTreeSet<String>,
+    /// The words that stand before a `::` in a path, each word of a `use` (`use
+    /// crate::board;`, `use super::board as b;`) and of a `pub(in path)`: those that may
+    /// name a module.
+    path_words: BTreeSet<String>,
 }
 
-/// The syntax tree walk behind [`identifiers`]: every identifier met, also in the tokens
-/// of macro calls.
-#[derive(Default)]
-struct IdentifierCollector(BTreeSet<String>);
+impl Names {
+    /// What `items` name.
+    pub(super) fn of<'a>(items: impl IntoIterator<Item = &'a Item>) -> Names {
+        let mut names = Names::default();
+        for item in items {
+            names.visit_item(item);
+        }
+        names
+    }
 
-impl IdentifierCollector {
-    /// Collects the identifiers of `stream`, a macro call's tokens, into its groups.
+    /// Adds what `other` names.
+    pub(super) fn extend(&mut self, other: &Names) {
+        self.identifiers.extend(other.identifiers.iter().cloned());
+        self.path_words.extend(other.path_words.iter().cloned());
+    }
+
+    /// Collects the names in `stream`, a macro call's tokens, into its groups: each
+    /// identifier, and as a path word each one followed by `::`.
     fn tokens(&mut self, stream: &TokenStream) {
-        for token in stream.clone() {
+        let tokens: Vec<TokenTree> = stream.clone().into_iter().collect();
+        for (index, token) in tokens.iter().enumerate() {
             match token {
                 TokenTree::Ident(ident) => {
-                    self.0.insert(ident.to_string());
+                    self.identifiers.insert(ident.to_string());
+                    let colon = |at: usize| matches!(tokens.get(at), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                    let joint = matches!(tokens.get(index + 1), Some(TokenTree::Punct(p)) if p.spacing() == Spacing::Joint);
+                    if colon(index + 1) && joint && colon(index + 2) {
+                        self.path_words.insert(ident.to_string());
+                    }
                 }
                 TokenTree::Group(group) => self.tokens(&group.stream()),
                 _ => {}
@@ -43,13 +64,37 @@ impl IdentifierCollector {
     }
 }
 
-impl<'ast> Visit<'ast> for IdentifierCollector {
+impl<'ast> Visit<'ast> for Names {
     fn visit_ident(&mut self, ident: &'ast proc_macro2::Ident) {
-        self.0.insert(ident.to_string());
+        self.identifiers.insert(ident.to_string());
     }
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         self.tokens(&mac.tokens);
         syn::visit::visit_macro(self, mac);
+    }
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let before_last = path.segments.iter().rev().skip(1);
+        self.path_words
+            .extend(before_last.map(|segment| segment.ident.to_string()));
+        syn::visit::visit_path(self, path);
+    }
+    fn visit_use_tree(&mut self, tree: &'ast syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(path) => self.path_words.insert(path.ident.to_string()),
+            syn::UseTree::Name(name) => self.path_words.insert(name.ident.to_string()),
+            syn::UseTree::Rename(rename) => {
+                self.path_words.insert(rename.rename.to_string());
+                self.path_words.insert(rename.ident.to_string())
+            }
+            syn::UseTree::Glob(_) | syn::UseTree::Group(_) => false,
+        };
+        syn::visit::visit_use_tree(self, tree);
+    }
+    fn visit_vis_restricted(&mut self, restricted: &'ast syn::VisRestricted) {
+        let words = restricted.path.segments.iter();
+        self.path_words
+            .extend(words.map(|segment| segment.ident.to_string()));
+        syn::visit::visit_vis_restricted(self, restricted);
     }
 }
 
@@ -61,9 +106,8 @@ pub(super) struct LeftOutModule {
     parents: Vec<String>,
     /// Its name.
     name: String,
-    /// Every identifier in it but in its own modules: the names it uses, which count as
-    /// named once it is kept.
-    pub(super) identifiers: BTreeSet<String>,
+    /// What it names but in its own modules, which counts as named once it is kept.
+    pub(super) names: Names,
     /// The macros it exports (`#[macro_export]`), which are called without its name.
     exported_macros: BTreeSet<String>,
     /// The impls in it, which kept code uses without naming the module.
@@ -126,7 +170,7 @@ impl LeftOutModule {
         LeftOutModule {
             parents,
             name: module.ident.to_string(),
-            identifiers: identifiers([&item]),
+            names: Names::of([&item]),
             exported_macros: definitions.exported_macros,
             impls: impls.collect(),
             children,
@@ -143,11 +187,12 @@ impl LeftOutModule {
             .collect()
     }
 
-    /// Whether kept code, which uses the names `named`, needs the module: it names the
-    /// module or a macro the module exports, or a type the module implements something
-    /// for (a trait of the dependencies' own only if kept code names that trait too).
-    /// This keeps a module too many at worst, never one too few.
-    pub(super) fn is_needed(&self, named: &BTreeSet<String>) -> bool {
+    /// Whether kept code, which names `kept`, needs the module: it names the module in a
+    /// path, or a macro the module exports, or a type the module implements something for
+    /// (a trait of the dependencies' own only if kept code names that trait too). This
+    /// keeps a module too many at worst, never one too few.
+    pub(super) fn is_needed(&self, kept: &Names) -> bool {
+        let named = &kept.identifiers;
         let impl_needed = |block: &ImplInModule| {
             !block.type_identifiers.is_disjoint(named)
                 && block
@@ -155,7 +200,7 @@ impl LeftOutModule {
                     .as_ref()
                     .is_none_or(|name| named.contains(name))
         };
-        named.contains(&self.name)
+        kept.path_words.contains(&self.name)
             || !self.exported_macros.is_disjoint(named)
             || self.impls.iter().any(impl_needed)
     }
@@ -218,8 +263,9 @@ impl<'ast> Visit<'ast> for Definitions {
             .trait_
             .as_ref()
             .and_then(|(path, _)| Some(path.segments.last()?.ident.to_string()));
-        let mut type_identifiers = IdentifierCollector::default();
-        type_identifiers.visit_type(&item.self_ty);
+        let mut type_names = Names::default();
+        type_names.visit_type(&item.self_ty);
+        let mut type_identifiers = type_names.identifiers;
         // The impl's own parameters (`R` of `impl<R: Rule> Bands<R>`) name nothing outside.
         for parameter in &item.generics.params {
             let name = match parameter {
@@ -227,9 +273,9 @@ impl<'ast> Visit<'ast> for Definitions {
                 syn::GenericParam::Const(parameter) => &parameter.ident,
                 syn::GenericParam::Lifetime(parameter) => &parameter.lifetime.ident,
             };
-            type_identifiers.0.remove(&name.to_string());
+            type_identifiers.remove(&name.to_string());
         }
-        self.impls.push((trait_name, type_identifiers.0));
+        self.impls.push((trait_name, type_identifiers));
         syn::visit::visit_item_impl(self, item);
     }
 }
