@@ -1,9 +1,10 @@
-//! The bundles as the judge sees them: each problem's bundle (made by `xtask::bundle`, as
-//! `cargo xtask bundle` makes it) compiled by plain `rustc --edition 2021 -O` in an empty
-//! folder, which must print no warning, and the binary judged on the problem's samples by
-//! the same code as `cargo xtask check`, then on a slice of the correctness suites. The
-//! slice runs again under Debian's rustc 1.63 (`/usr/bin/rustc`, from `apt-get install
-//! rustc`) where it is installed: the oldest compiler the bundles are proved to build with.
+//! The bundles as the judge sees them: the bundle of each problem of the workspace (made
+//! by `xtask::bundle`, as `cargo xtask bundle` makes it) compiled by plain `rustc
+//! --edition 2021 -O` in an empty folder, which must print no warning, and the binary
+//! judged on the problem's samples by the same code as `cargo xtask check`; then, for each
+//! member of a family, on a slice of its family's puzzles against its library. The slice
+//! runs again under Debian's rustc 1.63 (`/usr/bin/rustc`, from `apt-get install rustc`)
+//! where it is installed: the oldest compiler the bundles are proved to build with.
 //!
 //! The bundler is called as a library function, not through `cargo run`, so this test
 //! never waits on the cargo lock that the running `cargo test` holds.
@@ -16,8 +17,10 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::judge::{run_program, Limits};
+use xtask::judge::checker::CheckerVerdict;
+use xtask::judge::{run_program, Limits, Run};
 use xtask::problems::workspace::{judge_sample, Problem, Workspace};
+use xtask::problems::KnownProblem;
 
 /// Far longer than any run of a bundle takes (150 puzzles in one input take milliseconds).
 const RUN_TIME_LIMIT: Duration = Duration::from_secs(20);
@@ -27,12 +30,9 @@ const OLD_RUSTC: &str = "/usr/bin/rustc";
 
 /// The problem crate `name` of this workspace.
 fn problem(name: &str) -> Problem {
-    let problems = Workspace::load().and_then(|workspace| workspace.problems());
-    problems
-        .expect("the workspace is readable")
-        .into_iter()
-        .find(|problem| problem.name == name)
-        .unwrap_or_else(|| panic!("no problem {name}"))
+    let workspace = Workspace::load().expect("the workspace is readable");
+    let mut problems = workspace.select(&[name.to_string()]).unwrap();
+    problems.remove(0)
 }
 
 /// Bundles problem `name`, compiles the bundle like the judge (with `rustc` if given) in
@@ -70,124 +70,91 @@ fn assert_samples_accepted(name: &str, binary: &Path) {
     }
 }
 
-/// Runs `binary` on `input` with the runner of `cargo xtask check` and returns its
-/// standard output, failing if the run fails.
-fn run(binary: &Path, input: &str) -> String {
-    let run = run_program(
-        &mut Command::new(binary),
-        input.as_bytes(),
-        Limits::time_only(RUN_TIME_LIMIT),
-    )
-    .expect("the bundled binary starts");
-    assert!(
-        run.ending.is_success(),
-        "the run ended with {}: {}",
-        run.ending,
-        String::from_utf8_lossy(&run.stderr)
-    );
-    String::from_utf8(run.stdout).expect("the output is text")
-}
-
-/// The lines of `text` without white space at their ends or empty lines at the end.
-fn normalized(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
-}
-
-/// Reads 9 lines of 9 digits separated by single spaces, as 2580 reads and writes them.
-fn spaced_grid(text: &str) -> Option<[u8; 81]> {
-    let lines = normalized(text);
-    if lines.len() != 9 {
-        return None;
-    }
-    let mut grid = [0u8; 81];
-    for (row, line) in lines.iter().enumerate() {
-        let digits: Vec<&str> = line.split(' ').collect();
-        if digits.len() != 9 {
-            return None;
-        }
-        for (column, digit) in digits.iter().enumerate() {
-            grid[row * 9 + column] = digit.parse().ok().filter(|digit| *digit <= 9)?;
-        }
-    }
-    Some(grid)
+/// Runs `binary` on `input` with the runner of `cargo xtask check`.
+fn run(binary: &Path, input: &str) -> Run {
+    let limits = Limits::time_only(RUN_TIME_LIMIT);
+    run_program(&mut Command::new(binary), input.as_bytes(), limits)
+        .expect("the bundled binary starts")
 }
 
 #[test]
 fn the_bundles_compile_cleanly_and_pass_their_samples() {
     // The builds run side by side: each is one `rustc` process.
-    let builds: Vec<_> = ["p2239", "p2580", "p4574"]
+    let builds: Vec<_> = support::problem_names()
         .into_iter()
-        .flat_map(|name| [(name, false), (name, true)])
+        .flat_map(|name| [(name.clone(), false), (name, true)])
         .map(|(name, keep_docs)| {
-            std::thread::spawn(move || (name, judge_binary(name, keep_docs, None)))
+            std::thread::spawn(move || {
+                let (_directory, binary) = judge_binary(&name, keep_docs, None);
+                assert_samples_accepted(&name, &binary);
+            })
         })
         .collect();
     for build in builds {
-        let (name, (_directory, binary)) = build.join().expect("the build thread finished");
-        assert_samples_accepted(name, &binary);
+        build.join().expect("the bundle passed its samples");
     }
 }
 
-/// Every `step`-th puzzle of the data set `file_name`, as 81-character lines.
-fn every_nth_puzzle(file_name: &str, step: usize) -> Vec<[u8; 81]> {
-    let puzzles =
-        xtask::problems::data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"));
-    puzzles.into_iter().step_by(step).collect()
-}
+/// How many puzzles of each set the slice skips between two it takes.
+const SLICE_STEP: usize = 25;
 
-/// A grid as the nine input lines of 2239 (`spaced` false) or 2580 (`spaced` true).
-fn grid_input(grid: &[u8; 81], spaced: bool) -> String {
-    let separator = if spaced { " " } else { "" };
-    let mut text = String::new();
-    for row in grid.chunks(9) {
-        let digits: Vec<String> = row.iter().map(u8::to_string).collect();
-        text.push_str(&digits.join(separator));
-        text.push('\n');
-    }
-    text
-}
-
-/// The bundles, built with `rustc` if given, behave exactly like the workspace
-/// libraries, which the correctness suites check against the reference: compare them on
-/// every 25th puzzle of each set, and on 150 generated Su-domino-ku puzzles.
+/// The bundle of each member of a family, built with `rustc` if given, answers as the
+/// solution's library does, which the correctness suites check against the reference: on
+/// every 25th puzzle of each of its family's bench sets, a puzzle an input (its answer
+/// judged by the problem's checker against the library's; no answer, a refusal), and on
+/// each input of the problem's own test data (`tests/data/NAME.in` with `NAME.out`).
 fn assert_slice_passes(rustc: Option<&Path>) {
-    let (_smallest_directory, smallest) = judge_binary("p2239", false, rustc);
-    let (_any_directory, any) = judge_binary("p2580", false, rustc);
-    for file_name in xtask::problems::data::UNIQUE_SETS
-        .iter()
-        .chain([&xtask::problems::data::MULTI_SOLUTION_SET])
-    {
-        for puzzle in every_nth_puzzle(file_name, 25) {
-            let expected = p2239::solve(&puzzle).expect("the sets are solvable");
-            let actual = run(&smallest, &grid_input(&puzzle, false));
+    for member in KnownProblem::ALL {
+        let problem = support::crate_of(member);
+        let name = &problem.name;
+        let (_directory, binary) = judge_binary(name, false, rustc);
+        for set in member.family.bench_sets {
+            let text = std::fs::read_to_string(xtask::project_root().join(set)).unwrap();
+            let puzzles = (member.family.read_bench_file)(&text).unwrap();
+            for puzzle in puzzles.iter().step_by(SLICE_STEP) {
+                let input = (member.format.input_text)(std::slice::from_ref(puzzle));
+                let run = run(&binary, &input);
+                let what = format!("the bundle of {name} on {set}:\n{input}");
+                let Some(answer) = (member.solve)(puzzle) else {
+                    assert!(!run.ending.is_success(), "{what} answered where none is");
+                    continue;
+                };
+                let expected = (member.format.answer_text)(1, &answer);
+                assert!(run.ending.is_success(), "{what} ended with {}", run.ending);
+                let verdict =
+                    problem
+                        .checker
+                        .check(input.as_bytes(), expected.as_bytes(), &run.stdout);
+                assert_eq!(verdict.unwrap(), CheckerVerdict::Accepted, "{what}");
+            }
+        }
+        for (input, expected) in test_data(&problem) {
+            let run = run(&binary, &input);
+            let verdict = problem
+                .checker
+                .check(input.as_bytes(), expected.as_bytes(), &run.stdout);
             assert_eq!(
-                normalized(&actual),
-                normalized(&grid_input(&expected, false)),
-                "p2239 bundle on {file_name}: {}",
-                support::grid_to_line(&puzzle)
-            );
-            let answer = spaced_grid(&run(&any, &grid_input(&puzzle, true)))
-                .expect("p2580 prints a spaced grid");
-            assert_eq!(
-                xtask::reference::completion_fault(&puzzle, &answer),
-                None,
-                "p2580 bundle on {file_name}: {}",
-                support::grid_to_line(&puzzle)
+                verdict.unwrap(),
+                CheckerVerdict::Accepted,
+                "{name}'s test data"
             );
         }
     }
+}
 
-    // Su-domino-ku: 150 generated puzzles in one input, as the judge sends them.
-    let (_dominoes_directory, dominoes) = judge_binary("p4574", false, rustc);
-    assert_samples_accepted("p4574", &dominoes);
-    let data = problem("p4574").directory.join("tests/data");
-    let input = std::fs::read_to_string(data.join("unique-n10.in")).expect("the data is there");
-    let expected = std::fs::read_to_string(data.join("unique-n10.out")).expect("and its answer");
-    assert_eq!(normalized(&run(&dominoes, &input)), normalized(&expected));
+/// The inputs of `problem`'s test data, `tests/data/NAME.in`, each with its answer in
+/// `NAME.out`.
+fn test_data(problem: &Problem) -> Vec<(String, String)> {
+    let folder = problem.directory.join("tests").join("data");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Vec::new();
+    };
+    let inputs = entries.map(|entry| entry.unwrap().path());
+    let inputs = inputs.filter(|path| path.extension().is_some_and(|extension| extension == "in"));
+    let read = |path: PathBuf| std::fs::read_to_string(&path).unwrap();
+    inputs
+        .map(|input| (read(input.clone()), read(input.with_extension("out"))))
+        .collect()
 }
 
 #[test]

@@ -138,7 +138,9 @@ fn mirror(grid: &Grid) -> Grid {
 fn a_fourth_problem_joins_the_table_with_one_entry_and_one_dependency_line() {
     let copy = WorkspaceCopy::of_this_workspace();
     let name = format!("p{NEW_ID}");
-    let new = ["xtask", "new", NEW_ID, "--title", TITLE, "--family", "sudoku"];
+    let new = [
+        "xtask", "new", NEW_ID, "--title", TITLE, "--family", "sudoku",
+    ];
     let printed = copy.succeeds(&new, b"");
     add_what_new_printed(&copy, &printed);
     // The table takes the skeleton at once: xtask builds with its entry, and `check`

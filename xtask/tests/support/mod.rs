@@ -1,5 +1,6 @@
 //! What several test files share: starting `cargo xtask` as a user does ([`xtask`], the
-//! one place the tests start it), reading tdoku's counted set, writing a puzzle (of a set)
+//! one place the tests start it), the workspace's problems ([`problems`], [`crate_of`]
+//! an entry of the table), reading tdoku's counted set, writing a puzzle (of a set)
 //! in a failure message, and our small programs; [`tool`]: the rule for a test that needs a
 //! tool; [`chromium`]: headless Chromium on a wrapper page. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
@@ -14,7 +15,29 @@ use std::time::Duration;
 
 use wait_timeout::ChildExt;
 use xtask::problems::data::{read_text, COUNTED_SET};
+use xtask::problems::workspace::{Problem, Workspace};
+use xtask::problems::KnownProblem;
 use xtask::reference::{grid_from_line, Grid};
+
+/// The problem crates of the workspace, sorted by name.
+pub fn problems() -> Vec<Problem> {
+    let workspace = Workspace::load().expect("the workspace is readable");
+    workspace.problems().expect("the manifests are readable")
+}
+
+/// The names of the problem crates of the workspace, sorted.
+pub fn problem_names() -> Vec<String> {
+    problems().into_iter().map(|problem| problem.name).collect()
+}
+
+/// The problem crate of `member`, an entry of the table of problems.
+pub fn crate_of(member: &KnownProblem) -> Problem {
+    let same = |problem: &Problem| problem.name == member.crate_name();
+    problems()
+        .into_iter()
+        .find(same)
+        .expect("a crate for each entry")
+}
 
 /// The `cargo xtask` binary that cargo built for these tests.
 pub const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
