@@ -1,8 +1,8 @@
-//! The headers of p2239, p2580 and p4574 (the `//!` lines of their `src/lib.rs`) show what their
+//! The headers of the problems (the `//!` lines of their `src/lib.rs`) show what their
 //! commands print, and every figure they quote is one a command or the code gives:
 //! - each ```` ```console ```` block, `$ cargo xtask ARGUMENTS [< FILE]` and the lines that
 //!   matter of its output, is run and compared by `snapbox` (`...` stands for lines, `[..]`
-//!   for part of a line);
+//!   for part of a line); a member of a family traces its search in its Worked example;
 //! - every number in the prose of a Worked example is one its blocks show, in the command
 //!   or in the output (but a trace line's step number), except the count of short searches;
 //! - p2239's "N such short searches" on the empty grid is the number of remarks "below the
@@ -25,9 +25,7 @@ use common::observe::GuessCounter;
 use common::CellSet;
 use support::{output_with_input, xtask};
 use xtask::problems::data::load_puzzles;
-
-/// The problems whose headers this file checks.
-const PROBLEMS: [&str; 3] = ["p2239", "p2580", "p4574"];
+use xtask::problems::KnownProblem;
 
 /// The words after a figure that the figure test leaves to the test of short searches.
 const SHORT_SEARCHES: &str = "such short searches";
@@ -190,13 +188,8 @@ fn numbers_shown(block: &Block) -> Vec<u64> {
 
 #[test]
 fn every_console_block_prints_what_the_header_shows() {
-    for problem in PROBLEMS {
-        let example = section(&header(problem), "Worked example", problem);
-        let (blocks, _) = blocks_and_prose(&example, problem);
-        assert!(
-            !blocks.is_empty(),
-            "{problem}: the Worked example runs no command"
-        );
+    for problem in &support::problem_names() {
+        let problem = problem.as_str();
         for block in blocks_and_prose(&header(problem), problem).0 {
             let printed = printed(&block.arguments, block.input.as_deref());
             let shown = format!("{}: $ {}", source_path(problem), block.command);
@@ -212,8 +205,23 @@ fn every_console_block_prints_what_the_header_shows() {
 }
 
 #[test]
+fn a_member_of_a_family_shows_its_search_in_its_worked_example() {
+    for member in KnownProblem::ALL {
+        let problem = member.crate_name();
+        let example = section(&header(&problem), "Worked example", &problem);
+        let (blocks, _) = blocks_and_prose(&example, &problem);
+        let traces = |block: &Block| block.arguments.first().is_some_and(|word| word == "trace");
+        assert!(
+            blocks.iter().any(traces),
+            "{problem}: the Worked example traces no search"
+        );
+    }
+}
+
+#[test]
 fn every_figure_of_a_worked_example_is_one_its_blocks_show() {
-    for problem in PROBLEMS {
+    for problem in &support::problem_names() {
+        let problem = problem.as_str();
         let example = section(&header(problem), "Worked example", problem);
         let (blocks, prose) = blocks_and_prose(&example, problem);
         let shown: Vec<u64> = blocks.iter().flat_map(numbers_shown).collect();
@@ -277,18 +285,29 @@ fn p2239_runs_as_many_short_searches_as_it_says() {
 
 #[test]
 fn every_size_in_bytes_or_bits_is_its_types_size() {
-    // The domino set is a private type of p4574: its size is that of the integer it names.
-    let domino_set = source("p4574")
-        .lines()
-        .find_map(|line| line.strip_prefix("type DominoSet = "))
-        .map(|integer| match integer {
+    // The domino set is a private type of a Su-domino-ku solution: its size is that of the
+    // integer it names.
+    let problems = support::problem_names();
+    let domino_set = || {
+        let definition = problems.iter().find_map(|problem| {
+            let source = source(problem);
+            let line = source
+                .lines()
+                .find_map(|line| line.strip_prefix("type DominoSet = "));
+            line.map(str::to_string)
+        });
+        match definition
+            .expect("a solution defines `type DominoSet`")
+            .as_str()
+        {
             "u32;" => size_of::<u32>(),
             "u64;" => size_of::<u64>(),
             "u128;" => size_of::<u128>(),
-            other => panic!("p4574: DominoSet is {other}, which this test does not know"),
-        })
-        .expect("p4574 defines `type DominoSet`");
-    for problem in PROBLEMS {
+            other => panic!("DominoSet is {other}, which this test does not know"),
+        }
+    };
+    for problem in &problems {
+        let problem = problem.as_str();
         let text = header(problem)
             .split_whitespace()
             .collect::<Vec<_>>()
@@ -305,8 +324,8 @@ fn every_size_in_bytes_or_bits_is_its_types_size() {
                     size_of::<Board>()
                 } else if after.starts_with("cell set") || after.starts_with("sets") {
                     size_of::<CellSet>()
-                } else if after.starts_with("domino set") || after.starts_with("domino set") {
-                    domino_set
+                } else if after.starts_with("domino set") {
+                    domino_set()
                 } else {
                     panic!("{problem}: {cited}{unit}{after:.20}...: a size this test does not know")
                 };
