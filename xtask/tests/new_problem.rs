@@ -20,10 +20,8 @@
 mod support;
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::time::Duration;
 
+use support::copy::{succeeded, WorkspaceCopy, STEP_LIMIT};
 use support::output_with_input;
 
 use xtask::bundle::{bundle_crate, start_judge_build};
@@ -36,97 +34,6 @@ const NEW_ID: &str = "90239";
 /// Its title.
 const TITLE: &str = "Sudoku (largest completion)";
 
-/// How long one cargo command in the copy may run before it fails the test: the first
-/// build of xtask's dependencies in a fresh target folder takes minutes; a command still
-/// running after this has hung.
-const STEP_LIMIT: Duration = Duration::from_secs(40 * 60);
-
-/// The copy of the workspace the test works in, and the target folder of its builds.
-struct WorkspaceCopy {
-    root: PathBuf,
-    target_directory: PathBuf,
-}
-
-impl WorkspaceCopy {
-    /// A fresh copy of this workspace, leaving out `target/` and `.git/` at its top.
-    fn of_this_workspace() -> WorkspaceCopy {
-        let temporary = std::env::temp_dir();
-        let copy = WorkspaceCopy {
-            root: temporary.join(format!(
-                "xtask-new-problem-workspace-{}",
-                std::process::id()
-            )),
-            target_directory: temporary.join("xtask-new-problem-target"),
-        };
-        let _ = fs::remove_dir_all(&copy.root);
-        copy_folder(&xtask::project_root(), &copy.root, true);
-        copy
-    }
-
-    /// A path in the copy.
-    fn path(&self, relative: &str) -> PathBuf {
-        self.root.join(relative)
-    }
-
-    /// Cargo in the copy with `arguments`, building into the copy's target folder without
-    /// touching the network (the parent build has fetched every dependency). xtask is
-    /// built without optimisation here (the workspace asks for opt-level 3 in the dev
-    /// profile, for `stress` and `bench`): the test times nothing, and the copy builds
-    /// xtask twice, before and after the new entry.
-    fn cargo(&self, arguments: &[&str]) -> Command {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let mut command = Command::new(cargo);
-        command
-            .current_dir(&self.root)
-            .args(["--config", "profile.dev.package.xtask.opt-level=0"])
-            .args(arguments)
-            .env("CARGO_TARGET_DIR", &self.target_directory)
-            .env("CARGO_NET_OFFLINE", "true");
-        command
-    }
-
-    /// Runs cargo with `arguments` on `input`; fails with all it printed unless it
-    /// succeeded, and returns its standard output.
-    fn succeeds(&self, arguments: &[&str], input: &[u8]) -> String {
-        let mut command = self.cargo(arguments);
-        succeeded(
-            &format!("cargo {arguments:?}"),
-            output_with_input(&mut command, input, STEP_LIMIT),
-        )
-    }
-}
-
-/// Copies the folder `from` to `to`, leaving out `target/` and `.git/` when `top`.
-fn copy_folder(from: &Path, to: &Path, top: bool) {
-    fs::create_dir_all(to).expect("the copy's folder can be made");
-    for entry in fs::read_dir(from).expect("the workspace is readable") {
-        let entry = entry.expect("the workspace is readable");
-        let name = entry.file_name();
-        if top && (name == "target" || name == ".git") {
-            continue;
-        }
-        let path = entry.path();
-        if path.is_dir() {
-            copy_folder(&path, &to.join(&name), false);
-        } else {
-            fs::copy(&path, to.join(&name)).expect("the file is copied");
-        }
-    }
-}
-
-/// Fails with everything the command printed unless it succeeded; returns its standard
-/// output.
-fn succeeded(what: &str, output: Output) -> String {
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "{what} failed ({})\nstdout:\n{stdout}\nstderr:\n{stderr}",
-        output.status
-    );
-    stdout
-}
-
 /// `grid` with every digit d written as 10 − d (a blank stays 0).
 fn mirror(grid: &Grid) -> Grid {
     grid.map(|digit| if digit == 0 { 0 } else { 10 - digit })
@@ -136,7 +43,7 @@ fn mirror(grid: &Grid) -> Grid {
 #[ignore = "copies the workspace and builds it whole (minutes on a first run); CI runs it \
             with --ignored"]
 fn a_fourth_problem_joins_the_table_with_one_entry_and_one_dependency_line() {
-    let copy = WorkspaceCopy::of_this_workspace();
+    let copy = WorkspaceCopy::of_this_workspace("new-problem");
     let name = format!("p{NEW_ID}");
     let new = [
         "xtask", "new", NEW_ID, "--title", TITLE, "--family", "sudoku",
@@ -169,7 +76,7 @@ fn a_fourth_problem_joins_the_table_with_one_entry_and_one_dependency_line() {
     assert_eq!(again.status.code(), Some(1), "{again:?}");
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
     assert_eq!(fs::read_to_string(&manifest_path).unwrap(), manifest);
-    let _ = fs::remove_dir_all(&copy.root);
+    copy.remove();
 }
 
 /// Puts the entry and the dependency line that `new` printed (`printed`) where it says:

@@ -2,10 +2,12 @@
 //! one place the tests start it), the workspace's problems ([`problems`], [`crate_of`]
 //! an entry of the table), reading tdoku's counted set, writing a puzzle (of a set)
 //! in a failure message, and our small programs; [`tool`]: the rule for a test that needs a
-//! tool; [`chromium`]: headless Chromium on a wrapper page. Each file that uses it says `mod support;`.
+//! tool; [`chromium`]: headless Chromium on a wrapper page; [`copy`]: a copy of the
+//! workspace for the end-to-end tests. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
 
 pub mod chromium;
+pub mod copy;
 pub mod tool;
 
 use std::io::{Read, Write};
