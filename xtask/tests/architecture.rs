@@ -500,8 +500,14 @@ fn names_problem(text: &str, number: &str) -> bool {
 fn rule_4_no_code_outside_the_table_names_a_problem_or_asks_the_kind_of_a_puzzle() {
     let workspace = xtask::problems::workspace::Workspace::load().expect("the workspace");
     let problems = workspace.problems().expect("the manifests");
-    let numbers: Vec<String> = problems.iter().map(|problem| problem.id.to_string()).collect();
-    assert!(numbers.len() >= 3, "the problems of the workspace: {numbers:?}");
+    let numbers: Vec<String> = problems
+        .iter()
+        .map(|problem| problem.id.to_string())
+        .collect();
+    assert!(
+        numbers.len() >= 3,
+        "the problems of the workspace: {numbers:?}"
+    );
     for source in sources("src")
         .iter()
         .filter(|source| !source.is_in("problems/"))
@@ -526,6 +532,21 @@ fn rule_4_no_code_outside_the_table_names_a_problem_or_asks_the_kind_of_a_puzzle
             );
         }
     }
+}
+
+#[test]
+fn rule_4_ci_names_no_problem_and_takes_every_folder() {
+    let workspace = xtask::problems::workspace::Workspace::load().expect("the workspace");
+    let problems = workspace.problems().expect("the manifests");
+    let script = fs::read_to_string(xtask::project_root().join(".ci/run")).expect(".ci/run");
+    for problem in &problems {
+        assert!(
+            !names_problem(&script, &problem.id.to_string()),
+            ".ci/run names problem {}: its loops take every folder of problems/",
+            problem.id
+        );
+    }
+    assert!(script.contains("for folder in problems/*/"), "the loops' list");
 }
 
 /// Every string literal in `stream`, as written (quotes included).
