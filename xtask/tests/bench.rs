@@ -13,6 +13,7 @@ use std::process::Output;
 use std::time::Duration;
 
 use support::{output_with_input, xtask, XTASK};
+use xtask::problems::KnownProblem;
 use xtask::project_root;
 
 /// A fresh, empty folder for one test.
@@ -71,7 +72,11 @@ fn files_and_the_plot_are_where_the_caller_says() {
         output.status.success(),
         "stdout:\n{stdout}\nstderr:\n{stderr}"
     );
-    for problem in ["p2239", "p2580"] {
+    // Every solution of the Sudoku family, whose files these are.
+    let sudoku = KnownProblem::ALL
+        .iter()
+        .filter(|member| member.family.plain_sudoku);
+    for problem in sudoku {
         let line = format!("bench problem={problem} file=three.txt puzzles=3 ");
         assert!(stdout.contains(&line), "no `{line}` in:\n{stdout}");
     }

@@ -12,6 +12,7 @@ use std::thread;
 use common::ladder::RUNGS;
 use support::xtask;
 use wait4::Wait4;
+use xtask::problems::{KnownProblem, Puzzle};
 
 /// What `cargo xtask trace` did, and its own peak memory.
 struct Run {
@@ -317,22 +318,29 @@ fn assert_page_words_the_printed_trace(what: &str, arguments: &[&str], input: &[
 
 #[test]
 fn the_page_shows_the_words_that_trace_prints() {
-    // The samples of the three problems, with all their steps.
-    for problem in ["p2239", "p2580", "p4574"] {
-        let input = read(&format!("problems/{problem}/samples/sample-1.in"));
-        let limit = ["--limit", "100000"];
-        let arguments = [&["trace", problem][..], &limit].concat();
-        assert_page_words_the_printed_trace(problem, &arguments, &input);
+    // The samples of every member of a family (a Su-domino-ku sample holds several
+    // puzzles), with all their steps.
+    for member in KnownProblem::ALL {
+        let name = member.crate_name();
+        for sample in support::crate_of(member).samples().unwrap() {
+            let input = std::fs::read(&sample.input_path).unwrap();
+            let arguments = ["trace", name.as_str(), "--limit", "100000"];
+            let what = format!("{name} {}", sample.name);
+            assert_page_words_the_printed_trace(&what, &arguments, &input);
+        }
     }
-    // A hard puzzle: guesses, contradictions and steps back, cut short by the limit.
+    // A hard puzzle: guesses, contradictions and steps back, cut short by the limit; and
+    // the ladder's plainest rung on it.
     let grid = xtask::problems::data::load_puzzles("forum_hardest_1106.txt").unwrap()[0];
-    let input = p2580::format_grid(&grid);
-    let arguments = ["trace", "p2580", "--limit", "3000"];
-    assert_page_words_the_printed_trace("hard p2580", &arguments, input.as_bytes());
-    // The ladder's plainest rung, and the Su-domino-ku sample of several puzzles.
-    let arguments = ["trace", "p2580", "--rung", "0", "--limit", "500"];
-    assert_page_words_the_printed_trace("rung 0", &arguments, input.as_bytes());
-    let input = read("problems/p4574/samples/sample-2.in");
-    let arguments = ["trace", "p4574", "--limit", "100000"];
-    assert_page_words_the_printed_trace("p4574 sample 2", &arguments, &input);
+    for member in KnownProblem::ALL
+        .iter()
+        .filter(|member| member.family.plain_sudoku)
+    {
+        let name = member.crate_name();
+        let input = (member.format.input_text)(&[Puzzle::Sudoku { grid }]);
+        let arguments = ["trace", name.as_str(), "--limit", "3000"];
+        assert_page_words_the_printed_trace(&name, &arguments, input.as_bytes());
+        let arguments = ["trace", name.as_str(), "--rung", "0", "--limit", "500"];
+        assert_page_words_the_printed_trace("rung 0", &arguments, input.as_bytes());
+    }
 }
