@@ -2,23 +2,24 @@
 //! `src/commands/`) and the tests share. One folder per layer; `xtask/ARCHITECTURE.md`
 //! maps them and states the rules they keep (no module cycle, the judge knows nothing of
 //! manifests, the reference solvers share no code with the solutions, problem knowledge
-//! only in the table of problems, one root, one runner). The root of the workspace is
+//! only in the problems' folders and the table of problems, one root, one runner). The root of the workspace is
 //! [`project_root`], and a mistake on the command line found after parsing is a
 //! [`usage_error`].
 //!
 //! Finding and judging the solutions:
-//! - [`problems`]: the table of problems (each problem's formats, solvers, the right
-//!   answer as the reference finds it, checker and promise, and what its family of puzzles
-//!   shares: cell names, random and hard inputs, bench sets and baseline), the one enum of
-//!   puzzles ([`problems::Puzzle`]) and the one parser of problem names;
-//!   [`problems::workspace`]: the workspace as cargo reports it (its target folder and
-//!   problem crates) and the binaries cargo has just built; [`problems::data`]: the
+//! - [`problems`]: the table of problems, what the members of a family offer in-process
+//!   (each one's formats, solvers, the right answer as the reference finds it and the
+//!   judge's promise, and what its family of puzzles shares: cell names, random and hard
+//!   inputs, bench sets and baseline), the one enum of puzzles ([`problems::Puzzle`]) and
+//!   the one parser of problem names; [`problems::workspace`]: the workspace as cargo
+//!   reports it (its target folder and problem crates, each a folder with its judge's
+//!   facts and its own programs) and the binaries cargo has just built; [`problems::data`]: the
 //!   benchmark puzzle sets in `data/`; [`problems::recording`]: a problem's search
 //!   recorded on an input, for `trace`.
 //! - [`judge`]: runs one solution on one input, bounded in time and output, measures its
 //!   time and peak memory, and decides the verdict (AC, WA, RE, TLE, MLE);
-//!   [`judge::checker`] decides whether an output is right, as the judge would, a line at
-//!   a time.
+//!   [`judge::checker`] decides whether an output is right, as the judge would: a line at
+//!   a time, as a Sudoku, or by the problem's own checker.
 //! - [`bundle`](mod@bundle): one source file for the judge, made from a problem crate and
 //!   `common`, and its build with plain `rustc`, as `cargo xtask bundle` and
 //!   `check --bundled` do.
