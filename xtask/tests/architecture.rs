@@ -546,7 +546,10 @@ fn rule_4_ci_names_no_problem_and_takes_every_folder() {
             problem.id
         );
     }
-    assert!(script.contains("for folder in problems/*/"), "the loops' list");
+    assert!(
+        script.contains("for folder in problems/*/"),
+        "the loops' list"
+    );
 }
 
 /// Every string literal in `stream`, as written (quotes included).

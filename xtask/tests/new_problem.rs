@@ -24,8 +24,6 @@ use std::fs;
 use support::copy::{succeeded, WorkspaceCopy, STEP_LIMIT};
 use support::output_with_input;
 
-use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::problems::workspace::Workspace;
 use xtask::reference::{smallest_completion, Grid};
 
 /// The problem the test creates; no real problem uses this number.
@@ -54,7 +52,9 @@ fn a_fourth_problem_joins_the_table_with_one_entry_and_one_dependency_line() {
     // judges the real problems and reports nothing for the new one, which has no sample.
     let checked = copy.succeeds(&["xtask", "check"], b"");
     assert!(!checked.contains(&name), "{checked}");
-    skeleton_builds_cleanly(&copy, &name);
+    let bundle = copy.skeleton_builds_cleanly(&name);
+    let title = format!("// Baekjoon {NEW_ID}: {TITLE}\n");
+    assert!(bundle.source.starts_with(&title), "{:.200}", bundle.source);
 
     let sample_input = write_the_solution(&copy, &name);
     let checked = copy.succeeds(&["xtask", "check", &name], b"");
@@ -112,44 +112,6 @@ fn add_what_new_printed(copy: &WorkspaceCopy, printed: &str) {
         1,
     );
     fs::write(&manifest_path, manifest).unwrap();
-}
-
-/// The skeleton as `new` wrote it: its tests, clippy with the workspace's lints and rustdoc
-/// pass without a warning, and its bundle compiles with plain `rustc` without one.
-fn skeleton_builds_cleanly(copy: &WorkspaceCopy, name: &str) {
-    copy.succeeds(&["test", "-p", name], b"");
-    let clippy = [
-        "clippy",
-        "-p",
-        name,
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ];
-    copy.succeeds(&clippy, b"");
-    let mut documented = copy.cargo(&["doc", "--no-deps", "-p", name]);
-    documented.env("RUSTDOCFLAGS", "-D warnings");
-    succeeded(
-        "cargo doc -D warnings",
-        output_with_input(&mut documented, b"", STEP_LIMIT),
-    );
-
-    let workspace = Workspace::at(&copy.root).expect("cargo reads the copy");
-    let problem = workspace
-        .problem_in(&copy.path(&format!("problems/{name}")))
-        .expect("the new problem is a problem crate");
-    let bundle = bundle_crate(&workspace, &problem, false).expect("the skeleton bundles");
-    assert!(bundle
-        .source
-        .starts_with(&format!("// Baekjoon {NEW_ID}: {TITLE}\n")));
-    let judge_folder = copy.target_directory.join("skeleton-bundle");
-    let _ = fs::remove_dir_all(&judge_folder);
-    let build = start_judge_build(&bundle, &judge_folder, None)
-        .and_then(|build| build.finish())
-        .expect("rustc runs");
-    assert!(build.binary.is_some(), "{}", build.diagnostics);
-    assert_eq!(build.diagnostics, "", "a warning in the skeleton's bundle");
 }
 
 /// The solution a maintainer would write: p2239's solver on the mirrored grid, mapped

@@ -29,8 +29,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use support::copy::{succeeded, WorkspaceCopy};
-use xtask::bundle::{bundle_crate, start_judge_build};
-use xtask::problems::workspace::Workspace;
 
 /// The problem's number on Baekjoon.
 const ID: &str = "1463";
@@ -92,40 +90,12 @@ fn a_problem_of_no_family_joins_with_its_folder_alone() {
 }
 
 /// The skeleton as `new` wrote it: `check` passes on the workspace with it (it has no
-/// sample yet), its tests, clippy with the workspace's lints and rustdoc pass without a
-/// warning, and its bundle compiles with plain `rustc` without one.
+/// sample yet), and it builds cleanly (see `WorkspaceCopy::skeleton_builds_cleanly`).
 fn skeleton_builds_cleanly(copy: &WorkspaceCopy) {
     let checked = copy.succeeds(&["xtask", "check"], b"");
     assert!(!checked.contains(NAME), "{checked}");
-    copy.succeeds(&["test", "-p", NAME], b"");
-    copy.succeeds(
-        &[
-            "clippy",
-            "-p",
-            NAME,
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-        b"",
-    );
-    let mut documented = copy.cargo(&["doc", "--no-deps", "-p", NAME]);
-    documented.env("RUSTDOCFLAGS", "-D warnings");
-    let output = support::output_with_input(&mut documented, b"", support::copy::STEP_LIMIT);
-    succeeded("cargo doc -D warnings", output);
-    let workspace = Workspace::at(&copy.root).expect("cargo reads the copy");
-    let problem = workspace
-        .problem_in(&copy.path(&format!("problems/{NAME}")))
-        .expect("the new problem is a problem crate");
-    let bundle = bundle_crate(&workspace, &problem, false).expect("the skeleton bundles");
-    let judge_folder = copy.target_directory.join("text-skeleton-bundle");
-    let _ = fs::remove_dir_all(&judge_folder);
-    let build = start_judge_build(&bundle, &judge_folder, None)
-        .and_then(|build| build.finish())
-        .expect("rustc runs");
-    assert!(build.binary.is_some(), "{}", build.diagnostics);
-    assert_eq!(build.diagnostics, "", "a warning in the skeleton's bundle");
+    let bundle = copy.skeleton_builds_cleanly(NAME);
+    assert!(!bundle.source.contains("mod board"), "{}", bundle.source);
 }
 
 /// Writes what a maintainer writes into the folder `new` made: the solution under the
@@ -232,13 +202,7 @@ fn stressed_with_its_own_programs(copy: &WorkspaceCopy, greedy: &str) {
     );
 
     let caught = [&stress[..], &["--command", greedy]].concat();
-    let failed = copy.output(&caught, b"");
-    let printed = String::from_utf8_lossy(&failed.stdout).into_owned();
-    assert_eq!(failed.status.code(), Some(1), "{printed}");
-    let failure = printed
-        .split("FAILED on this input")
-        .nth(1)
-        .expect("a failure");
+    let (failed_input, printed) = stress_fails(copy, &caught);
     let replay = printed
         .lines()
         .find_map(|line| line.strip_prefix("replay: cargo "))
@@ -246,25 +210,20 @@ fn stressed_with_its_own_programs(copy: &WorkspaceCopy, greedy: &str) {
     assert!(replay.contains("--cases 1 --command "), "{replay}");
     let words = shlex::split(replay).expect("the replay line is shell words");
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let replayed = copy.output(&words, b"");
-    let printed_again = String::from_utf8_lossy(&replayed.stdout).into_owned();
-    assert_eq!(replayed.status.code(), Some(1), "{printed_again}");
-    let failure_again = printed_again
-        .split("FAILED on this input")
-        .nth(1)
-        .expect("a failure");
-    let input = |failure: &str| {
-        failure
-            .split("expected:")
-            .next()
-            .unwrap_or_default()
-            .to_string()
-    };
-    assert_eq!(
-        input(failure),
-        input(failure_again),
-        "the same input fails again"
-    );
+    let (replayed_input, _) = stress_fails(copy, &words);
+    assert_eq!(failed_input, replayed_input, "the same input fails again");
+}
+
+/// Runs `cargo` with `arguments`, a `stress` that must fail; returns the input it failed
+/// on and all it printed.
+fn stress_fails(copy: &WorkspaceCopy, arguments: &[&str]) -> (String, String) {
+    let failed = copy.output(arguments, b"");
+    let printed = String::from_utf8_lossy(&failed.stdout).into_owned();
+    assert_eq!(failed.status.code(), Some(1), "{printed}");
+    let failure = printed.split("FAILED on this input").nth(1);
+    let failure = failure.unwrap_or_else(|| panic!("no failure:\n{printed}"));
+    let input = failure.split("expected:").next().unwrap_or_default();
+    (input.to_string(), printed)
 }
 
 /// `bench --process` times the binary on the samples; `bundle` writes one file without

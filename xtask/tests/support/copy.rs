@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
+use xtask::bundle::{bundle_crate, start_judge_build, Bundle};
+use xtask::problems::workspace::Workspace;
+
 use super::output_with_input;
 
 /// How long one cargo command in the copy may run before it fails the test: the first
@@ -71,6 +74,43 @@ impl WorkspaceCopy {
             &format!("cargo {arguments:?}"),
             self.output(arguments, input),
         )
+    }
+
+    /// Checks the skeleton of problem `name` as `new` wrote it: its tests, clippy with the
+    /// workspace's lints and rustdoc pass without a warning, and its bundle, which it
+    /// returns, compiles with plain `rustc` without one.
+    pub fn skeleton_builds_cleanly(&self, name: &str) -> Bundle {
+        self.succeeds(&["test", "-p", name], b"");
+        let clippy = [
+            "clippy",
+            "-p",
+            name,
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ];
+        self.succeeds(&clippy, b"");
+        let mut documented = self.cargo(&["doc", "--no-deps", "-p", name]);
+        documented.env("RUSTDOCFLAGS", "-D warnings");
+        let output = output_with_input(&mut documented, b"", STEP_LIMIT);
+        succeeded("cargo doc -D warnings", output);
+
+        let workspace = Workspace::at(&self.root).expect("cargo reads the copy");
+        let problem = workspace
+            .problem_in(&self.path(&format!("problems/{name}")))
+            .expect("the new problem is a problem crate");
+        let bundle = bundle_crate(&workspace, &problem, false).expect("the skeleton bundles");
+        let judge_folder = self
+            .target_directory
+            .join(format!("skeleton-bundle-{name}"));
+        let _ = fs::remove_dir_all(&judge_folder);
+        let build = start_judge_build(&bundle, &judge_folder, None)
+            .and_then(|build| build.finish())
+            .expect("rustc runs");
+        assert!(build.binary.is_some(), "{}", build.diagnostics);
+        assert_eq!(build.diagnostics, "", "a warning in the skeleton's bundle");
+        bundle
     }
 
     /// Removes the copy, once the test has passed (a failed one leaves it to look at); the

@@ -62,8 +62,9 @@ use case::{CaseResult, Expectation, Failure, ProgramUnderTest, Scope, Shrunk};
 
 /// Random differential testing against the reference solvers.
 ///
-/// Runs the release binary on random inputs and prints the smallest failing input and
-/// the command that replays it.
+/// Runs the release binary on random inputs (a family's, or those of the problem's own
+/// generator, answered by its reference) and prints the smallest failing input and the
+/// command that replays it.
 #[derive(clap::Args)]
 pub struct Arguments {
     /// The problem to test.
