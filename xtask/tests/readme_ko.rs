@@ -4,21 +4,15 @@
 
 use common::ladder::{Idea, RUNGS};
 use std::fs;
+use xtask::draw::Language;
 use xtask::project_root;
 
 /// The heading of the map's section in README.ko.md.
 const MAP_HEADING: &str = "### 사다리 지도";
 
-/// The Korean name of each tag, as the map writes it. A new kind of idea fails to compile
-/// here until it has one.
+/// The Korean name of each tag, as the map writes it: the pictures' own word for it.
 fn korean_tag(idea: Idea) -> &'static str {
-    match idea {
-        Idea::Start => "출발점",
-        Idea::Representation => "표현",
-        Idea::Inference => "추론",
-        Idea::Branching => "분기",
-        Idea::IncrementalWork => "증분 계산",
-    }
+    Language::Korean.words().idea(idea)
 }
 
 /// One row of the map, cell by cell.

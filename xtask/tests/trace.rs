@@ -223,7 +223,7 @@ fn html_dash_writes_the_page_to_standard_output_and_nothing_else() {
 #[test]
 fn a_puzzle_without_completion_exits_1_and_a_search_stopped_at_its_cap_exits_0() {
     // Two 5s in row 1: no completion, which the summary says and the status tells.
-    let mut grid = vec![b'0'; 81];
+    let mut grid = [b'0'; 81];
     (grid[0], grid[1]) = (b'5', b'5');
     let input: Vec<u8> = grid
         .chunks(9)

@@ -75,6 +75,19 @@ pub fn chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// Whether the system has a font that draws Hangul, as `fc-list :lang=ko` lists them:
+/// without one, a browser draws a Korean picture's text in boxes of a fallback font.
+pub fn hangul_font() -> Option<String> {
+    let output = Command::new("fc-list")
+        .args([":lang=ko", "family"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let listed = String::from_utf8_lossy(&output.stdout);
+    listed.lines().next().map(str::to_string)
+}
+
 /// Whether `program` with `arguments` starts and exits with 0.
 fn runs(program: &str, arguments: &[&str]) -> bool {
     let status = Command::new(program)
