@@ -1,6 +1,6 @@
 //! README.ko.md's map of the ladder against the ladder itself: one row per rung of
 //! `common::ladder::RUNGS`, in order, each with the rung's number, its tag in Korean, the
-//! file of the rung's module and, from rung 1, its picture in `docs/climb/`.
+//! file of the rung's module and, from rung 1, its Korean picture in `docs/climb/ko/`.
 
 use common::ladder::{Idea, RUNGS};
 use std::fs;
@@ -125,7 +125,7 @@ fn the_korean_map_has_one_row_per_rung_with_its_tag_code_and_picture() {
             assert!(link(&row.picture).is_none(), "{at}: rung 0 has no picture");
             continue;
         }
-        let picture = format!("docs/climb/rung-{:02}.svg", rung.number);
+        let picture = format!("docs/climb/ko/rung-{:02}.svg", rung.number);
         let (_, target) =
             link(&row.picture).unwrap_or_else(|| panic!("{at}: the picture cell is not a link"));
         assert_eq!(target, picture, "{at}: the picture link");
