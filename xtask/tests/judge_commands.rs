@@ -337,3 +337,85 @@ fn a_signal_during_check_bundled_removes_its_build_folder() {
         assert!(is_gone(pid), "process {pid} outlived xtask");
     }
 }
+
+#[test]
+fn a_deep_recursion_gets_the_judges_stack_whatever_the_callers_ulimit() {
+    // Issue 47, item 1: 500,000 calls deep need about 50 MB of stack. Under the caller's
+    // `ulimit -S -s 8192` (the usual soft limit) it crashed; the judge sets the stack
+    // limit to the memory limit. (A hard limit below that only a privileged process may
+    // raise: xtask then says so, and the test looks for the note where it applies.)
+    let directory = tempfile::tempdir().unwrap();
+    let binary = support::compile_program(directory.path(), "recurse_deep", &[]);
+    let script = format!(
+        "ulimit -S -s 8192 && exec '{}' check p2239 --command '{}'",
+        support::XTASK,
+        binary.display()
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(xtask::project_root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if stderr.contains("the hard stack limit here is") {
+        return;
+    }
+    // It prints a number, not the sample's answer: a wrong answer, not a crash.
+    assert!(stdout.contains("p2239  sample-1  WA "), "{}", both(&output));
+}
+
+#[test]
+fn a_programs_signals_to_xtask_change_nothing() {
+    // Issue 47, item 6: the program sends SIGUSR1 and SIGTERM to its parent, xtask, then
+    // answers. xtask judges it as if nothing had come.
+    let answer = "problems/p2239/samples/sample-1.out";
+    let command = format!("sh -c 'kill -USR1 $PPID; kill -TERM $PPID; sleep 0.1; cat {answer}'");
+    let output = run_xtask(&["check", "p2239", "--command", &command]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", both(&output));
+    assert!(stdout.contains("p2239  sample-1  AC "), "{stdout}");
+    assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
+}
+
+#[test]
+fn sigkill_to_xtask_ends_the_program_and_all_it_started() {
+    // Issue 47, item 6: xtask can clean up after nothing on SIGKILL; the program (traced
+    // or let go) and its child end with it all the same.
+    let directory = tempfile::tempdir().unwrap();
+    let pids = directory.path().join("pids");
+    let (mut xtask, pids) = start_a_judge_that_loops("check", &pids);
+    kill(Pid::from_raw(xtask.id() as i32), Signal::SIGKILL).unwrap();
+    xtask.wait().unwrap();
+    for pid in pids {
+        assert!(is_gone(pid), "process {pid} outlived xtask's SIGKILL");
+    }
+}
+
+#[test]
+fn a_slow_compiler_under_check_bundled_ends_with_xtask_on_sigterm_and_sigkill() {
+    // Issue 47, item 6: rustc (here a stand-in that takes minutes, with a child) must not
+    // outlive xtask, ended by a signal to xtask alone or by SIGKILL.
+    for signal in [Signal::SIGTERM, Signal::SIGKILL] {
+        let directory = tempfile::tempdir().unwrap();
+        let pids = directory.path().join("pids");
+        let mut xtask = xtask(&["check", "p2239", "--bundled", "--rustc"])
+            .arg(fake_rustc(directory.path()))
+            .env("FAKE_RUSTC_SLOW_PIDS", &pids)
+            .env("FAKE_RUSTC_RUNS", "true")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("xtask starts");
+        let pids = wait_for_pids(&pids, 2);
+        kill(Pid::from_raw(xtask.id() as i32), signal).unwrap();
+        xtask.wait().unwrap();
+        for pid in pids {
+            assert!(
+                is_gone(pid),
+                "{signal}: compiler process {pid} outlived xtask"
+            );
+        }
+    }
+}

@@ -325,3 +325,102 @@ fn where_ptrace_is_refused_one_line_says_so_and_the_kernel_gives_the_figure() {
         "{ours} KB, GNU time {reference} KB"
     );
 }
+
+/// GNU time's figure for `sh -c SCRIPT` with `sh` being `link`, in KB (the median of three).
+fn gnu_time_of_shell(time: &Path, link: &Path, script: &str) -> u64 {
+    let link = link.to_str().unwrap();
+    gnu_time_kilobytes(time, Path::new(link), &["-c", script], b"")
+}
+
+#[test]
+fn a_shells_own_pages_count_under_dash_and_bash() {
+    // Issue 47, item 2: a shell script holding 150 MB in a variable is measured as GNU time
+    // measures `sh -c` (about 294,708 KB under dash), the shell being the program.
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(time) = tool::required(tool::gnu_time(), "GNU time", TIME_HOW) else {
+        return;
+    };
+    let script = "x=$(head -c 150000000 /dev/zero | tr '\\0' x); echo ${#x}";
+    for shell in ["dash", "bash"] {
+        let how = format!("apt-get install {shell}");
+        let Some((_folder, link)) = tool::required(shell_folder(shell), shell, &how) else {
+            continue;
+        };
+        let reference = gnu_time_of_shell(&time, &link, script);
+        let mut program = Command::new(&link);
+        program.args(["-c", script]);
+        let run = run_program(&mut program, b"", LIMITS).expect("it runs");
+        assert_eq!(run.stdout, b"150000000\n", "{run:?}");
+        let ours = run.peak_memory_bytes / 1024;
+        assert!(
+            is_close(ours, reference),
+            "{shell}: {ours} KB, GNU time {reference} KB"
+        );
+        eprintln!("{shell}: ours {ours} KB, GNU time {reference} KB");
+    }
+}
+
+#[test]
+fn a_process_whose_main_thread_leaves_early_is_measured_whole() {
+    // Issue 47, item 2: `pthread_exit` in main while a worker writes to 300 MB. It is MLE
+    // under 256 MB, at GNU time's figure (about 308,876 KB).
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(time) = tool::required(tool::gnu_time(), "GNU time", TIME_HOW) else {
+        return;
+    };
+    let how = "apt-get install gcc, as .ci/run does";
+    let Some(gcc) = tool::required(tool::gcc(), "gcc", how) else {
+        return;
+    };
+    let directory = tempfile::tempdir().unwrap();
+    let binary = directory.path().join("leave_main_early");
+    let compiled = Command::new(gcc)
+        .args(["-O2", "-pthread", "-o"])
+        .arg(&binary)
+        .arg(program_path("leave_main_early.c"))
+        .status()
+        .unwrap();
+    assert!(compiled.success());
+    let reference = gnu_time_kilobytes(&time, &binary, &[], b"");
+    let run = run_program(&mut Command::new(&binary), b"", LIMITS).expect("it runs");
+    let ours = run.peak_memory_bytes / 1024;
+    assert!(
+        is_close(ours, reference),
+        "{ours} KB, GNU time {reference} KB"
+    );
+    eprintln!("pthread_exit: ours {ours} KB, GNU time {reference} KB");
+    let limits = Limits {
+        memory_bytes: 256 << 20,
+        ..LIMITS
+    };
+    let judgement =
+        judge_case(&mut Command::new(&binary), b"", b"", limits, Checker::Exact).expect("it runs");
+    assert_eq!(judgement.verdict.short_name(), "MLE", "{judgement:?}");
+}
+
+#[test]
+fn a_program_that_takes_a_signal_is_measured_to_its_end() {
+    // Issue 47, item 2: the program gets a SIGCHLD first, then writes to 9 MiB and ends
+    // within milliseconds; held to its end, it is measured as GNU time measures it.
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(time) = tool::required(tool::gnu_time(), "GNU time", TIME_HOW) else {
+        return;
+    };
+    let directory = tempfile::tempdir().unwrap();
+    let binary = compile_program(directory.path(), "spawn_then_touch", &["-O"]);
+    let reference = gnu_time_kilobytes(&time, &binary, &["9"], b"");
+    for attempt in 0..5 {
+        let run = run_program(&mut direct(&binary, &["9"]), b"", LIMITS).expect("it runs");
+        let ours = run.peak_memory_bytes / 1024;
+        assert!(
+            is_close(ours, reference),
+            "run {attempt}: {ours} KB, GNU time {reference} KB"
+        );
+    }
+}

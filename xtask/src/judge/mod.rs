@@ -27,9 +27,12 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+pub use run::guard::{run_guard, GUARD_WORD};
+pub use run::starter::{run_starter, STARTER_WORD};
 pub use run::{
-    run_program, run_program_watching, stop_programs_on_signals, Ending, Limits, MemoryWatch, Run,
-    TemporaryFolder, CAPTURE_LIMIT_BYTES, ENDING_SIGNALS, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
+    run_program, run_program_watching, spawn_tool, stop_programs_on_signals, Ending, Limits,
+    MemoryWatch, Run, TemporaryFolder, ToolGroup, CAPTURE_LIMIT_BYTES, ENDING_SIGNALS,
+    LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
 use crate::judge::checker::{shorten, Checker, CheckerVerdict};

@@ -64,6 +64,11 @@ pub fn strace() -> Option<PathBuf> {
     runs("strace", &["-o", "/dev/null", "true"]).then(|| PathBuf::from("strace"))
 }
 
+/// `gcc`, if it runs: it compiles the C programs of the tests (`tests/programs/*.c`).
+pub fn gcc() -> Option<PathBuf> {
+    runs("gcc", &["--version"]).then(|| PathBuf::from("gcc"))
+}
+
 /// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
 pub fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CHROMIUM") {
