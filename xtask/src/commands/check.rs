@@ -29,8 +29,9 @@ use std::process::{Command, ExitCode};
 
 use anyhow::Result;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::judge::command::ProgramCommand;
-use xtask::judge::TemporaryFolder;
+use xtask::judge::checker::escape_invisible;
+use xtask::judge::command::{find_program, shell_could_not_find, ProgramCommand};
+use xtask::judge::{TemporaryFolder, Verdict};
 use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
 use xtask::usage_error;
 
@@ -159,7 +160,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let columns = Columns::of(&problems, &sample_files, &builds);
     let mut count = Count::default();
     for ((problem, files), build) in problems.iter().zip(&sample_files).zip(&builds) {
-        judge_problem(problem, files, build, columns, &mut count);
+        judge_problem(problem, files, build, columns, &mut count)?;
     }
 
     // The bundles are kept for a look when their build failed.
@@ -192,6 +193,11 @@ fn build_programs(
         return Ok((problems.iter().map(ready).collect(), None));
     }
     if arguments.bundled {
+        // A compiler that is not there is the user's mistake: said before any folder is made.
+        if let Some(rustc) = &arguments.rustc {
+            find_program(&rustc.to_string_lossy())
+                .map_err(|message| usage_error(format!("--rustc {message}")))?;
+        }
         let (builds, directory) = build_bundles(workspace, problems, arguments.rustc.as_deref())?;
         return Ok((builds, Some(directory)));
     }
@@ -199,11 +205,29 @@ fn build_programs(
         true => Profile::Dev,
         false => Profile::Release,
     };
-    let binaries = workspace.build(problems, profile)?;
+    let builds = build_each(problems, |some| workspace.build(some, profile));
+    Ok((builds, None))
+}
+
+/// Step 2 with cargo: every problem's binary from one build; where that build fails, each
+/// problem is built alone, so that one that does not build fails alone (`p1000  cargo  CE`)
+/// and the others are judged. (Cargo has printed its errors above.)
+fn build_each(
+    problems: &[Problem],
+    build: impl Fn(&[Problem]) -> Result<Vec<PathBuf>>,
+) -> Vec<Build> {
     let ready = |path| Build::Ready {
         program: Program::Binary { path },
     };
-    Ok((binaries.into_iter().map(ready).collect(), None))
+    if let Ok(binaries) = build(problems) {
+        return binaries.into_iter().map(ready).collect();
+    }
+    let alone = |problem: &Problem| match build(std::slice::from_ref(problem)) {
+        Ok(mut binaries) if binaries.len() == 1 => ready(binaries.remove(0)),
+        Ok(_) => failed("cargo", "CE", anyhow::anyhow!("cargo built no binary")),
+        Err(error) => failed("cargo", "CE", error),
+    };
+    problems.iter().map(alone).collect()
 }
 
 /// The widths of the first two columns of step 3's lines: the problem's name, and the
@@ -227,13 +251,13 @@ impl Columns {
         let not_taken_names = sample_files
             .iter()
             .flat_map(|files| &files.not_taken)
-            .map(|file| not_taken_name(&file.path));
+            .map(|file| escape_invisible(&not_taken_name(&file.path)));
         let cases = case_names
             .chain(not_taken_names)
             .chain(failed_steps.map(str::to_string));
         Columns {
             name: width(problems.iter().map(|problem| problem.name.as_str())),
-            case: cases.map(|name| name.chars().count()).max().unwrap_or(0),
+            case: cases.map(|name| display_width(&name)).max().unwrap_or(0),
         }
     }
 }
@@ -279,18 +303,23 @@ impl Count {
 }
 
 /// Step 3 for one problem: a failed line for each file of `samples/` not taken and for a
-/// build that failed or warned, then, if there is a program, a line for each sample.
+/// build that failed or warned, then, if there is a program, a line for each sample. A
+/// `--command` whose shell cannot find its program is a usage error, not a verdict.
 fn judge_problem(
     problem: &Problem,
     files: &SampleFiles,
     build: &Build,
     columns: Columns,
     count: &mut Count,
-) {
+) -> Result<()> {
     let (name, name_width, case_width) = (&problem.name, columns.name, columns.case);
     for file in &files.not_taken {
-        let file_name = not_taken_name(&file.path);
-        outln!("{name:<name_width$}  {file_name:<case_width$}  not taken");
+        let file_name = escape_invisible(&not_taken_name(&file.path));
+        outln!(
+            "{}  {}  not taken",
+            pad(name, name_width),
+            pad(&file_name, case_width)
+        );
         print_indented(file.reason);
         count.add(false);
     }
@@ -300,17 +329,35 @@ fn judge_problem(
         details,
     }) = build.failure()
     {
-        outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
+        outln!(
+            "{}  {}  {verdict}",
+            pad(name, name_width),
+            pad(step, case_width)
+        );
         print_indented(details);
         count.add(false);
     }
     let Some(program) = build.program() else {
-        return;
+        return Ok(());
     };
     for sample in &files.samples {
-        let case = format!("{name:<name_width$}  {:<case_width$}", sample.name);
-        match judge_sample(&mut program.command(), problem, sample) {
+        let case = format!(
+            "{}  {}",
+            pad(name, name_width),
+            pad(&sample.name, case_width)
+        );
+        let mut command = program.command();
+        match judge_sample(&mut command, problem, sample) {
             Ok(judgement) => {
+                if let Verdict::RuntimeError {
+                    ending,
+                    stderr_message: Some(stderr),
+                } = &judgement.verdict
+                {
+                    if let Some(error) = shell_could_not_find(&command, *ending, stderr) {
+                        return Err(usage_error(error));
+                    }
+                }
                 outln!("{case}  {}", judgement.summary());
                 let verdict = &judgement.verdict;
                 print_indented(&verdict.details().unwrap_or_default());
@@ -323,6 +370,7 @@ fn judge_problem(
             }
         }
     }
+    Ok(())
 }
 
 /// Whether a check that counted `passed` and `failed` cases passed: none failed, and
@@ -432,9 +480,21 @@ fn failed(step: &'static str, verdict: &'static str, error: anyhow::Error) -> Bu
     }
 }
 
-/// The number of characters in the longest of `names`: the width of their column.
+/// The display width of the longest of `names`: the width of their column.
 fn width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
-    names.map(|name| name.chars().count()).max().unwrap_or(0)
+    names.map(display_width).max().unwrap_or(0)
+}
+
+/// How many columns a terminal gives `text`: a Hangul syllable takes two, a combining mark
+/// none (`unicode-width`); the column's padding is counted so, not in characters.
+fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` padded with spaces to `width` columns (see [`display_width`]).
+fn pad(text: &str, width: usize) -> String {
+    let padding = width.saturating_sub(display_width(text));
+    format!("{text}{}", " ".repeat(padding))
 }
 
 /// Prints every line of `text` (a diff or a reason) indented under its case.
@@ -447,6 +507,35 @@ fn print_indented(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_problem_that_does_not_build_fails_alone() {
+        let workspace = Workspace::load().unwrap();
+        let problems = workspace.select(&[]).unwrap();
+        // The last problem does not build.
+        let broken = problems.last().unwrap().name.clone();
+        let build = |some: &[Problem]| match some.iter().any(|problem| problem.name == broken) {
+            true => Err(anyhow::anyhow!("cargo build failed")),
+            false => Ok(some
+                .iter()
+                .map(|problem| PathBuf::from(&problem.name))
+                .collect()),
+        };
+        let builds = build_each(&problems, build);
+        for (problem, build) in problems.iter().zip(&builds) {
+            let failed = problem.name == broken;
+            assert_eq!(build.program().is_none(), failed, "{}", problem.name);
+            assert_eq!(build.failure().is_some(), failed, "{}", problem.name);
+        }
+    }
+
+    #[test]
+    fn columns_are_as_wide_as_the_terminal_shows_them() {
+        // A Hangul file name takes two columns a syllable.
+        assert_eq!(display_width("samples/예제.in"), 15);
+        assert_eq!(pad("예제", 6), "예제  ");
+        assert_eq!(pad("ab", 6), "ab    ");
+    }
 
     #[test]
     fn nothing_judged_is_not_a_pass() {

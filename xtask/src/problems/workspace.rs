@@ -289,8 +289,9 @@ impl Problem {
             return Ok(files);
         }
         let listing = || format!("listing the samples in {}", folder.display());
-        // `sample-N.in`, in the order of N: sample-10 after sample-9.
-        let number = |name: &str| name.strip_prefix("sample-")?.parse::<u32>().ok();
+        // `sample-N.in`, in the order of N: sample-10 after sample-9; N written as the
+        // judge writes it (`sample-01` or `sample-+1` is no sample's name).
+        let number = |name: &str| sample_number(name);
         for entry in fs::read_dir(&folder).with_context(listing)? {
             let path = entry.with_context(listing)?.path();
             let file_name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -304,8 +305,15 @@ impl Problem {
             };
             let is_sample_file = number(name).is_some() && matches!(extension, "in" | "out");
             let partner_kind = SampleFileKind::of(&partner);
+            let same_number = written_number(name).map(|number| format!("sample-{number}"));
+            let clashes = same_number.as_ref().is_some_and(|canonical| {
+                canonical != name && folder.join(format!("{canonical}.{extension}")).exists()
+            });
             let reason = if let Some(odd) = SampleFileKind::of(&path).why_not_read() {
                 odd
+            } else if clashes {
+                "its number is another sample's too (sample-01 and sample-1 are one number): \
+                 keep one, named sample-N as the judge names its samples"
             } else if !is_sample_file {
                 "not a sample's name: a sample is sample-N.in with its answer in sample-N.out"
             } else if partner_kind.why_not_read().is_some() {
@@ -334,6 +342,27 @@ impl Problem {
             .sort_by(|first, second| first.path.cmp(&second.path));
         Ok(files)
     }
+}
+
+/// The number N of a sample named `sample-N`, written as the judge writes it: digits only,
+/// without a leading zero.
+fn sample_number(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix("sample-")?;
+    let canonical = !digits.starts_with('0') || digits == "0";
+    digits
+        .parse()
+        .ok()
+        .filter(|_| canonical && digits.bytes().all(|byte| byte.is_ascii_digit()))
+}
+
+/// The number a name of the form `sample-DIGITS` stands for, however it is written
+/// (`sample-01` stands for 1): to find two names of one sample.
+fn written_number(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix("sample-")?;
+    digits
+        .bytes()
+        .all(|byte| byte.is_ascii_digit())
+        .then(|| digits.parse().ok())?
 }
 
 /// What a name in `samples/` is, as far as taking it as a sample goes: found by its

@@ -64,9 +64,11 @@ pub use signals::{stop_programs_on_signals, TemporaryFolder, ENDING_SIGNALS};
 use start::{wait_until_asleep, Start};
 use watch::{watch, WatchedProgram};
 
-/// The most bytes kept from standard output or standard error; the rest is read and
-/// dropped. A correct output here is at most a few hundred kilobytes, so only a runaway
-/// program reaches this, and it then gets a wrong answer instead of filling the memory.
+/// The output limit, and the most bytes kept of standard error: a program whose standard
+/// output passes it is stopped there (OLE); what standard error writes past it is read and
+/// dropped. A correct output here is at most a few hundred kilobytes; Baekjoon states no
+/// figure (see the README), and 8 MiB is far above any answer while a runaway program meets
+/// it within milliseconds.
 pub const CAPTURE_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 
 /// How long the output pipes may stay open once the program has ended. What the program
@@ -131,6 +133,9 @@ pub enum Ending {
     StoppedAtTimeLimit,
     /// The runner stopped the program: its memory went over the limit.
     StoppedAtMemoryLimit,
+    /// The runner stopped the program: its standard output passed
+    /// [`CAPTURE_LIMIT_BYTES`], the output limit.
+    StoppedAtOutputLimit,
 }
 
 impl Ending {
@@ -162,6 +167,7 @@ impl fmt::Display for Ending {
             Ending::KilledBySignal { status, .. } => write!(formatter, "killed by {status}"),
             Ending::StoppedAtTimeLimit => write!(formatter, "stopped at the time limit"),
             Ending::StoppedAtMemoryLimit => write!(formatter, "stopped at the memory limit"),
+            Ending::StoppedAtOutputLimit => write!(formatter, "stopped at the output limit"),
         }
     }
 }

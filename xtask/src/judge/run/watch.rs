@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 
 use super::memory::{MemoryFigures, TreeReading};
-use super::output::CapturedOutput;
+use super::output::{CapturedOutput, Stream};
 use super::start::RELEASE_WAIT;
 use super::{
     Ending, Limits, MemoryWatch, Report, Run, CLOSE_WATCH_PAUSE, CLOSE_WATCH_TIME,
@@ -21,7 +21,8 @@ enum Progress {
     Running,
     /// The runner stopped the program, at a limit, and waits for it to be reaped.
     Stopped {
-        /// Which limit: [`Ending::StoppedAtTimeLimit`] or [`Ending::StoppedAtMemoryLimit`].
+        /// Which limit: [`Ending::StoppedAtTimeLimit`], [`Ending::StoppedAtMemoryLimit`] or
+        /// [`Ending::StoppedAtOutputLimit`].
         ending: Ending,
     },
     /// The program ended and was reaped; only its outputs are still read, until they
@@ -185,7 +186,13 @@ impl WatchState {
                 let output = &mut self.outputs[stream as usize];
                 match bytes {
                     Ok(bytes) if bytes.is_empty() => output.closed = true,
-                    Ok(bytes) => output.add(&bytes),
+                    Ok(bytes) => {
+                        output.add(&bytes);
+                        let over = stream == Stream::Stdout && output.was_cut;
+                        if over && matches!(self.progress, Progress::Running) {
+                            self.stop(Ending::StoppedAtOutputLimit, program);
+                        }
+                    }
                     Err(error) => {
                         return Err(anyhow!(error).context("reading the program's output"))
                     }
