@@ -552,6 +552,49 @@ mod tests {
     }
 
     #[test]
+    fn sample_names_are_exact_and_a_clash_is_named() {
+        // Issue 47, item 9: `sample-01` is no sample's name; beside `sample-1` it is a clash.
+        let directory = tempfile::tempdir().expect("a temporary folder");
+        let samples = directory.path().join("samples");
+        fs::create_dir(&samples).expect("temp dir is writable");
+        for name in [
+            "sample-1.in",
+            "sample-1.out",
+            "sample-01.in",
+            "sample-01.out",
+            "sample-+2.in",
+            "sample-+2.out",
+            "sample-07.in",
+            "sample-07.out",
+        ] {
+            fs::write(samples.join(name), "").expect("temp dir is writable");
+        }
+        let mut problem = real_problem("p2239");
+        problem.directory = directory.path().to_path_buf();
+        let files = problem.sample_files().expect("the folder is readable");
+        let names: Vec<&str> = files
+            .samples
+            .iter()
+            .map(|sample| sample.name.as_str())
+            .collect();
+        assert_eq!(names, ["sample-1"]);
+        let lines = not_taken_lines(&files);
+        assert_eq!(lines.len(), 6, "{lines:#?}");
+        assert!(
+            lines[0].starts_with("sample-+2.in: not a sample's name"),
+            "{lines:#?}"
+        );
+        assert!(
+            lines[2].starts_with("sample-01.in: its number is another sample's too"),
+            "{lines:#?}"
+        );
+        assert!(
+            lines[4].starts_with("sample-07.in: not a sample's name"),
+            "{lines:#?}"
+        );
+    }
+
+    #[test]
     fn every_file_that_is_not_a_sample_is_named_with_why() {
         let directory = tempfile::tempdir().expect("a temporary folder");
         let samples = directory.path().join("samples");

@@ -210,7 +210,7 @@ fn cases(
         outln!("stress {name}: the input in {}", file.display());
         let case = NamedCase {
             puzzles,
-            origin: format!("the input in {}", file.display()),
+            origin: format!("the file {}", file.display()),
             replay: format!("--input {}", shell_word(&file.display().to_string())),
         };
         return Ok(Box::new(std::iter::once(case)));
