@@ -551,13 +551,27 @@ mod tests {
         files.not_taken.iter().map(line).collect()
     }
 
-    #[test]
-    fn sample_names_are_exact_and_a_clash_is_named() {
-        // Issue 47, item 9: `sample-01` is no sample's name; beside `sample-1` it is a clash.
+    /// The sample files p2239 would find in a `samples/` holding empty files of `names`,
+    /// and the names of the samples taken.
+    fn sample_files_of(names: &[&str]) -> (SampleFiles, Vec<String>) {
         let directory = tempfile::tempdir().expect("a temporary folder");
         let samples = directory.path().join("samples");
         fs::create_dir(&samples).expect("temp dir is writable");
-        for name in [
+        for name in names {
+            fs::write(samples.join(name), "").expect("temp dir is writable");
+        }
+        let mut problem = real_problem("p2239");
+        problem.directory = directory.path().to_path_buf();
+        let files = problem.sample_files().expect("the folder is readable");
+        let taken = files.samples.iter().map(|sample| sample.name.clone());
+        let taken = taken.collect();
+        (files, taken)
+    }
+
+    #[test]
+    fn sample_names_are_exact_and_a_clash_is_named() {
+        // Issue 47, item 9: `sample-01` is no sample's name; beside `sample-1` it is a clash.
+        let (files, names) = sample_files_of(&[
             "sample-1.in",
             "sample-1.out",
             "sample-01.in",
@@ -566,17 +580,7 @@ mod tests {
             "sample-+2.out",
             "sample-07.in",
             "sample-07.out",
-        ] {
-            fs::write(samples.join(name), "").expect("temp dir is writable");
-        }
-        let mut problem = real_problem("p2239");
-        problem.directory = directory.path().to_path_buf();
-        let files = problem.sample_files().expect("the folder is readable");
-        let names: Vec<&str> = files
-            .samples
-            .iter()
-            .map(|sample| sample.name.as_str())
-            .collect();
+        ]);
         assert_eq!(names, ["sample-1"]);
         let lines = not_taken_lines(&files);
         assert_eq!(lines.len(), 6, "{lines:#?}");
@@ -596,10 +600,7 @@ mod tests {
 
     #[test]
     fn every_file_that_is_not_a_sample_is_named_with_why() {
-        let directory = tempfile::tempdir().expect("a temporary folder");
-        let samples = directory.path().join("samples");
-        fs::create_dir(&samples).expect("temp dir is writable");
-        for name in [
+        let (files, names) = sample_files_of(&[
             ".gitkeep",
             "1.in",
             "1.out",
@@ -609,17 +610,7 @@ mod tests {
             "sample-2.out",
             "sample-3.out",
             "sample-4.in",
-        ] {
-            fs::write(samples.join(name), "").expect("temp dir is writable");
-        }
-        let mut problem = real_problem("p2239");
-        problem.directory = directory.path().to_path_buf();
-        let files = problem.sample_files().expect("the folder is readable");
-        let names: Vec<&str> = files
-            .samples
-            .iter()
-            .map(|sample| sample.name.as_str())
-            .collect();
+        ]);
         assert_eq!(names, ["sample-2"]);
         let not_taken = not_taken_lines(&files);
         let not_a_name =
