@@ -26,13 +26,16 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use std::rc::Rc;
 
 use anyhow::Result;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
 use xtask::judge::checker::escape_invisible;
 use xtask::judge::command::{find_program, shell_could_not_find, ProgramCommand};
+use xtask::judge::language::{compile, Compiled, CompiledSource, Language};
+use xtask::judge::Limits;
 use xtask::judge::{TemporaryFolder, Verdict};
-use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
+use xtask::problems::workspace::{judge_sample_within, Problem, Profile, SampleFiles, Workspace};
 use xtask::usage_error;
 
 /// Build the solutions in release mode, or take any program, and judge them on the
@@ -57,6 +60,11 @@ pub struct Arguments {
     /// `java -cp out Main` or `./a.out`.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["bundled", "debug"])]
     command: Option<String>,
+    /// Judge this source file instead, compiled and run as Baekjoon does for its language,
+    /// with the language's extra time and memory: Main.java (Java 11), main.py (Python 3),
+    /// main.js (node.js), main.cpp or main.cc (C++17), main.rs (Rust 2021).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["bundled", "debug", "command"])]
+    source: Option<PathBuf>,
     /// The problems to judge; none means all of them.
     #[arg(value_name = "PROBLEM")]
     problems: Vec<String>,
@@ -102,8 +110,13 @@ impl Build {
     }
 }
 
-/// A program to judge: one of the solutions, or the user's command.
+/// A program to judge: one of the solutions, the user's command or source.
 enum Program {
+    /// A source compiled as the judge compiles it, for every problem named.
+    Source {
+        /// The compiled program.
+        compiled: Rc<CompiledSource>,
+    },
     /// A binary that cargo or `rustc` built.
     Binary {
         /// Its path.
@@ -122,6 +135,16 @@ impl Program {
         match self {
             Program::Binary { path } => Command::new(path),
             Program::Command { command } => command.command(),
+            Program::Source { compiled } => compiled.command(),
+        }
+    }
+
+    /// `problem`'s limits as the judge applies them to the program: with its language's
+    /// allowance for a source.
+    fn limits(&self, problem: &Problem) -> Limits {
+        match self {
+            Program::Source { compiled } => compiled.language().limits(problem.limits()),
+            Program::Binary { .. } | Program::Command { .. } => problem.limits(),
         }
     }
 }
@@ -141,10 +164,12 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
 
     // 1. The problems and their samples.
-    if arguments.command.is_some() && arguments.problems.is_empty() {
+    let names_a_program = arguments.command.is_some() || arguments.source.is_some();
+    if names_a_program && arguments.problems.is_empty() {
         return Err(usage_error(
-            "--command judges a program on the samples of the problems it solves: name \
-             them, for example `cargo xtask check p1000 --command \"python3 sol.py\"`",
+            "--command and --source judge a program on the samples of the problems it \
+             solves: name them, for example `cargo xtask check p1000 --command \"python3 \
+             sol.py\"`",
         ));
     }
     let problems = workspace.select(&arguments.problems)?;
@@ -192,6 +217,28 @@ fn build_programs(
         };
         return Ok((problems.iter().map(ready).collect(), None));
     }
+    if let Some(source) = &arguments.source {
+        let build = match compile_source(source)? {
+            Compiled::Ready { source } => {
+                let compiled = Rc::new(source);
+                let ready = |_| Build::Ready {
+                    program: Program::Source {
+                        compiled: compiled.clone(),
+                    },
+                };
+                return Ok((problems.iter().map(ready).collect(), None));
+            }
+            Compiled::Refused { message } => message,
+        };
+        let refused = |_| Build::Failed {
+            failure: BuildFailure {
+                step: "compile",
+                verdict: "CE",
+                details: build.clone(),
+            },
+        };
+        return Ok((problems.iter().map(refused).collect(), None));
+    }
     if arguments.bundled {
         // A compiler that is not there is the user's mistake: said before any folder is made.
         if let Some(rustc) = &arguments.rustc {
@@ -207,6 +254,26 @@ fn build_programs(
     };
     let builds = build_each(problems, |some| workspace.build(some, profile));
     Ok((builds, None))
+}
+
+/// Step 2 with `--source`: the source's language (by its name), its compiler and runtime
+/// found (else a usage error naming what to install), and the source compiled as the judge
+/// compiles it.
+pub fn compile_source(source: &Path) -> Result<Compiled> {
+    if !source.is_file() {
+        let message = format!("--source `{}` is not a file", source.display());
+        return Err(usage_error(message));
+    }
+    let language =
+        Language::of(source).map_err(|message| usage_error(format!("--source {message}")))?;
+    language
+        .check_tools()
+        .map_err(|message| usage_error(format!("--source {message}")))?;
+    eprintln!(
+        "compiling and running {} as the judge does for {language}",
+        source.display()
+    );
+    compile(source, language)
 }
 
 /// Step 2 with cargo: every problem's binary from one build; where that build fails, each
@@ -347,7 +414,7 @@ fn judge_problem(
             pad(&sample.name, case_width)
         );
         let mut command = program.command();
-        match judge_sample(&mut command, problem, sample) {
+        match judge_sample_within(&mut command, problem, sample, program.limits(problem)) {
             Ok(judgement) => {
                 if let Verdict::RuntimeError {
                     ending,

@@ -23,6 +23,7 @@
 
 pub mod checker;
 pub mod command;
+pub mod language;
 pub mod run;
 
 use std::process::Command;

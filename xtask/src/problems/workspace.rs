@@ -433,16 +433,20 @@ pub fn judge_sample(
     problem: &Problem,
     sample: &Sample,
 ) -> Result<Judgement> {
+    judge_sample_within(program, problem, sample, problem.limits())
+}
+
+/// [`judge_sample`] within `limits` (a problem's, as the judge gives them to a language).
+pub fn judge_sample_within(
+    program: &mut Command,
+    problem: &Problem,
+    sample: &Sample,
+    limits: Limits,
+) -> Result<Judgement> {
     let read =
         |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
     let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
-    judge_case(
-        program,
-        &input,
-        &expected,
-        problem.limits(),
-        problem.checker,
-    )
+    judge_case(program, &input, &expected, limits, problem.checker)
 }
 
 /// Keeps the problems the user named, as `p2239` or as the bare number `2239` (none: all

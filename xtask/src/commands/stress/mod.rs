@@ -53,6 +53,7 @@ use rand::SeedableRng;
 use xtask::judge::checker::{excerpt, Checker};
 use xtask::judge::command::{find_program, ProgramCommand};
 use xtask::judge::kilobytes;
+use xtask::judge::language::Compiled;
 use xtask::problems::workspace::{Problem, Profile, Workspace};
 use xtask::problems::{KnownProblem, Puzzle};
 use xtask::usage_error;
@@ -82,10 +83,15 @@ pub struct Arguments {
     /// promise (for a Sudoku, the grid has a completion) unless --beyond-promise.
     #[arg(long, value_name = "CMD", conflicts_with = "binary")]
     command: Option<String>,
-    /// With --command, also the cases beyond the judge's promise (grids without a
+    /// Test this source file instead, compiled and run as Baekjoon does for its language
+    /// (Main.java, main.py, main.js, main.cpp, main.rs), with the language's extra time and
+    /// memory; as it is not ours, like --command.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["binary", "command"])]
+    source: Option<PathBuf>,
+    /// With --command or --source, also the cases beyond the judge's promise (grids without a
     /// completion, a Su-domino-ku puzzle without a solved grid), which our solutions must
     /// refuse clearly.
-    #[arg(long, requires = "command")]
+    #[arg(long)]
     beyond_promise: bool,
     /// The hard puzzles instead of random ones, each once, with the problem's time limit:
     /// a plain backtracking solution that passes the samples meets TLE here.
@@ -113,11 +119,33 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     if options.cases == 0 && !options.hard {
         return Err(usage_error("--cases 0 runs nothing: give at least 1"));
     }
+    if options.beyond_promise && options.command.is_none() && options.source.is_none() {
+        return Err(usage_error(
+            "--beyond-promise is for a program not ours: --command or --source",
+        ));
+    }
     let (program, scope, replay_arguments) = program_to_test(&options, &workspace, &problems)?;
+    let compiled = match &options.source {
+        Some(source) => match super::check::compile_source(source)? {
+            Compiled::Ready { source } => Some(source),
+            Compiled::Refused { message } => {
+                outln!("{} does not compile:\n{message}", source.display());
+                return Ok(ExitCode::FAILURE);
+            }
+        },
+        None => None,
+    };
+    let (program, limits) = match &compiled {
+        Some(compiled) => (
+            compiled.command(),
+            compiled.language().limits(problem.limits()),
+        ),
+        None => (program, problem.limits()),
+    };
     let mut program = ProgramUnderTest {
         problem: known,
         program,
-        limits: problem.limits(),
+        limits,
         checker: problem.checker,
         scope,
     };
@@ -159,19 +187,28 @@ fn program_to_test(
     workspace: &Workspace,
     problems: &[Problem],
 ) -> Result<(Command, Scope, String)> {
+    let not_ours = |name: &str, value: &str| {
+        let mut arguments = format!(" --{name} {}", shell_word(value));
+        let scope = match options.beyond_promise {
+            true => {
+                arguments.push_str(" --beyond-promise");
+                Scope::Everything
+            }
+            false => Scope::InsidePromise,
+        };
+        (scope, arguments)
+    };
+    if let Some(source) = &options.source {
+        // Compiled by the caller; the command here is a stand-in.
+        let (scope, arguments) = not_ours("source", &source.display().to_string());
+        return Ok((Command::new(source), scope, arguments));
+    }
     Ok(match (&options.command, &options.binary) {
         (Some(command), _) => {
             let program = ProgramCommand::parse(command)
                 .map_err(usage_error)?
                 .command();
-            let mut arguments = format!(" --command {}", shell_word(command));
-            let scope = match options.beyond_promise {
-                true => {
-                    arguments.push_str(" --beyond-promise");
-                    Scope::Everything
-                }
-                false => Scope::InsidePromise,
-            };
+            let (scope, arguments) = not_ours("command", command);
             (program, scope, arguments)
         }
         (None, Some(path)) => {
