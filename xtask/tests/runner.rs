@@ -278,3 +278,26 @@ fn a_program_starts_as_on_the_judge() {
         "{run:?}"
     );
 }
+
+#[test]
+fn the_processor_time_counts_every_thread_and_child_beside_the_wall_time() {
+    // Issue 47, item 3: a shell that counts in a loop, then does it twice at once (one
+    // loop in a child it waits for): the second takes twice the processor time of the
+    // first, whatever the wall clock says.
+    let count = "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done";
+    let mut once = Command::new("sh");
+    once.args(["-c", count]);
+    let once = run_program(&mut once, b"", GENEROUS).expect("sh runs");
+    let mut twice = Command::new("sh");
+    twice.args(["-c", &format!("( {count} ) & {count}; wait")]);
+    let twice = run_program(&mut twice, b"", GENEROUS).expect("sh runs");
+    assert!(once.processor_time > Duration::from_millis(20), "{once:?}");
+    assert!(
+        twice.processor_time.as_secs_f64() > 1.6 * once.processor_time.as_secs_f64(),
+        "once {:?}, twice {:?}",
+        once.processor_time,
+        twice.processor_time
+    );
+    // Held at its exit, the time stops at the program's end, never after its reaping.
+    assert!(once.elapsed >= once.processor_time / 2, "{once:?}");
+}

@@ -19,8 +19,9 @@
 //! 3. judges each program on each sample, a process each, as [`xtask::judge`] describes
 //!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
 //!    and prints one aligned line per case with the verdict, the wall time and the peak
-//!    memory in the judge's unit (kilobytes of 1,024 bytes), `p1000  sample-1  AC    3 ms
-//!    1904 KB`, and the reason under a case that failed (for MLE, the limit in KB);
+//!    memory in the judge's unit (kilobytes of 1,024 bytes), the processor time beside the
+//!    wall time, `p1000  sample-1  AC      3 ms  cpu    2 ms    1904 KB`, and the reason
+//!    under a case that failed (for MLE, the limit in KB);
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0, or if nothing
 //!    was judged at all: a check that judged nothing is not a pass.
 
@@ -426,6 +427,7 @@ fn judge_problem(
                     }
                 }
                 outln!("{case}  {}", judgement.summary());
+                print_indented(&judgement.memory_note().unwrap_or_default());
                 let verdict = &judgement.verdict;
                 print_indented(&verdict.details().unwrap_or_default());
                 count.add(verdict.is_accepted());

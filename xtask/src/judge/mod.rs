@@ -35,8 +35,8 @@ pub use run::guard::{run_guard, GUARD_WORD};
 pub use run::starter::{run_starter, STARTER_WORD};
 pub use run::{
     run_program, run_program_watching, spawn_tool, stop_programs_on_signals, Ending, Limits,
-    MemoryWatch, Run, TemporaryFolder, ToolGroup, CAPTURE_LIMIT_BYTES, ENDING_SIGNALS,
-    LATE_OUTPUT_MARGIN, POLL_INTERVAL,
+    MemoryFigure, MemoryWatch, Run, TemporaryFolder, ToolGroup, CAPTURE_LIMIT_BYTES,
+    ENDING_SIGNALS, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
 use crate::judge::checker::{shorten, Checker, CheckerVerdict};
@@ -199,16 +199,21 @@ pub struct Judgement {
     pub verdict: Verdict,
     /// Wall-clock time of the run (about the time limit for TLE).
     pub elapsed: Duration,
+    /// Processor time of the run: all its threads and the children it waited for.
+    pub processor_time: Duration,
     /// The run's peak resident memory, in bytes.
     pub peak_memory_bytes: u64,
+    /// Whether that is the peak, or only what the reads found (then no figure is shown).
+    pub memory_figure: MemoryFigure,
     /// The time limit it was judged under.
     pub time_limit: Duration,
 }
 
 impl Judgement {
-    /// The verdict, time and memory as one aligned piece of a line, in the judge's units:
-    /// `AC    3 ms    1904 KB`. A time over the limit is never written as the limit: a
-    /// run stopped at 1,000 ms under a limit of 1,000 ms is `TLE >1000 ms`.
+    /// The verdict, wall time, processor time and memory as one aligned piece of a line, in
+    /// the judge's units: `AC      3 ms  cpu    2 ms    1904 KB`. A time over the limit is
+    /// never written as the limit: a run stopped at 1,000 ms under a limit of 1,000 ms is
+    /// `TLE >1000 ms`.
     pub fn summary(&self) -> String {
         let name = self.verdict.short_name();
         let memory = kilobytes(self.peak_memory_bytes);
@@ -216,7 +221,24 @@ impl Judgement {
             Verdict::TimeLimitExceeded => format!(">{}", self.time_limit.as_millis()),
             _ => self.elapsed.as_millis().to_string(),
         };
-        format!("{name:<3} {time:>5} ms {memory:>7} KB")
+        let cpu = self.processor_time.as_millis();
+        let memory = match self.memory_figure {
+            MemoryFigure::Peak => memory.to_string(),
+            MemoryFigure::AtLeast => "?".to_string(),
+        };
+        format!("{name:<3} {time:>5} ms  cpu {cpu:>4} ms {memory:>7} KB")
+    }
+
+    /// Why no memory figure is shown, when none is: a line for under the case.
+    pub fn memory_note(&self) -> Option<String> {
+        let found = kilobytes(self.peak_memory_bytes);
+        (self.memory_figure == MemoryFigure::AtLeast).then(|| {
+            format!(
+                "no memory figure: the program was not held at its exit (ptrace is refused \
+                 here, or it was let go after its first signals) and the kernel's figure may \
+                 be xtask's own; the reads found {found} KB, and the peak may be more"
+            )
+        })
     }
 }
 
@@ -240,7 +262,9 @@ pub fn judge_case(
     Ok(Judgement {
         verdict,
         elapsed: run.elapsed,
+        processor_time: run.processor_time,
         peak_memory_bytes: run.peak_memory_bytes,
+        memory_figure: run.memory_figure,
         time_limit: limits.time,
     })
 }
@@ -562,7 +586,9 @@ mod tests {
         let run = Run {
             ending: Ending::Exited { code: 0 },
             elapsed: Duration::from_millis(1),
+            processor_time: Duration::from_millis(1),
             peak_memory_bytes: limits.memory_bytes + 1,
+            memory_figure: MemoryFigure::Peak,
             stdout: EXPECTED.to_vec(),
             stderr: Vec::new(),
             stdout_was_cut: false,
@@ -581,11 +607,13 @@ mod tests {
         let judgement = Judgement {
             verdict: Verdict::Accepted,
             elapsed: Duration::from_millis(1),
+            processor_time: Duration::from_micros(900),
             peak_memory_bytes: 1_949_696,
+            memory_figure: MemoryFigure::Peak,
             time_limit: Duration::from_secs(1),
         };
         // As the judge shows it: kilobytes of 1,024 bytes, no separator.
-        assert_eq!(judgement.summary(), "AC      1 ms    1904 KB");
+        assert_eq!(judgement.summary(), "AC      1 ms  cpu    0 ms    1904 KB");
         // Stopped at the limit, or ended a moment after it: never written as the limit.
         for elapsed in [1_000, 1_000_400, 1_003_000] {
             let judgement = Judgement {
@@ -593,7 +621,14 @@ mod tests {
                 elapsed: Duration::from_micros(elapsed),
                 ..judgement.clone()
             };
-            assert_eq!(judgement.summary(), "TLE >1000 ms    1904 KB");
+            assert_eq!(judgement.summary(), "TLE >1000 ms  cpu    0 ms    1904 KB");
         }
+        // Not the peak: no figure, and a note that says why.
+        let judgement = Judgement {
+            memory_figure: MemoryFigure::AtLeast,
+            ..judgement
+        };
+        assert_eq!(judgement.summary(), "AC      1 ms  cpu    0 ms       ? KB");
+        assert!(judgement.memory_note().unwrap().contains("1904 KB"));
     }
 }

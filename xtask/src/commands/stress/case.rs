@@ -291,6 +291,8 @@ mod tests {
         Run {
             ending: Ending::Exited { code },
             elapsed: Duration::from_millis(3),
+            processor_time: Duration::from_millis(3),
+            memory_figure: xtask::judge::MemoryFigure::Peak,
             peak_memory_bytes: 2_000_000,
             stdout: stdout.as_bytes().to_vec(),
             stderr: stderr.as_bytes().to_vec(),

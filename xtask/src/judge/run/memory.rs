@@ -302,6 +302,12 @@ pub(super) struct MemoryFigures {
 /// The figures of a run's end: those read as its processes exited, and the kernel's.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct EndFigures {
+    /// When the program's first process was held at its exit, if it was: the program's
+    /// end, which its reaping may follow late (a busy machine, xtask's threads waiting).
+    pub(super) ended_at: Option<std::time::Instant>,
+    /// The processor time of the program, all its threads and the children it waited
+    /// for, user and system (`ru_utime` and `ru_stime` of `wait4`).
+    pub(super) processor_time: std::time::Duration,
     /// The largest high-water mark of a program process held at its exit, if any was.
     pub(super) held_program_bytes: Option<u64>,
     /// The largest high-water mark of the starter or a copy, held at its exit.
@@ -328,18 +334,30 @@ impl MemoryFigures {
     /// the best known, if perhaps xtask's size.
     pub(super) fn peak(&self, end: EndFigures) -> u64 {
         let Some(held) = end.held_program_bytes else {
-            let not_the_programs = end
-                .runner_bytes
-                .max(self.starter_bytes)
-                .max(end.held_starter_bytes);
-            let margin = not_the_programs / 100 * KERNEL_MARGIN_PERCENT;
-            let kernel_is_the_programs = end.kernel_bytes > not_the_programs + margin;
-            return match kernel_is_the_programs || !self.read_after_loading {
+            return match self.kernel_is_the_programs(end) || !self.read_after_loading {
                 true => self.program_bytes.max(end.kernel_bytes),
                 false => self.program_bytes,
             };
         };
         self.program_bytes.max(held)
+    }
+
+    /// Whether the kernel's figure can only be the program's: above xtask's own size and
+    /// the starter's by a quarter (see the module's docs).
+    fn kernel_is_the_programs(&self, end: EndFigures) -> bool {
+        let not_the_programs = end
+            .runner_bytes
+            .max(self.starter_bytes)
+            .max(end.held_starter_bytes);
+        let margin = not_the_programs / 100 * KERNEL_MARGIN_PERCENT;
+        end.kernel_bytes > not_the_programs + margin
+    }
+
+    /// Whether [`MemoryFigures::peak`] is the program's peak: read at an exit held, or the
+    /// kernel's figure where it can only be the program's. Otherwise it is what the reads
+    /// found, at least the peak and perhaps far under it, and no figure is shown.
+    pub(super) fn is_exact(&self, end: EndFigures) -> bool {
+        end.held_program_bytes.is_some() || self.kernel_is_the_programs(end)
     }
 }
 
@@ -359,6 +377,7 @@ mod tests {
             held_starter_bytes: 0,
             kernel_bytes: 6 << 20,
             runner_bytes: 6 << 20,
+            ..EndFigures::default()
         };
         // Nothing held; xtask's own 6 MiB: the kernel's figure may be xtask's.
         assert_eq!(figures.peak(end), 3 << 20);

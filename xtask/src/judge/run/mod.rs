@@ -177,11 +177,17 @@ impl fmt::Display for Ending {
 pub struct Run {
     /// How it ended.
     pub ending: Ending,
-    /// Wall-clock time from the start of the program to its end (or to when the runner
-    /// stopped it).
+    /// Wall-clock time from the start of the program to its end (held at its exit, or
+    /// reaped), or to when the runner stopped it.
     pub elapsed: Duration,
-    /// The peak memory, in bytes (see the module's docs).
+    /// Processor time, user and system, of all its threads and of the children it waited
+    /// for (the kernel's count, whatever the wall clock did meanwhile).
+    pub processor_time: Duration,
+    /// The peak memory, in bytes (see the module's docs); when the figure is
+    /// [`MemoryFigure::AtLeast`], only what the reads found.
     pub peak_memory_bytes: u64,
+    /// Whether that figure is the peak.
+    pub memory_figure: MemoryFigure,
     /// What it wrote to standard output, up to `CAPTURE_LIMIT_BYTES`.
     pub stdout: Vec<u8>,
     /// What it wrote to standard error, up to `CAPTURE_LIMIT_BYTES`.
@@ -191,6 +197,18 @@ pub struct Run {
     /// Whether an output was still open [`LATE_OUTPUT_MARGIN`] after the program ended,
     /// held by a process that escaped its group: what came later is not in the run.
     pub output_held_open: bool,
+}
+
+/// What the memory figure of a run is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryFigure {
+    /// The program's peak: read at its exit, held, or the kernel's where it can only be
+    /// the program's.
+    Peak,
+    /// Only the most the reads found while it ran, which can be far under its peak: no
+    /// exit was held (`ptrace` refused, or the program let go after its first signals) and
+    /// the kernel's figure may be xtask's own. No figure is shown for it.
+    AtLeast,
 }
 
 /// How closely the runner reads a program's memory.
@@ -354,6 +372,7 @@ fn follow_and_reap(
     let at = Instant::now();
     if let Ok(waited) = &waited {
         end.kernel_bytes = waited.rusage.maxrss;
+        end.processor_time = waited.rusage.utime + waited.rusage.stime;
     }
     end.runner_bytes = status_kilobytes("self", "VmHWM:").unwrap_or(0) * 1024;
     Report::Reaped {

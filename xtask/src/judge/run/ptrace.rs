@@ -82,6 +82,7 @@ pub(super) fn attach(program: Pid) -> bool {
 pub(super) fn follow(first: Pid, starter: &StarterLine) -> EndFigures {
     let mut follower = Follower {
         starter,
+        first,
         running: HashSet::from([first]),
         signals_followed: 0,
         end: EndFigures::default(),
@@ -119,6 +120,8 @@ pub(super) fn follow(first: Pid, starter: &StarterLine) -> EndFigures {
 /// The state of [`follow`].
 struct Follower<'a> {
     starter: &'a StarterLine,
+    /// The process the runner started: its exit is the program's end.
+    first: Pid,
     /// The traced processes past their first stop.
     running: HashSet<Pid>,
     /// How many signals the followed processes were held for.
@@ -137,6 +140,10 @@ impl Follower<'_> {
         let is_starter = self.starter.is_starter(&process.as_raw().to_string());
         let delivered = match event {
             exit if exit == Event::PTRACE_EVENT_EXIT as i32 => {
+                if process == self.first && self.end.ended_at.is_none() {
+                    // The program's end: its time stops here, not when it is reaped.
+                    self.end.ended_at = Some(std::time::Instant::now());
+                }
                 self.read_at_exit(process, is_starter);
                 None
             }
