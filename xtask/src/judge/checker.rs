@@ -258,8 +258,9 @@ fn is_invisible(character: char) -> bool {
         )
 }
 
-/// `text` with each invisible character ([`is_invisible`]) written as Rust writes it in a
-/// string: `\t`, `\r`, `\x1b`, `\u{a0}`.
+/// `text` with each invisible character (a control character, or white space or a format
+/// character beyond ASCII's space) written as Rust writes it in a string: `\t`, `\r`,
+/// `\x1b`, `\u{a0}`.
 pub fn escape_invisible(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for character in text.chars() {
