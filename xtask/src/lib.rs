@@ -17,9 +17,10 @@
 //!   benchmark puzzle sets in `data/`; [`problems::recording`]: a problem's search
 //!   recorded on an input, for `trace`.
 //! - [`judge`]: runs one solution on one input, bounded in time and output, measures its
-//!   time and peak memory, and decides the verdict (AC, WA, RE, TLE, MLE);
+//!   time and peak memory, and decides the verdict (AC, PE, WA, RE, OLE, TLE, MLE);
 //!   [`judge::checker`] decides whether an output is right, as the judge would: a line at
-//!   a time, as a Sudoku, or by the problem's own checker.
+//!   a time, as a Sudoku, or by the problem's own checker; [`judge::language`] compiles and
+//!   runs a learner's source as the judge does.
 //! - [`bundle`](mod@bundle): one source file for the judge, made from a problem crate and
 //!   `common`, and its build with plain `rustc`, as `cargo xtask bundle` and
 //!   `check --bundled` do.

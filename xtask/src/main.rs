@@ -64,6 +64,21 @@ enum Subcommands {
 }
 
 fn main() -> ExitCode {
+    // The starter of a judged program (`xtask judge-start ...`, see `xtask::judge::run`):
+    // nothing else of xtask runs in that process.
+    let arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if arguments
+        .get(1)
+        .is_some_and(|word| word == xtask::judge::STARTER_WORD)
+    {
+        return xtask::judge::run_starter(&arguments[2..]);
+    }
+    if arguments
+        .get(1)
+        .is_some_and(|word| word == xtask::judge::GUARD_WORD)
+    {
+        return xtask::judge::run_guard(&arguments[2..]);
+    }
     // Before any thread starts: a signal that would end xtask (SIGINT, SIGTERM, SIGQUIT,
     // ...) then kills the programs being judged, with all they started, and removes the
     // temporary folders before xtask exits (see `xtask::judge::run`).

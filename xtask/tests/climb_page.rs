@@ -1,9 +1,11 @@
-//! The climb in pictures (`docs/climb.md`) holds what it shows: one section per rung of
-//! [`RUNGS`], in order, each with its picture, its code and a try on the rung's chosen
-//! puzzle; every try prints what the page shows (compared by `snapbox`, where `...` stands
-//! for lines and `[..]` for part of a line); every figure the prose cites (a count of
-//! guesses, a time in µs) is one a try of the section prints or the ladder's table (in the
-//! README) holds, for the rung or the one below; no section's prose runs past 120 words.
+//! The climb in pictures, in English (`docs/climb.md`) and in Korean (`docs/climb.ko.md`),
+//! holds what it shows, checked the same way on both pages: one section per rung of
+//! [`RUNGS`], in order, each with its picture (in the page's language), its code and a try
+//! on the rung's chosen puzzle; every try exits 0 and prints what the page shows (compared
+//! by `snapbox`, where `...` stands for lines and `[..]` for part of a line); every figure
+//! the prose cites (a count of guesses, a time in µs) is one a try of the section prints or
+//! the ladder's table (in the README) holds, for the rung or the one below; no section's
+//! prose runs past 120 words. The Korean headings are the Korean pictures' titles.
 
 mod support;
 
@@ -11,11 +13,91 @@ use std::fs;
 
 use common::ladder::{Rung, RUNGS};
 use support::xtask;
+use xtask::draw::Language;
 
-/// The page, read from the workspace.
-fn page() -> String {
-    let path = xtask::project_root().join("docs").join("climb.md");
-    fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+/// The two pages of the climb.
+const PAGES: [Page; 2] = [
+    Page {
+        file: "climb.md",
+        language: Language::English,
+    },
+    Page {
+        file: "climb.ko.md",
+        language: Language::Korean,
+    },
+];
+
+/// A page of the climb, in its language.
+#[derive(Clone, Copy)]
+struct Page {
+    /// Its file in `docs/`.
+    file: &'static str,
+    language: Language,
+}
+
+impl Page {
+    /// Its text, read from the workspace.
+    fn text(self) -> String {
+        let path = xtask::project_root().join("docs").join(self.file);
+        fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+    }
+
+    /// Whether `line` opens a rung's section: `## Rung 4: ...`, `## 4단계: ...`.
+    fn is_rung_heading(self, line: &str) -> bool {
+        match self.language {
+            Language::English => line.starts_with("## Rung "),
+            Language::Korean => line
+                .strip_prefix("## ")
+                .and_then(|rest| rest.split_once("단계: "))
+                .is_some_and(|(number, _)| number.parse::<usize>().is_ok()),
+        }
+    }
+
+    /// How the section of rung `number` starts.
+    fn heading_start(self, number: usize) -> String {
+        match self.language {
+            Language::English => format!("## Rung {number}: "),
+            Language::Korean => format!("## {number}단계: "),
+        }
+    }
+
+    /// The figures `prose` cites, each with whether it is a result ("A guesses fall to
+    /// B": B is the rung's own): a count of guesses or a time in µs.
+    fn cited(self, prose: &str) -> Vec<(f64, bool)> {
+        let words: Vec<&str> = prose.split_whitespace().collect();
+        let mut cited = Vec::new();
+        for (index, word) in words.iter().enumerate() {
+            let next = words.get(index + 1).copied().unwrap_or("");
+            let unit = next.trim_end_matches([',', '.', ';', ')']);
+            match self.language {
+                Language::English => {
+                    let Some(figure) = number(word) else {
+                        continue;
+                    };
+                    let before = &words[index.saturating_sub(2)..index];
+                    // "A guesses fall to B", "A guesses become B": B is this rung's own.
+                    let result = before == ["fall", "to"] || before.last() == Some(&"become");
+                    if result || matches!(unit, "guesses" | "µs") {
+                        cited.push((figure, result));
+                    }
+                }
+                Language::Korean => {
+                    // "추측 124번", "추측 27번으로 줄어듭니다" (a result), "52.3 µs".
+                    if let Some(figure) = number(word) {
+                        if unit == "µs" {
+                            cited.push((figure, false));
+                        }
+                    } else if *word == "추측" {
+                        if let Some((count, rest)) = next.split_once('번') {
+                            let figure = number(count).expect("a count after 추측");
+                            cited.push((figure, rest.starts_with("으로")));
+                        }
+                    }
+                }
+            }
+        }
+        cited
+    }
 }
 
 /// One command of a try and the output the page shows for it.
@@ -33,14 +115,14 @@ struct Section {
     tries: Vec<Try>,
 }
 
-/// The page's sections `## Rung K: ...`, in the page's order.
-fn sections(page: &str) -> Vec<Section> {
+/// The page's sections of the rungs, in the page's order.
+fn sections(page: Page) -> Vec<Section> {
     let mut sections: Vec<Section> = Vec::new();
     let mut in_console = false;
-    for line in page.lines() {
+    for line in page.text().lines() {
         if line.starts_with("## ") {
             in_console = false;
-            if line.starts_with("## Rung ") {
+            if page.is_rung_heading(line) {
                 sections.push(Section {
                     heading: line.to_string(),
                     prose: Vec::new(),
@@ -130,18 +212,37 @@ fn figures(section: &Section, table: &str, rung: usize) -> Vec<f64> {
 }
 #[test]
 fn every_rung_has_its_section_picture_code_and_try_on_its_chosen_puzzle() {
-    let page = page();
-    let sections = sections(&page);
-    assert_eq!(sections.len(), RUNGS.len(), "one section per rung");
+    for page in PAGES {
+        check_sections(page);
+    }
+}
+
+/// One page's sections against the ladder.
+fn check_sections(page: Page) {
+    let sections = sections(page);
+    assert_eq!(
+        sections.len(),
+        RUNGS.len(),
+        "{}: one section per rung",
+        page.file
+    );
     let root = xtask::project_root();
     for (section, rung) in sections.iter().zip(RUNGS) {
         let heading = &section.heading;
-        let title = format!("## Rung {}: ", rung.number);
+        let title = page.heading_start(rung.number);
         assert!(heading.starts_with(&title), "{heading}: expected {title}");
+        if page.language == Language::Korean {
+            let picture_title = format!("## {}", page.language.words().title(&rung));
+            assert_eq!(
+                *heading, picture_title,
+                "the heading is the picture's title"
+            );
+        }
         let prose = section.prose.join("\n");
         if rung.number > 0 {
-            let name = format!("rung-{:02}.svg", rung.number);
-            let picture = format!("](climb/{name})");
+            let folder = page.language.folder();
+            let name = folder.join(format!("rung-{:02}.svg", rung.number));
+            let picture = format!("](climb/{})", name.display());
             assert!(prose.contains(&picture), "{heading}: no picture {picture}");
             let file = root.join("docs/climb").join(&name);
             assert!(file.is_file(), "{heading}: {} is missing", file.display());
@@ -172,37 +273,31 @@ fn every_rung_has_its_section_picture_code_and_try_on_its_chosen_puzzle() {
 
 #[test]
 fn every_figure_in_the_prose_is_one_a_try_prints_or_the_table_holds() {
-    let page = page();
-    let sections = sections(&page);
     let readme = fs::read_to_string(xtask::project_root().join("README.md")).expect("README");
     let table = &readme[readme
         .find("<!-- bench-ladder:begin -->")
         .expect("the table")..];
-    for (rung, section) in sections.iter().enumerate() {
-        let here = figures(section, table, rung);
-        let mut here_or_below = here.clone();
-        if rung > 0 {
-            here_or_below.extend(figures(&sections[rung - 1], table, rung - 1));
-        }
-        let prose = section.prose.join(" ");
-        let words: Vec<&str> = prose.split_whitespace().collect();
-        for (index, word) in words.iter().enumerate() {
-            let Some(figure) = number(word) else {
-                continue;
-            };
-            let next = words
-                .get(index + 1)
-                .map(|next| next.trim_end_matches([',', '.', ';', ')']));
-            let before = &words[index.saturating_sub(2)..index];
-            // "A guesses fall to B", "A guesses become B": B is this rung's own.
-            let result = before == ["fall", "to"] || before.last() == Some(&"become");
-            let allowed = if result { &here } else { &here_or_below };
-            if result || matches!(next, Some("guesses" | "µs")) {
+    for page in PAGES {
+        let sections = sections(page);
+        for (rung, section) in sections.iter().enumerate() {
+            let here = figures(section, table, rung);
+            let mut here_or_below = here.clone();
+            if rung > 0 {
+                here_or_below.extend(figures(&sections[rung - 1], table, rung - 1));
+            }
+            let prose = section.prose.join(" ");
+            for (figure, result) in page.cited(&prose) {
+                let allowed = if result { &here } else { &here_or_below };
                 assert!(
                     allowed.contains(&figure),
-                    "{}: the prose cites {word}, which neither its tries nor the table's row{} hold",
+                    "{}: the prose cites {figure}, which neither its tries nor the table's \
+                     row{} hold",
                     section.heading,
-                    if result { "" } else { "s of this rung and the one below" }
+                    if result {
+                        ""
+                    } else {
+                        "s of this rung and the one below"
+                    }
                 );
             }
         }
@@ -211,34 +306,46 @@ fn every_figure_in_the_prose_is_one_a_try_prints_or_the_table_holds() {
 
 #[test]
 fn no_section_runs_past_120_words() {
-    for section in sections(&page()) {
-        let words = section
-            .prose
-            .iter()
-            .filter(|line| !line.starts_with("!["))
-            .map(|line| line.split_whitespace().count())
-            .sum::<usize>();
-        assert!(words <= 120, "{}: {words} words", section.heading);
+    for page in PAGES {
+        for section in sections(page) {
+            let words = section
+                .prose
+                .iter()
+                .filter(|line| !line.starts_with("!["))
+                .map(|line| line.split_whitespace().count())
+                .sum::<usize>();
+            assert!(words <= 120, "{}: {words} words", section.heading);
+        }
     }
 }
 
 #[test]
 fn every_try_prints_what_the_page_shows() {
-    let page = page();
-    for section in sections(&page) {
-        for one in &section.tries {
-            let arguments: Vec<&str> = one.arguments.iter().map(String::as_str).collect();
-            let output = xtask(&arguments).output().expect("xtask starts");
-            // Its exit status is not compared: rung 0's try ends at its cap, a failure.
-            let shown = format!("$ cargo xtask {}", arguments.join(" "));
-            let printed = String::from_utf8(output.stdout).expect("the trace is UTF-8");
-            if let Err(error) = snapbox::Assert::new().try_eq(
-                Some(&shown),
-                printed.into(),
-                one.expected.clone().into(),
-            ) {
-                panic!("{}: {shown} prints otherwise:\n{error}", section.heading);
+    for page in PAGES {
+        for section in sections(page) {
+            for one in &section.tries {
+                check_try(&section, one);
             }
         }
+    }
+}
+
+/// Runs one try and compares what it prints with the page.
+fn check_try(section: &Section, one: &Try) {
+    let arguments: Vec<&str> = one.arguments.iter().map(String::as_str).collect();
+    let output = xtask(&arguments).output().expect("xtask starts");
+    let shown = format!("$ cargo xtask {}", arguments.join(" "));
+    // Rung 0's try too: a search stopped at its cap is an answer, not a failure.
+    assert!(
+        output.status.success(),
+        "{}: {shown} exits with {}",
+        section.heading,
+        output.status
+    );
+    let printed = String::from_utf8(output.stdout).expect("the trace is UTF-8");
+    if let Err(error) =
+        snapbox::Assert::new().try_eq(Some(&shown), printed.into(), one.expected.clone().into())
+    {
+        panic!("{}: {shown} prints otherwise:\n{error}", section.heading);
     }
 }

@@ -2,15 +2,18 @@
 //! `docs/climb/`: a picture that differs from what the code draws now fails here, named,
 //! until `cargo xtask draw` draws it again. Also: drawing is deterministic and fetches
 //! nothing; in a folder of freshly drawn pictures, an edited, a missing and a stray one are
-//! named; `cargo xtask draw --check` passes on the committed folder; and one picture opens
-//! in headless Chromium, through `<img>` as GitHub shows it, and draws ink on white.
+//! named; `cargo xtask draw --check` passes on the committed folder; one picture opens
+//! in headless Chromium, through `<img>` as GitHub shows it, and draws ink on white; and
+//! in every picture, English and Korean, drawn by Chromium with a font that has Hangul, no
+//! line of text runs past the picture's edge or over a grid or a block of boxes it is not
+//! part of.
 //!
-//! Without Chromium (set `CHROMIUM` to choose one) the browser test says so and is
-//! skipped, except under CI, where it fails (see `support::tool`).
+//! Without Chromium (set `CHROMIUM` to choose one) or a Hangul font, the browser tests say
+//! so and are skipped, except under CI, where they fail (see `support::tool`).
 
 mod support;
 
-use xtask::draw::{compare, draw_all, folder, write, Difference, Drawn};
+use xtask::draw::{compare, draw_all, folder, write, Difference, Drawn, Language};
 
 /// The pictures as the code draws them now.
 fn drawn() -> Vec<Drawn> {
@@ -30,14 +33,18 @@ fn every_committed_picture_is_what_the_code_draws() {
 #[test]
 fn a_picture_per_rung_from_one_drawn_the_same_twice() {
     let first = drawn();
-    let names: Vec<&str> = first
+    let paths: Vec<String> = first
         .iter()
-        .map(|picture| picture.file_name.as_str())
+        .map(|picture| picture.path().display().to_string())
         .collect();
-    let expected: Vec<String> = (1..common::ladder::RUNGS.len())
-        .map(|number| format!("rung-{number:02}.svg"))
+    let expected: Vec<String> = ["", "ko/"]
+        .iter()
+        .flat_map(|folder| {
+            (1..common::ladder::RUNGS.len())
+                .map(move |number| format!("{folder}rung-{number:02}.svg"))
+        })
         .collect();
-    assert_eq!(names, expected);
+    assert_eq!(paths, expected);
     assert_eq!(first, drawn(), "a second drawing gives other bytes");
     for picture in &first {
         let svg = &picture.svg;
@@ -70,18 +77,24 @@ fn an_edited_a_missing_and_a_stray_picture_are_named() {
         "every picture written to an empty folder"
     );
     assert!(compare(copy.path(), &drawn).unwrap().is_empty());
-    let edited = copy.path().join("rung-08.svg");
+    let edited = copy.path().join("ko/rung-08.svg");
     let text = std::fs::read_to_string(&edited).unwrap();
     std::fs::write(&edited, text.replacen("#cf222e", "#cf222f", 1)).unwrap();
     std::fs::remove_file(copy.path().join("rung-13.svg")).unwrap();
     std::fs::write(copy.path().join("rung-20.svg"), "<svg/>").unwrap();
+    std::fs::write(copy.path().join("ko/rung-21.svg"), "<svg/>").unwrap();
     let differences = compare(copy.path(), &drawn).unwrap();
+    let named: Vec<(String, Difference)> = differences
+        .into_iter()
+        .map(|(path, how)| (path.display().to_string(), how))
+        .collect();
     assert_eq!(
-        differences,
+        named,
         [
-            ("rung-08.svg".to_string(), Difference::Differs),
             ("rung-13.svg".to_string(), Difference::Missing),
+            ("ko/rung-08.svg".to_string(), Difference::Differs),
             ("rung-20.svg".to_string(), Difference::NotDrawn),
+            ("ko/rung-21.svg".to_string(), Difference::NotDrawn),
         ]
     );
 }
@@ -159,4 +172,80 @@ fn a_picture_renders_in_chromium() {
         inked > 2_000,
         "only {inked} dark pixels: the picture did not render"
     );
+}
+
+/// A page that puts each picture of `PICTURES` (file names) into itself, as inline SVG,
+/// and measures every `<text>` there: a line per text that runs past the picture's edge,
+/// or crosses a grid (a group of class `grid`) it is not inside; then `done`.
+const LAYOUT: &str = r##"<!DOCTYPE html>
+<html><body><pre id="out">waiting</pre><div id="stage"></div>
+<script>
+const names = PICTURES;
+const out = [];
+const stage = document.getElementById("stage");
+const crosses = (a, b) =>
+  a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+for (const name of names) {
+  const request = new XMLHttpRequest();
+  request.open("GET", name, false);
+  request.send();
+  stage.innerHTML = request.responseText;
+  const svg = stage.querySelector("svg");
+  const frame = svg.getBoundingClientRect();
+  const grids = [...svg.querySelectorAll("g.grid")].map((grid) => grid.getBoundingClientRect());
+  for (const text of svg.querySelectorAll("text")) {
+    const box = text.getBoundingClientRect();
+    const words = JSON.stringify(text.textContent);
+    if (box.left < frame.left - 1 || box.right > frame.right + 1 ||
+        box.top < frame.top - 1 || box.bottom > frame.bottom + 1) {
+      out.push(`${name}: ${words} runs past the edge (${Math.round(box.right - frame.right)} px)`);
+    }
+    if (text.closest("g.grid") === null && grids.some((grid) => crosses(box, grid))) {
+      out.push(`${name}: ${words} crosses a grid`);
+    }
+  }
+}
+out.push("done");
+document.getElementById("out").textContent = out.join("\n");
+</script></body></html>"##;
+
+#[test]
+fn no_line_of_a_picture_runs_past_its_edge_or_over_a_grid_in_either_language() {
+    let how = "install Debian's `chromium`, or set CHROMIUM";
+    let what = "Chromium, for the picture test,";
+    let Some(browser) = support::tool::required(support::tool::chromium(), what, how) else {
+        return;
+    };
+    let how = "install Debian's `fonts-noto-cjk`";
+    if support::tool::required(support::tool::hangul_font(), "a font with Hangul", how).is_none() {
+        return;
+    }
+    let temporary = tempfile::Builder::new()
+        .prefix("draw-layout-")
+        .tempdir()
+        .unwrap();
+    let pictures = drawn();
+    assert!(
+        pictures
+            .iter()
+            .any(|picture| picture.language == Language::Korean),
+        "Korean pictures are drawn"
+    );
+    let mut names = Vec::new();
+    for picture in &pictures {
+        // `ko-rung-07.svg`: one folder for the page, each picture named by its language.
+        let name = picture.path().display().to_string().replace('/', "-");
+        std::fs::write(temporary.path().join(&name), &picture.svg).unwrap();
+        names.push(name);
+    }
+    let page = LAYOUT.replace("PICTURES", &serde_json::to_string(&names).unwrap());
+    std::fs::write(temporary.path().join("wrapper.html"), page).unwrap();
+    let shown = support::chromium::wrapper_output(&browser, temporary.path(), 30);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(
+        lines.last(),
+        Some(&"done"),
+        "the page measured every picture: {shown}"
+    );
+    assert_eq!(lines.len(), 1, "text out of place:\n{shown}");
 }

@@ -82,17 +82,74 @@ fn a_blank_line_after_the_last_answer_is_ac() {
 }
 
 #[test]
-fn a_compiler_that_cannot_start_or_fails_is_said_so() {
-    let output = run_xtask(&["check", "p2239", "--bundled", "--rustc", "/nonexistent"]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{}", both(&output));
-    assert!(stdout.contains("could not start the compiler"), "{stdout}");
-    assert!(stdout.contains("/nonexistent"), "{stdout}");
+fn a_compiler_that_fails_is_said_so() {
     let output = run_xtask(&["check", "p2239", "--bundled", "--rustc", "/bin/false"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(stdout.contains("p2239  rustc     CE"), "{stdout}");
     assert!(stdout.contains("exit status: 1"), "{stdout}");
+}
+
+/// The names in the system's temporary folder that start with `prefix`.
+fn temporary_names(prefix: &str) -> Vec<String> {
+    let listed = std::fs::read_dir(std::env::temp_dir()).unwrap();
+    let names = listed
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned());
+    names.filter(|name| name.starts_with(prefix)).collect()
+}
+
+#[test]
+fn every_usage_error_exits_2_with_one_line_judges_nothing_and_leaves_no_folder() {
+    // Issue 47, item 7.
+    let directory = tempfile::tempdir().unwrap();
+    let not_executable = directory.path().join("plain.txt");
+    std::fs::write(&not_executable, "x").unwrap();
+    let folder = directory.path().display().to_string();
+    let missing = directory.path().join("missing").display().to_string();
+    let not_executable = not_executable.display().to_string();
+    /// `stress p2239` with two cases and `more`.
+    fn stress<'a>(more: &[&'a str]) -> Vec<&'a str> {
+        [&["stress", "p2239", "--cases", "2", "--seed", "1"], more].concat()
+    }
+    let cases = [
+        stress(&["--binary", &not_executable]),
+        stress(&["--binary", &missing]),
+        stress(&["--binary", &folder]),
+        stress(&["--command", "true && no-such-program-here"]),
+        vec![
+            "check",
+            "p2239",
+            "--command",
+            "cd / && no-such-program-here",
+        ],
+        vec!["check", "p2239", "--bundled", "--rustc", &missing],
+        vec!["stress", "p2239", "--cases", "0"],
+    ];
+    let folders_before = temporary_names("xtask-check-bundled-");
+    for arguments in cases {
+        let output = run_xtask(&arguments);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{arguments:?}: {}",
+            both(&output)
+        );
+        assert!(stderr.starts_with("error: "), "{arguments:?}: {stderr}");
+        assert_eq!(
+            stderr
+                .lines()
+                .filter(|line| line.starts_with("error"))
+                .count(),
+            1
+        );
+        for verdict in [" RE ", " WA ", " AC ", "passed", "FAILED"] {
+            assert!(!stdout.contains(verdict), "{arguments:?}: {stdout}");
+        }
+    }
+    assert_eq!(temporary_names("xtask-check-bundled-"), folders_before);
 }
 
 #[test]
@@ -336,4 +393,162 @@ fn a_signal_during_check_bundled_removes_its_build_folder() {
     for pid in pids {
         assert!(is_gone(pid), "process {pid} outlived xtask");
     }
+}
+
+#[test]
+fn a_deep_recursion_gets_the_judges_stack_whatever_the_callers_ulimit() {
+    // Issue 47, item 1: 500,000 calls deep need about 50 MB of stack. Under the caller's
+    // `ulimit -S -s 8192` (the usual soft limit) it crashed; the judge sets the stack
+    // limit to the memory limit. (A hard limit below that only a privileged process may
+    // raise: xtask then says so, and the test looks for the note where it applies.)
+    let directory = tempfile::tempdir().unwrap();
+    let binary = support::compile_program(directory.path(), "recurse_deep", &[]);
+    let script = format!(
+        "ulimit -S -s 8192 && exec '{}' check p2239 --command '{}'",
+        support::XTASK,
+        binary.display()
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(xtask::project_root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if stderr.contains("the hard stack limit here is") {
+        return;
+    }
+    // It prints a number, not the sample's answer: a wrong answer, not a crash.
+    assert!(stdout.contains("p2239  sample-1  WA "), "{}", both(&output));
+}
+
+#[test]
+fn a_programs_signals_to_xtask_change_nothing() {
+    // Issue 47, item 6: the program sends SIGUSR1 and SIGTERM to its parent, xtask, then
+    // answers. xtask judges it as if nothing had come.
+    let answer = "problems/p2239/samples/sample-1.out";
+    let command = format!("sh -c 'kill -USR1 $PPID; kill -TERM $PPID; sleep 0.1; cat {answer}'");
+    let output = run_xtask(&["check", "p2239", "--command", &command]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", both(&output));
+    assert!(stdout.contains("p2239  sample-1  AC "), "{stdout}");
+    assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
+}
+
+#[test]
+fn sigkill_to_xtask_ends_the_program_and_all_it_started() {
+    // Issue 47, item 6: xtask can clean up after nothing on SIGKILL; the program (traced
+    // or let go) and its child end with it all the same.
+    let directory = tempfile::tempdir().unwrap();
+    let pids = directory.path().join("pids");
+    let (mut xtask, pids) = start_a_judge_that_loops("check", &pids);
+    kill(Pid::from_raw(xtask.id() as i32), Signal::SIGKILL).unwrap();
+    xtask.wait().unwrap();
+    for pid in pids {
+        assert!(is_gone(pid), "process {pid} outlived xtask's SIGKILL");
+    }
+}
+
+#[test]
+fn a_slow_compiler_under_check_bundled_ends_with_xtask_on_sigterm_and_sigkill() {
+    // Issue 47, item 6: rustc (here a stand-in that takes minutes, with a child) must not
+    // outlive xtask, ended by a signal to xtask alone or by SIGKILL.
+    for signal in [Signal::SIGTERM, Signal::SIGKILL] {
+        let directory = tempfile::tempdir().unwrap();
+        let pids = directory.path().join("pids");
+        let mut xtask = xtask(&["check", "p2239", "--bundled", "--rustc"])
+            .arg(fake_rustc(directory.path()))
+            .env("FAKE_RUSTC_SLOW_PIDS", &pids)
+            .env("FAKE_RUSTC_RUNS", "true")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("xtask starts");
+        let pids = wait_for_pids(&pids, 2);
+        kill(Pid::from_raw(xtask.id() as i32), signal).unwrap();
+        xtask.wait().unwrap();
+        for pid in pids {
+            assert!(
+                is_gone(pid),
+                "{signal}: compiler process {pid} outlived xtask"
+            );
+        }
+    }
+}
+
+/// A script in `directory` named `name` that runs `body` (`$0`'s folder at hand as `$D`).
+fn script(directory: &Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = directory.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\nD=$(dirname \"$0\")\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn a_flaky_failure_is_run_again_told_with_how_often_and_not_shrunk() {
+    // Issue 47, item 8: our p2239, failing every other run (a mark file toggles).
+    let workspace = Workspace::load().unwrap();
+    let problems = workspace.select(&["p2239".to_string()]).unwrap();
+    let binary = workspace
+        .build(&problems, Profile::Release)
+        .unwrap()
+        .remove(0);
+    let directory = tempfile::tempdir().unwrap();
+    let body = format!(
+        "if [ -e \"$D/mark\" ]; then rm \"$D/mark\"; exec '{}'; fi\ntouch \"$D/mark\"; exit 3",
+        binary.display()
+    );
+    let flaky = script(directory.path(), "flaky.sh", &body);
+    let arguments = [
+        "stress", "p2239", "--seed", "7", "--cases", "1", "--binary", &flaky,
+    ];
+    let output = run_xtask(&arguments);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{}", both(&output));
+    assert!(stdout.contains("flaky: failed 3 of 5 runs"), "{stdout}");
+    assert!(stdout.contains("(the input of case seed 7)"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "replay: cargo xtask stress p2239 --seed 7 --cases 1 --binary {flaky}"
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_shrunk_failure_replays_the_very_input_shown() {
+    // Issue 47, item 8: `cat` fails every grid with holes; shrunk, the input shown is written to a
+    // file, and the replay line runs that file.
+    let directory = tempfile::tempdir().unwrap();
+    let echo = script(directory.path(), "echo.sh", "exec cat");
+    let arguments = [
+        "stress", "p2239", "--seed", "1", "--cases", "1", "--binary", &echo,
+    ];
+    let output = run_xtask(&arguments);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{}", both(&output));
+    assert!(
+        stdout.contains("shrunk from the input of case seed 1"),
+        "{stdout}"
+    );
+    let replay = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("replay: cargo xtask "));
+    let replay = replay.unwrap_or_else(|| panic!("no replay line: {stdout}"));
+    let words = shlex::split(replay).unwrap();
+    let file = &words[words.iter().position(|word| word == "--input").unwrap() + 1];
+    let shown = stdout.split("FAILED on this input (").nth(1).unwrap();
+    let shown = &shown[shown.find("):\n").unwrap() + 3..shown.find("expected:").unwrap()];
+    let written = std::fs::read_to_string(file).unwrap();
+    assert_eq!(written.trim_end(), shown.trim_end());
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let again = run_xtask(&words);
+    let again_stdout = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(again.status.code(), Some(1), "{}", both(&again));
+    assert!(
+        again_stdout.contains(&format!("(the input of the file {file})")),
+        "{again_stdout}"
+    );
 }

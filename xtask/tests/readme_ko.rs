@@ -1,24 +1,18 @@
 //! README.ko.md's map of the ladder against the ladder itself: one row per rung of
 //! `common::ladder::RUNGS`, in order, each with the rung's number, its tag in Korean, the
-//! file of the rung's module and, from rung 1, its picture in `docs/climb/`.
+//! file of the rung's module and, from rung 1, its Korean picture in `docs/climb/ko/`.
 
 use common::ladder::{Idea, RUNGS};
 use std::fs;
+use xtask::draw::Language;
 use xtask::project_root;
 
 /// The heading of the map's section in README.ko.md.
 const MAP_HEADING: &str = "### 사다리 지도";
 
-/// The Korean name of each tag, as the map writes it. A new kind of idea fails to compile
-/// here until it has one.
+/// The Korean name of each tag, as the map writes it: the pictures' own word for it.
 fn korean_tag(idea: Idea) -> &'static str {
-    match idea {
-        Idea::Start => "출발점",
-        Idea::Representation => "표현",
-        Idea::Inference => "추론",
-        Idea::Branching => "분기",
-        Idea::IncrementalWork => "증분 계산",
-    }
+    Language::Korean.words().idea(idea)
 }
 
 /// One row of the map, cell by cell.
@@ -131,7 +125,7 @@ fn the_korean_map_has_one_row_per_rung_with_its_tag_code_and_picture() {
             assert!(link(&row.picture).is_none(), "{at}: rung 0 has no picture");
             continue;
         }
-        let picture = format!("docs/climb/rung-{:02}.svg", rung.number);
+        let picture = format!("docs/climb/ko/rung-{:02}.svg", rung.number);
         let (_, target) =
             link(&row.picture).unwrap_or_else(|| panic!("{at}: the picture cell is not a link"));
         assert_eq!(target, picture, "{at}: the picture link");

@@ -222,6 +222,36 @@ fn html_dash_writes_the_page_to_standard_output_and_nothing_else() {
 }
 
 #[test]
+fn a_puzzle_without_completion_exits_1_and_a_search_stopped_at_its_cap_exits_0() {
+    // Two 5s in row 1: no completion, which the summary says and the status tells.
+    let mut grid = [b'0'; 81];
+    (grid[0], grid[1]) = (b'5', b'5');
+    let input: Vec<u8> = grid
+        .chunks(9)
+        .flat_map(|row| [row, b"\n"].concat())
+        .collect();
+    let run = xtask_on(&["trace", "p2239", "--limit", "0"], &input);
+    assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
+    assert!(run.stdout().contains("; no completion"), "{}", run.stdout());
+    // Rung 0 on a hard puzzle stops at its cap: that is its answer, said in the summary.
+    let arguments = [
+        "trace",
+        "p2580",
+        "--rung",
+        "0",
+        "--puzzle",
+        "magictour_top1465:1",
+    ];
+    let run = xtask_on(&[&arguments[..], &["--limit", "0"]].concat(), b"");
+    assert!(run.output.status.success(), "{}", run.stderr());
+    assert!(
+        run.stdout().contains("stopped at its cap"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
 fn the_help_counts_the_rungs_of_the_ladder() {
     let last = RUNGS.len() - 1;
     let run = xtask_on(&["trace", "--help"], b"");

@@ -377,6 +377,8 @@ pub struct JudgeBuild {
 /// A `rustc` run started by [`start_judge_build`].
 pub struct PendingJudgeBuild {
     child: Child,
+    /// Its process group, ended with xtask.
+    group: crate::judge::ToolGroup,
     binary: PathBuf,
 }
 
@@ -409,16 +411,18 @@ pub fn start_judge_build(
             command.env_remove(&name);
         }
     }
-    let child = command
+    command
         .current_dir(directory)
         .args(["--edition", "2021", "-O", "-o", &binary_name, &source_name])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+        .stderr(Stdio::piped());
+    // In a process group of its own, ended with xtask however xtask ends.
+    let (child, group) = crate::judge::spawn_tool(&mut command)
         .with_context(|| format!("starting {}", rustc.to_string_lossy()))?;
     Ok(PendingJudgeBuild {
         child,
+        group,
         binary: directory.join(binary_name),
     })
 }
@@ -427,6 +431,7 @@ impl PendingJudgeBuild {
     /// Waits for `rustc` and collects what it printed.
     pub fn finish(self) -> Result<JudgeBuild> {
         let output = self.child.wait_with_output().context("waiting for rustc")?;
+        drop(self.group);
         let mut diagnostics = String::from_utf8_lossy(&output.stderr).into_owned();
         diagnostics.push_str(&String::from_utf8_lossy(&output.stdout));
         Ok(JudgeBuild {

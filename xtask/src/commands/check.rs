@@ -19,19 +19,24 @@
 //! 3. judges each program on each sample, a process each, as [`xtask::judge`] describes
 //!    (TLE over the time limit, MLE over the memory limit, RE, then the problem's checker),
 //!    and prints one aligned line per case with the verdict, the wall time and the peak
-//!    memory in the judge's unit (kilobytes of 1,024 bytes), `p1000  sample-1  AC    3 ms
-//!    1904 KB`, and the reason under a case that failed (for MLE, the limit in KB);
+//!    memory in the judge's unit (kilobytes of 1,024 bytes), the processor time beside the
+//!    wall time, `p1000  sample-1  AC      3 ms  cpu    2 ms    1904 KB`, and the reason
+//!    under a case that failed (for MLE, the limit in KB);
 //! 4. closes with `N passed, M failed` and fails (exit code 1) if M is not 0, or if nothing
 //!    was judged at all: a check that judged nothing is not a pass.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use std::rc::Rc;
 
 use anyhow::Result;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::judge::command::ProgramCommand;
-use xtask::judge::TemporaryFolder;
-use xtask::problems::workspace::{judge_sample, Problem, Profile, SampleFiles, Workspace};
+use xtask::judge::checker::escape_invisible;
+use xtask::judge::command::{find_program, shell_could_not_find, ProgramCommand};
+use xtask::judge::language::{compile, Compiled, CompiledSource, Language};
+use xtask::judge::Limits;
+use xtask::judge::{TemporaryFolder, Verdict};
+use xtask::problems::workspace::{judge_sample_within, Problem, Profile, SampleFiles, Workspace};
 use xtask::usage_error;
 
 /// Build the solutions in release mode, or take any program, and judge them on the
@@ -56,6 +61,11 @@ pub struct Arguments {
     /// `java -cp out Main` or `./a.out`.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["bundled", "debug"])]
     command: Option<String>,
+    /// Judge this source file instead, compiled and run as Baekjoon does for its language,
+    /// with the language's extra time and memory: Main.java (Java 11), main.py (Python 3),
+    /// main.js (node.js), main.cpp or main.cc (C++17), main.rs (Rust 2021).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["bundled", "debug", "command"])]
+    source: Option<PathBuf>,
     /// The problems to judge; none means all of them.
     #[arg(value_name = "PROBLEM")]
     problems: Vec<String>,
@@ -101,8 +111,13 @@ impl Build {
     }
 }
 
-/// A program to judge: one of the solutions, or the user's command.
+/// A program to judge: one of the solutions, the user's command or source.
 enum Program {
+    /// A source compiled as the judge compiles it, for every problem named.
+    Source {
+        /// The compiled program.
+        compiled: Rc<CompiledSource>,
+    },
     /// A binary that cargo or `rustc` built.
     Binary {
         /// Its path.
@@ -121,6 +136,16 @@ impl Program {
         match self {
             Program::Binary { path } => Command::new(path),
             Program::Command { command } => command.command(),
+            Program::Source { compiled } => compiled.command(),
+        }
+    }
+
+    /// `problem`'s limits as the judge applies them to the program: with its language's
+    /// allowance for a source.
+    fn limits(&self, problem: &Problem) -> Limits {
+        match self {
+            Program::Source { compiled } => compiled.language().limits(problem.limits()),
+            Program::Binary { .. } | Program::Command { .. } => problem.limits(),
         }
     }
 }
@@ -140,10 +165,12 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let workspace = Workspace::load()?;
 
     // 1. The problems and their samples.
-    if arguments.command.is_some() && arguments.problems.is_empty() {
+    let names_a_program = arguments.command.is_some() || arguments.source.is_some();
+    if names_a_program && arguments.problems.is_empty() {
         return Err(usage_error(
-            "--command judges a program on the samples of the problems it solves: name \
-             them, for example `cargo xtask check p1000 --command \"python3 sol.py\"`",
+            "--command and --source judge a program on the samples of the problems it \
+             solves: name them, for example `cargo xtask check p1000 --command \"python3 \
+             sol.py\"`",
         ));
     }
     let problems = workspace.select(&arguments.problems)?;
@@ -159,7 +186,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     let columns = Columns::of(&problems, &sample_files, &builds);
     let mut count = Count::default();
     for ((problem, files), build) in problems.iter().zip(&sample_files).zip(&builds) {
-        judge_problem(problem, files, build, columns, &mut count);
+        judge_problem(problem, files, build, columns, &mut count)?;
     }
 
     // The bundles are kept for a look when their build failed.
@@ -191,7 +218,34 @@ fn build_programs(
         };
         return Ok((problems.iter().map(ready).collect(), None));
     }
+    if let Some(source) = &arguments.source {
+        let build = match compile_source(source)? {
+            Compiled::Ready { source } => {
+                let compiled = Rc::new(source);
+                let ready = |_| Build::Ready {
+                    program: Program::Source {
+                        compiled: compiled.clone(),
+                    },
+                };
+                return Ok((problems.iter().map(ready).collect(), None));
+            }
+            Compiled::Refused { message } => message,
+        };
+        let refused = |_| Build::Failed {
+            failure: BuildFailure {
+                step: "compile",
+                verdict: "CE",
+                details: build.clone(),
+            },
+        };
+        return Ok((problems.iter().map(refused).collect(), None));
+    }
     if arguments.bundled {
+        // A compiler that is not there is the user's mistake: said before any folder is made.
+        if let Some(rustc) = &arguments.rustc {
+            find_program(&rustc.to_string_lossy())
+                .map_err(|message| usage_error(format!("--rustc {message}")))?;
+        }
         let (builds, directory) = build_bundles(workspace, problems, arguments.rustc.as_deref())?;
         return Ok((builds, Some(directory)));
     }
@@ -199,11 +253,49 @@ fn build_programs(
         true => Profile::Dev,
         false => Profile::Release,
     };
-    let binaries = workspace.build(problems, profile)?;
+    let builds = build_each(problems, |some| workspace.build(some, profile));
+    Ok((builds, None))
+}
+
+/// Step 2 with `--source`: the source's language (by its name), its compiler and runtime
+/// found (else a usage error naming what to install), and the source compiled as the judge
+/// compiles it.
+pub fn compile_source(source: &Path) -> Result<Compiled> {
+    if !source.is_file() {
+        let message = format!("--source `{}` is not a file", source.display());
+        return Err(usage_error(message));
+    }
+    let language =
+        Language::of(source).map_err(|message| usage_error(format!("--source {message}")))?;
+    language
+        .check_tools()
+        .map_err(|message| usage_error(format!("--source {message}")))?;
+    eprintln!(
+        "compiling and running {} as the judge does for {language}",
+        source.display()
+    );
+    compile(source, language)
+}
+
+/// Step 2 with cargo: every problem's binary from one build; where that build fails, each
+/// problem is built alone, so that one that does not build fails alone (`p1000  cargo  CE`)
+/// and the others are judged. (Cargo has printed its errors above.)
+fn build_each(
+    problems: &[Problem],
+    build: impl Fn(&[Problem]) -> Result<Vec<PathBuf>>,
+) -> Vec<Build> {
     let ready = |path| Build::Ready {
         program: Program::Binary { path },
     };
-    Ok((binaries.into_iter().map(ready).collect(), None))
+    if let Ok(binaries) = build(problems) {
+        return binaries.into_iter().map(ready).collect();
+    }
+    let alone = |problem: &Problem| match build(std::slice::from_ref(problem)) {
+        Ok(mut binaries) if binaries.len() == 1 => ready(binaries.remove(0)),
+        Ok(_) => failed("cargo", "CE", anyhow::anyhow!("cargo built no binary")),
+        Err(error) => failed("cargo", "CE", error),
+    };
+    problems.iter().map(alone).collect()
 }
 
 /// The widths of the first two columns of step 3's lines: the problem's name, and the
@@ -227,13 +319,13 @@ impl Columns {
         let not_taken_names = sample_files
             .iter()
             .flat_map(|files| &files.not_taken)
-            .map(|file| not_taken_name(&file.path));
+            .map(|file| escape_invisible(&not_taken_name(&file.path)));
         let cases = case_names
             .chain(not_taken_names)
             .chain(failed_steps.map(str::to_string));
         Columns {
             name: width(problems.iter().map(|problem| problem.name.as_str())),
-            case: cases.map(|name| name.chars().count()).max().unwrap_or(0),
+            case: cases.map(|name| display_width(&name)).max().unwrap_or(0),
         }
     }
 }
@@ -279,18 +371,23 @@ impl Count {
 }
 
 /// Step 3 for one problem: a failed line for each file of `samples/` not taken and for a
-/// build that failed or warned, then, if there is a program, a line for each sample.
+/// build that failed or warned, then, if there is a program, a line for each sample. A
+/// `--command` whose shell cannot find its program is a usage error, not a verdict.
 fn judge_problem(
     problem: &Problem,
     files: &SampleFiles,
     build: &Build,
     columns: Columns,
     count: &mut Count,
-) {
+) -> Result<()> {
     let (name, name_width, case_width) = (&problem.name, columns.name, columns.case);
     for file in &files.not_taken {
-        let file_name = not_taken_name(&file.path);
-        outln!("{name:<name_width$}  {file_name:<case_width$}  not taken");
+        let file_name = escape_invisible(&not_taken_name(&file.path));
+        outln!(
+            "{}  {}  not taken",
+            pad(name, name_width),
+            pad(&file_name, case_width)
+        );
         print_indented(file.reason);
         count.add(false);
     }
@@ -300,18 +397,37 @@ fn judge_problem(
         details,
     }) = build.failure()
     {
-        outln!("{name:<name_width$}  {step:<case_width$}  {verdict}");
+        outln!(
+            "{}  {}  {verdict}",
+            pad(name, name_width),
+            pad(step, case_width)
+        );
         print_indented(details);
         count.add(false);
     }
     let Some(program) = build.program() else {
-        return;
+        return Ok(());
     };
     for sample in &files.samples {
-        let case = format!("{name:<name_width$}  {:<case_width$}", sample.name);
-        match judge_sample(&mut program.command(), problem, sample) {
+        let case = format!(
+            "{}  {}",
+            pad(name, name_width),
+            pad(&sample.name, case_width)
+        );
+        let mut command = program.command();
+        match judge_sample_within(&mut command, problem, sample, program.limits(problem)) {
             Ok(judgement) => {
+                if let Verdict::RuntimeError {
+                    ending,
+                    stderr_message: Some(stderr),
+                } = &judgement.verdict
+                {
+                    if let Some(error) = shell_could_not_find(&command, *ending, stderr) {
+                        return Err(usage_error(error));
+                    }
+                }
                 outln!("{case}  {}", judgement.summary());
+                print_indented(&judgement.memory_note().unwrap_or_default());
                 let verdict = &judgement.verdict;
                 print_indented(&verdict.details().unwrap_or_default());
                 count.add(verdict.is_accepted());
@@ -323,6 +439,7 @@ fn judge_problem(
             }
         }
     }
+    Ok(())
 }
 
 /// Whether a check that counted `passed` and `failed` cases passed: none failed, and
@@ -432,9 +549,21 @@ fn failed(step: &'static str, verdict: &'static str, error: anyhow::Error) -> Bu
     }
 }
 
-/// The number of characters in the longest of `names`: the width of their column.
+/// The display width of the longest of `names`: the width of their column.
 fn width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
-    names.map(|name| name.chars().count()).max().unwrap_or(0)
+    names.map(display_width).max().unwrap_or(0)
+}
+
+/// How many columns a terminal gives `text`: a Hangul syllable takes two, a combining mark
+/// none (`unicode-width`); the column's padding is counted so, not in characters.
+fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` padded with spaces to `width` columns (see [`display_width`]).
+fn pad(text: &str, width: usize) -> String {
+    let padding = width.saturating_sub(display_width(text));
+    format!("{text}{}", " ".repeat(padding))
 }
 
 /// Prints every line of `text` (a diff or a reason) indented under its case.
@@ -447,6 +576,35 @@ fn print_indented(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_problem_that_does_not_build_fails_alone() {
+        let workspace = Workspace::load().unwrap();
+        let problems = workspace.select(&[]).unwrap();
+        // The last problem does not build.
+        let broken = problems.last().unwrap().name.clone();
+        let build = |some: &[Problem]| match some.iter().any(|problem| problem.name == broken) {
+            true => Err(anyhow::anyhow!("cargo build failed")),
+            false => Ok(some
+                .iter()
+                .map(|problem| PathBuf::from(&problem.name))
+                .collect()),
+        };
+        let builds = build_each(&problems, build);
+        for (problem, build) in problems.iter().zip(&builds) {
+            let failed = problem.name == broken;
+            assert_eq!(build.program().is_none(), failed, "{}", problem.name);
+            assert_eq!(build.failure().is_some(), failed, "{}", problem.name);
+        }
+    }
+
+    #[test]
+    fn columns_are_as_wide_as_the_terminal_shows_them() {
+        // A Hangul file name takes two columns a syllable.
+        assert_eq!(display_width("samples/예제.in"), 15);
+        assert_eq!(pad("예제", 6), "예제  ");
+        assert_eq!(pad("ab", 6), "ab    ");
+    }
 
     #[test]
     fn nothing_judged_is_not_a_pass() {

@@ -15,6 +15,10 @@
 //! rung K of the ladder ([`common::ladder`]) on the problem's grid instead of the
 //! problem's own solution, so the same puzzle can be watched from plain backtracking (rung
 //! 0) to the board (the top rung).
+//!
+//! It exits with status 1 when a puzzle has no completion, as the solutions do, and 0
+//! otherwise: a rung that stops at its cap (rung 0's 2,000,000 guesses) says so in its
+//! summary, and that is the trace's answer, not a failure.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -99,7 +103,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     searcher.ensure_it_searches(problem)?;
     let page_limit = arguments.html.is_some().then_some(DEFAULT_PAGE_LIMIT);
     let limit = arguments.limit.or(page_limit).unwrap_or(DEFAULT_TEXT_LIMIT);
-    let mut all_solved = true;
+    let mut any_without_completion = false;
     let mut traces = Vec::new();
     let mut out = std::io::stdout().lock();
     let named_puzzle = match &arguments.puzzle {
@@ -121,7 +125,7 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
         limit,
         set_name.as_deref(),
         |trace| {
-            all_solved &= trace.answer.is_some();
+            any_without_completion |= trace.no_completion;
             match arguments.html {
                 Some(_) => traces.push(trace),
                 None => {
@@ -135,10 +139,10 @@ pub fn run(arguments: Arguments) -> Result<ExitCode> {
     if let Some(path) = &arguments.html {
         write_page(&mut out, path, problem, &traces)?;
     }
-    Ok(if all_solved {
-        ExitCode::SUCCESS
-    } else {
+    Ok(if any_without_completion {
         ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     })
 }
 

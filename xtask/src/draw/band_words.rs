@@ -18,8 +18,9 @@ use common::ladder::Rung;
 
 use super::bits::{self, binary, BitBox};
 use super::frame::{Key, Picture, Swatch};
-use super::root::{self, band_word, counted, Root};
+use super::root::{self, band_word, Root};
 use super::svg::{colour, Svg};
+use super::words::{Phrase, Words};
 
 /// The room between the pieces of a picture.
 const GAP: i32 = 20;
@@ -65,18 +66,10 @@ impl Cut {
         self.places & BAND_RULE_CELLS[self.pattern as usize]
     }
 
-    /// `digit 4 in band 2`.
-    fn words(&self) -> String {
-        format!("digit {} in band {}", self.digit, self.band + 1)
+    /// How many places the rule cuts.
+    fn cut_count(&self) -> usize {
+        (self.places & !self.kept()).count_ones() as usize
     }
-}
-
-/// The subtitle of rungs 8 and 11: the puzzle, before any rule.
-fn before_any_rule(rung: &Rung) -> String {
-    format!(
-        "{}, the givens placed, before any rule",
-        root::puzzle_words(rung)
-    )
 }
 
 /// The mini-rows (bit `3 × row + stack`) of a band's `places`, a row at a time, as the
@@ -113,10 +106,11 @@ fn pattern_block(heading: &str, side: i32, fill_of: impl Fn(u32) -> BitBox) -> (
 
 /// Rung 8: a digit's mini-rows in a band, the six permutations, those inside the pattern,
 /// and what the table keeps.
-pub fn band_rule_table(rung: &Rung) -> Result<Picture> {
+pub fn band_rule_table(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let cut = Cut::first(rung)?;
     let (p, rule) = (cut.pattern as usize, BAND_RULE[cut.pattern as usize]);
-    let band = band_block(&format!("{}: its places", cut.words()), &cut, 28);
+    let what = words.digit_in_band(cut.digit, cut.band);
+    let band = band_block(&words.its_places(&what), &cut, 28);
     let pattern = pattern_block(&format!("pattern = {p}"), 30, |bit| {
         BitBox::bit(bit, p >> bit & 1 == 1, colour::RUNG_LIGHT)
     });
@@ -150,29 +144,23 @@ pub fn band_rule_table(rung: &Rung) -> Result<Picture> {
     let (drawing, width, height) = bits::stack(vec![band, row], GAP);
     let inside = PERMUTATIONS_INSIDE[p].count_ones() as usize;
     Ok(Picture {
-        title: root::title(rung),
-        subtitle: before_any_rule(rung),
+        title: words.title(rung),
+        subtitle: words.before_any_rule(rung),
         drawing,
         size: (width, height),
-        caption: vec![
-            format!(
-                "A digit's rows and boxes in a band pair up one to one: row r takes the box \
-                 in stack PERMUTATIONS[k][r], one of six ways. The mini-rows of {} (bit 3 × \
-                 row + stack) make pattern {p}; {inside} of the six permutations lie inside it.",
-                cut.words(),
-            ),
-            format!(
-                "BAND_RULE[{p}] keeps the mini-rows of those, {rule}: one lookup in a table \
-                 of 512 does what rung 7's repeated pointing and claiming does, and cuts {}.",
-                counted((cut.places & !cut.kept()).count_ones() as usize, "place")
-            ),
-        ],
+        caption: words.band_rule_caption(&what, p, inside, rule, cut.cut_count()),
         legend: vec![
-            Key::new(Swatch::Fill(colour::RUNG_LIGHT), "a place or mini-row kept"),
-            Key::new(Swatch::Fill(colour::REMOVED), "cut by the band rule"),
+            Key::new(
+                Swatch::Fill(colour::RUNG_LIGHT),
+                words.phrase(Phrase::KeptPlaceOrMiniRow),
+            ),
+            Key::new(
+                Swatch::Fill(colour::REMOVED),
+                words.phrase(Phrase::CutByBandRule),
+            ),
             Key::new(
                 Swatch::Fill(colour::RUNG),
-                "a permutation inside the pattern",
+                words.phrase(Phrase::PermutationInside),
             ),
         ],
     })
@@ -180,17 +168,14 @@ pub fn band_rule_table(rung: &Rung) -> Result<Picture> {
 
 /// Rung 11: the same cut as straight-line code: each row's nine bits to its stacks, the
 /// three joined into the pattern, the pattern to the cells kept, and one `&`.
-pub fn straight_line(rung: &Rung) -> Result<Picture> {
+pub fn straight_line(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let cut = Cut::first(rung)?;
+    let what = words.digit_in_band(cut.digit, cut.band);
     let mut pieces = Vec::new();
     for row in 0..3 {
         let bits_of_row = cut.places >> (9 * row) & ROW_CELLS;
         let stacks = STACKS_OF_ROW[bits_of_row as usize];
-        let heading = format!(
-            "places >> {} & ROW_CELLS: row {} of the band",
-            9 * row,
-            row + 1
-        );
+        let heading = words.row_of_band_heading(9 * row as usize, row as usize);
         let places = bits::block(&heading, 9, 1, 22, |column, _| {
             BitBox::bit(column, bits_of_row >> column & 1 == 1, colour::RUNG_LIGHT)
         });
@@ -210,35 +195,34 @@ pub fn straight_line(rung: &Rung) -> Result<Picture> {
     pieces.push(bits::block(&heading, 27, 1, 19, |bit, _| {
         BitBox::bit(bit, usable >> bit & 1 == 1, colour::BELOW_LIGHT)
     }));
-    let heading = format!("places & BAND_RULE_CELLS[{p}]: {}", cut.words());
+    let heading = format!("places & BAND_RULE_CELLS[{p}]: {what}");
     pieces.push(bits::block(&heading, 27, 1, 19, |bit, _| {
         place_fill(&cut, bit as u32)
     }));
     let (drawing, width, height) = bits::stack(pieces, 12);
     Ok(Picture {
-        title: root::title(rung),
-        subtitle: before_any_rule(rung),
+        title: words.title(rung),
+        subtitle: words.before_any_rule(rung),
         drawing,
         size: (width, height),
-        caption: vec![format!(
-            "Rung 8's rule for {} with no branch on what it finds: three lookups give each \
-             row's stacks, shifts join them into the pattern, one lookup gives the cells of \
-             its mini-rows kept, one & cuts {}. Every word takes the same steps, so the \
-             processor never guesses a branch wrong.",
-            cut.words(),
-            counted((cut.places & !cut.kept()).count_ones() as usize, "place")
-        )],
+        caption: words.straight_line_caption(&what, cut.cut_count()),
         legend: vec![
-            Key::new(Swatch::Fill(colour::RUNG_LIGHT), "bit set"),
-            Key::new(Swatch::Fill(colour::BELOW_LIGHT), "a cell the table keeps"),
-            Key::new(Swatch::Fill(colour::REMOVED), "cut"),
+            Key::new(
+                Swatch::Fill(colour::RUNG_LIGHT),
+                words.phrase(Phrase::BitSet),
+            ),
+            Key::new(
+                Swatch::Fill(colour::BELOW_LIGHT),
+                words.phrase(Phrase::KeptByTable),
+            ),
+            Key::new(Swatch::Fill(colour::REMOVED), words.phrase(Phrase::Cut)),
         ],
     })
 }
 
 /// Rung 13: how many digits each mini-row and mini-column is confined to, as the board
 /// counts them once propagation ends at the root; three fill it.
-pub fn mini_line_counts(rung: &Rung) -> Result<Picture> {
+pub fn mini_line_counts(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let givens = root::chosen_grid(rung)?;
     let root = Root::of(rung, &givens)?;
     let board = Board::propagated(
@@ -268,48 +252,32 @@ pub fn mini_line_counts(rung: &Rung) -> Result<Picture> {
     };
     let rows = |digit| board.confined_mini_rows(digit);
     let columns = |digit| board.confined_mini_columns(digit);
-    let mini_rows = bits::block(
-        "mini-rows: bit 9 × band + 3 × row + stack",
-        3,
-        9,
-        28,
-        |stack, row| fill_of(count(&rows, 9 * (row / 3) + 3 * (row % 3) + stack)),
-    );
-    let mini_columns = bits::block(
-        "mini-columns: bit 9 × band + column",
-        9,
-        3,
-        28,
-        |column, band| fill_of(count(&columns, 9 * band + column)),
-    );
+    let rows_heading = words.phrase(Phrase::MiniRows);
+    let mini_rows = bits::block(rows_heading, 3, 9, 28, |stack, row| {
+        fill_of(count(&rows, 9 * (row / 3) + 3 * (row % 3) + stack))
+    });
+    let columns_heading = words.phrase(Phrase::MiniColumns);
+    let mini_columns = bits::block(columns_heading, 9, 3, 28, |column, band| {
+        fill_of(count(&columns, 9 * band + column))
+    });
     let full: usize = (0..27)
         .map(|bit| usize::from(count(&rows, bit) == 3) + usize::from(count(&columns, bit) == 3))
         .sum();
     let (drawing, width, height) = bits::side_by_side(vec![mini_rows, mini_columns], 2 * GAP);
     Ok(Picture {
-        title: root::title(rung),
-        subtitle: format!(
-            "{}, where propagation ends at the root",
-            root::puzzle_words(rung)
-        ),
+        title: words.title(rung),
+        subtitle: words.where_propagation_ends(rung),
         drawing,
         size: (width, height),
-        caption: vec![
-            "Each box is a mini-line, at its place in the grid, with the number of digits \
-             confined to it: the band rule's mini-rows and the column rules' columns, which \
-             the board keeps, give each digit's confined mini-lines as a word, and the nine \
-             words are counted at once (ones, twos, four or more)."
-                .to_string(),
-            format!(
-                "Full mini-lines (a 3): {full}. The three digits confined there fill it, so no \
-                 other digit stands there."
-            ),
-        ],
+        caption: words.mini_line_caption(full),
         legend: vec![
-            Key::new(Swatch::Fill(colour::RUNG_LIGHT), "digits confined there"),
+            Key::new(
+                Swatch::Fill(colour::RUNG_LIGHT),
+                words.phrase(Phrase::ConfinedCount),
+            ),
             Key::new(
                 Swatch::Fill(colour::FULL_LIGHT),
-                "three: the mini-line is full",
+                words.phrase(Phrase::FullMiniLine),
             ),
         ],
     })

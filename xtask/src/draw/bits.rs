@@ -5,7 +5,7 @@
 //! [`changes`](super::changes) are made of these.
 
 use super::grid;
-use super::svg::{colour, Font, Paint, Svg};
+use super::svg::{colour, Font, Paint, Svg, GRID_CLASS};
 
 /// The heading above a block of boxes.
 pub const HEADING: Font = Font::sans(13, colour::INK).bold();
@@ -68,9 +68,37 @@ pub fn block(
         }
     }
     grid::draw_lines(&mut boxes, columns, rows, side);
-    svg.place(0, HEADING_ROOM, boxes);
+    svg.place_as(GRID_CLASS, 0, HEADING_ROOM, boxes);
     let width = (columns * side).max(HEADING.width_of(heading));
     (svg, width, HEADING_ROOM + rows * side)
+}
+
+/// `drawing` of `width` by `height` pixels, a grid, with `heading` above: the piece and
+/// its size.
+pub fn titled(heading: &str, drawing: Svg, width: i32, height: i32) -> (Svg, i32, i32) {
+    let mut svg = Svg::new();
+    svg.text(0, 14, heading, HEADING);
+    svg.place_as(GRID_CLASS, 0, HEADING_ROOM, drawing);
+    let width = width.max(HEADING.width_of(heading));
+    (svg, width, HEADING_ROOM + height)
+}
+
+/// Pieces left to right, `gap` pixels apart, in rows at most `max_width` wide: the
+/// drawing and its size.
+pub fn rows(pieces: Vec<(Svg, i32, i32)>, gap: i32, max_width: i32) -> (Svg, i32, i32) {
+    let mut rows: Vec<Vec<(Svg, i32, i32)>> = vec![Vec::new()];
+    let mut row_width = 0;
+    for piece in pieces {
+        let last = rows.last_mut().expect("a row");
+        if !last.is_empty() && row_width + gap + piece.1 > max_width {
+            rows.push(Vec::new());
+            row_width = 0;
+        }
+        row_width += if row_width == 0 { 0 } else { gap } + piece.1;
+        rows.last_mut().expect("a row").push(piece);
+    }
+    let laid_out = rows.into_iter().map(|row| side_by_side(row, gap)).collect();
+    stack(laid_out, gap)
 }
 
 /// Pieces stacked top to bottom, `gap` pixels apart: the drawing and its size.

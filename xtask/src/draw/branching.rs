@@ -17,8 +17,9 @@ use common::{digit_bit, PEERS_OF};
 
 use super::frame::{Key, Picture, Swatch};
 use super::grid::{self, Mark, LABELS, SIDE};
-use super::root::{self, branch_point_words, cell_name, chute_name, counted, Root};
-use super::svg::{colour, Font, Paint, Svg};
+use super::root::{self, Root};
+use super::svg::{colour, Font, Paint, Svg, GRID_CLASS};
+use super::words::{Phrase, Words};
 
 /// A way's diagram: a chute's cells this many pixels wide.
 const SMALL: i32 = 14;
@@ -35,7 +36,7 @@ struct Shown<'a> {
 }
 
 /// `rung`'s picture: its first branch point against the rung below's.
-pub fn draw(rung: &Rung) -> Result<Picture> {
+pub fn draw(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let below = &RUNGS[rung.number - 1];
     let givens = root::chosen_grid(rung)?;
     let root = Root::of(rung, &givens)?;
@@ -70,12 +71,12 @@ pub fn draw(rung: &Rung) -> Result<Picture> {
         grid::outline(&mut board, cells_of(&shown.point), paint, inset);
     }
     let mut drawing = Svg::new();
-    drawing.place(LABELS, LABELS, board);
+    drawing.place_as(GRID_CLASS, LABELS, LABELS, board);
     let (mut width, mut height) = (LABELS + SIDE, LABELS + SIDE);
     let mut y = LABELS;
     for shown in &shown {
         if let BranchPoint::Chute { branch } = shown.point {
-            let (panel, panel_width, panel_height) = ways_panel(shown, &branch, &root);
+            let (panel, panel_width, panel_height) = ways_panel(words, shown, &branch, &root);
             drawing.place(LABELS + SIDE + 2 * GAP, y, panel);
             width = width.max(LABELS + SIDE + 2 * GAP + panel_width);
             y += panel_height + GAP;
@@ -83,38 +84,33 @@ pub fn draw(rung: &Rung) -> Result<Picture> {
         }
     }
     let [there, here] = &shown;
-    let mut caption = vec![format!(
-        "Rung {} branches on {}; rung {} on {}.",
+    let mut caption = vec![words.branches(
         below.number,
-        point_words(&there.point),
+        &words.branch_point(&there.point),
         rung.number,
-        point_words(&here.point)
+        &words.branch_point(&here.point),
     )];
-    caption.extend(why(&givens, &root, &there.point, &here.point)?);
+    caption.extend(why(words, &givens, &root, &there.point, &here.point)?);
+    let mut legend: Vec<Key> = shown.iter().flat_map(|shown| keys(words, shown)).collect();
+    let chute_branch = shown.iter().find_map(|shown| match shown.point {
+        BranchPoint::Chute { branch } => Some(branch),
+        BranchPoint::Cell { .. } => None,
+    });
+    if let Some(branch) = chute_branch {
+        legend.push(Key::new(
+            Swatch::Fill(colour::RUNG_LIGHT),
+            words.phrase(Phrase::WayMiniLines),
+        ));
+        legend.push(Key::new(Swatch::Dot, &words.way_dot_key(branch.digit)));
+    }
     Ok(Picture {
-        title: root::title(rung),
-        subtitle: format!(
-            "{}, at the start of the search: rung {}'s pencil marks",
-            root::puzzle_words(rung),
-            rung.number
-        ),
+        title: words.title(rung),
+        subtitle: words.branching_subtitle(rung),
         drawing,
         size: (width, height),
         caption,
-        legend: shown.iter().flat_map(legend).collect(),
+        legend,
     })
-}
-
-/// `r7c1 (2 ways: 6 8)` or `digit 4 in band 3 (2 ways)`.
-fn point_words(point: &BranchPoint) -> String {
-    let (name, ways) = branch_point_words(point);
-    match point {
-        BranchPoint::Cell { candidates, .. } => {
-            let digits = root::digit_list(*candidates);
-            format!("{name} ({}: {digits})", counted(ways as usize, "way"))
-        }
-        BranchPoint::Chute { .. } => format!("{name} ({})", counted(ways as usize, "way")),
-    }
 }
 
 /// Whether `point` picks out the mark of `digit` in `cell`: a way of its cell, or a place
@@ -139,31 +135,35 @@ fn cells_of(point: &BranchPoint) -> Vec<usize> {
     }
 }
 
-/// The ways of a chute branch, one diagram each, under a heading; and the panel's size.
-fn ways_panel(shown: &Shown, branch: &ChuteBranch, root: &Root) -> (Svg, i32, i32) {
+/// The ways of a chute branch, one diagram each in the order they are tried, labelled by
+/// their index `k` in [`PERMUTATIONS`], under a heading; and the panel's size.
+fn ways_panel(
+    words: &dyn Words,
+    shown: &Shown,
+    branch: &ChuteBranch,
+    root: &Root,
+) -> (Svg, i32, i32) {
     let is_band = branch.chute < 3;
     let (columns, rows) = if is_band { (9, 3) } else { (3, 9) };
     let per_row = if is_band { 3 } else { 6 };
     let (way_width, way_height) = (columns * SMALL, rows * SMALL);
     let mut panel = Svg::new();
-    let heading = format!(
-        "rung {}: {}, one diagram per way",
-        shown.rung.number,
-        branch_point_words(&shown.point).0
-    );
-    panel.text(0, 14, &heading, Font::sans(14, shown.colour).bold());
-    let mut width = Font::sans(14, shown.colour).width_of(&heading);
+    let heading = words.ways_heading(shown.rung.number, &words.branch_point_name(&shown.point));
+    let heading_font = Font::sans(14, shown.colour).bold();
+    panel.text(0, 14, &heading, heading_font);
+    let mut width = heading_font.width_of(&heading);
+    let label_font = Font::sans(11, colour::QUIET);
     let (mut x, mut y) = (0, 28);
     for (tried_before, k) in branch.ways().enumerate() {
         if tried_before > 0 && tried_before % per_row == 0 {
             (x, y) = (0, y + way_height + 24);
         }
-        let label = format!("way {}: k={k}", tried_before + 1);
-        panel.text(x, y + 12, &label, Font::sans(11, colour::QUIET));
+        let label = words.way_label(k);
+        panel.text(x, y + 12, &label, label_font);
         let mut way = Svg::new();
         draw_way(&mut way, branch, k, root, shown.light);
-        panel.place(x, y + 18, way);
-        width = width.max(x + way_width.max(Font::sans(11, colour::QUIET).width_of(&label)));
+        panel.place_as(GRID_CLASS, x, y + 18, way);
+        width = width.max(x + way_width.max(label_font.width_of(&label)));
         x += way_width.max(110) + GAP;
     }
     (panel, width, y + 18 + way_height)
@@ -218,28 +218,33 @@ fn draw_way(svg: &mut Svg, branch: &ChuteBranch, k: usize, root: &Root, fill: &'
 }
 
 /// What a branch point's colours mean.
-fn legend(shown: &Shown) -> Vec<Key> {
+fn keys(words: &dyn Words, shown: &Shown) -> Vec<Key> {
     let number = shown.rung.number;
     let outline = Swatch::Outline {
         colour: shown.colour,
         dashed: shown.dashed,
     };
     let ring = match shown.point {
-        BranchPoint::Cell { .. } => format!("a way of rung {number}: a candidate to try"),
-        BranchPoint::Chute { branch } => {
-            format!("where {} may stand in the chute", branch.digit)
-        }
+        BranchPoint::Cell { .. } => words.way_of_cell_key(number),
+        BranchPoint::Chute { branch } => words.place_in_chute_key(branch.digit),
     };
     vec![
-        Key::new(outline, &format!("rung {number}'s branch point")),
+        Key::new(outline, &words.branch_point_key(number)),
         Key::new(Swatch::Ring(shown.colour), &ring),
     ]
 }
 
 /// Why the two rungs branch apart, in the numbers the code decides by: the open peers of
-/// two cells of as many candidates (rung 10), the decided cells of a sparse board (rung
-/// 15), the digits' permutations in one chute (rung 16), and the chutes' (rung 17).
-fn why(givens: &Grid, root: &Root, there: &BranchPoint, here: &BranchPoint) -> Result<Vec<String>> {
+/// two cells of as many candidates (rung 10), the chute with the fewest unsettled digits
+/// and its lowest one (rung 14), the decided cells of a sparse board (rung 15), the
+/// digits' permutations in one chute (rung 16), and the chutes' (rung 17).
+fn why(
+    words: &dyn Words,
+    givens: &Grid,
+    root: &Root,
+    there: &BranchPoint,
+    here: &BranchPoint,
+) -> Result<Vec<String>> {
     let open_peers = |cell: usize| {
         PEERS_OF[cell]
             .iter()
@@ -256,24 +261,24 @@ fn why(givens: &Grid, root: &Root, there: &BranchPoint, here: &BranchPoint) -> R
                 cell: b,
                 candidates: second,
             },
-        ) if first.count_ones() == second.count_ones() => vec![format!(
-            "Both have {}: {} has {} open peers, {} has {}.",
-            counted(first.count_ones() as usize, "candidate"),
-            cell_name(*a),
-            open_peers(*a),
-            cell_name(*b),
-            open_peers(*b)
+        ) if first.count_ones() == second.count_ones() => vec![words.open_peers(
+            first.count_ones() as usize,
+            (*a, open_peers(*a)),
+            (*b, open_peers(*b)),
         )],
-        (BranchPoint::Chute { .. }, BranchPoint::Cell { .. }) => vec![format!(
-            "{} decided, fewer than DECIDED_FOR_CHUTES = {DECIDED_FOR_CHUTES}.",
-            counted(root.decided_count(), "cell")
-        )],
+        (BranchPoint::Cell { .. }, BranchPoint::Chute { branch }) => {
+            let board = chute_board(givens, root)?;
+            vec![words.fewest_unsettled(branch.chute, &unsettled_digits(&board), branch.digit)]
+        }
+        (BranchPoint::Chute { .. }, BranchPoint::Cell { .. }) => {
+            vec![words.too_few_decided(root.decided_count(), DECIDED_FOR_CHUTES)]
+        }
         (BranchPoint::Chute { branch: a }, BranchPoint::Chute { branch: b }) => {
             let board = chute_board(givens, root)?;
             if a.chute == b.chute {
-                vec![unsettled_words(&board, a.chute)]
+                vec![words.permutations_left(a.chute, &permutations_left(&board, a.chute))]
             } else {
-                vec![chute_words(&board, a.chute, b.chute)]
+                vec![chute_words(words, &board, a.chute, b.chute)]
             }
         }
         _ => Vec::new(),
@@ -292,26 +297,21 @@ fn chute_board(givens: &Grid, root: &Root) -> Result<Board> {
     Ok(board)
 }
 
-/// The unsettled digits of `chute` and their permutations left, as `BRANCH_RANK` ranks them.
-fn unsettled_words(board: &Board, chute: usize) -> String {
-    let mut parts = Vec::new();
-    for index in 0..9 {
-        let pattern = chute_pattern(board, chute, index) as usize;
-        if BRANCH_RANK[pattern] != SETTLED {
+/// The unsettled digits of `chute` and their permutations left, as `BRANCH_RANK` ranks
+/// them: `(digit, permutations)`.
+fn permutations_left(board: &Board, chute: usize) -> Vec<(u8, u32)> {
+    (0..9)
+        .filter_map(|index| {
+            let pattern = chute_pattern(board, chute, index) as usize;
             let permutations = PERMUTATIONS_INSIDE[pattern].count_ones();
-            parts.push(format!("{} has {permutations}", index + 1));
-        }
-    }
-    format!(
-        "Permutations left in {}: {}.",
-        chute_name(chute),
-        parts.join(", ")
-    )
+            (BRANCH_RANK[pattern] != SETTLED).then_some((index as u8 + 1, permutations))
+        })
+        .collect()
 }
 
 /// The permutations left in two chutes, added over their digits, and the fewest digits a
 /// chute of `board` with an unsettled digit leaves unsettled (the board's own counts).
-fn chute_words(board: &Board, first: usize, second: usize) -> String {
+fn chute_words(words: &dyn Words, board: &Board, first: usize, second: usize) -> String {
     let unsettled = unsettled_digits(board);
     let fewest_unsettled = unsettled
         .iter()
@@ -319,13 +319,10 @@ fn chute_words(board: &Board, first: usize, second: usize) -> String {
         .min()
         .copied()
         .unwrap_or(0);
-    format!(
-        "Permutations left over all digits: {} {}, {} {}. Every chute with an unsettled digit \
-         keeps at least {} (EARLY = {EARLY}).",
-        chute_name(first),
-        permutations_in_chute(board, first),
-        chute_name(second),
-        permutations_in_chute(board, second),
-        fewest_unsettled
+    words.early_chutes(
+        (first, permutations_in_chute(board, first)),
+        (second, permutations_in_chute(board, second)),
+        fewest_unsettled,
+        EARLY,
     )
 }

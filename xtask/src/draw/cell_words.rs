@@ -4,7 +4,7 @@
 //! ([`cell_bit`], [`PEER_SET`]), the cells counted at once ([`at_least_one_two_three`])
 //! and a digit's three band words ([`band_and_bit`]).
 
-use anyhow::{bail, Result};
+use anyhow::{bail, ensure, Result};
 use common::board::bands::band_and_bit;
 use common::board::singles::at_least_one_two_three;
 use common::ladder::rung2_masks::CandidateGrid;
@@ -14,8 +14,9 @@ use common::{cell_bit, digit_bit, lowest_digit, CellSet, PEER_SET};
 use super::bits::{self, binary, BitBox};
 use super::frame::{Key, Picture, Swatch};
 use super::grid::{self, Mark, LABELS, SIDE};
-use super::root::{self, band_word, cell_name, counted, digit_list, Root};
-use super::svg::{colour, Paint, Svg};
+use super::root::{self, band_word, cell_name, Root};
+use super::svg::{colour, Paint, Svg, GRID_CLASS};
+use super::words::{Phrase, Words};
 
 /// The room between the pieces of a picture.
 const GAP: i32 = 24;
@@ -49,36 +50,32 @@ impl AtBranch {
     fn digit(&self) -> u8 {
         lowest_digit(self.candidates)
     }
+}
 
-    /// The subtitle: the puzzle, at the root.
-    fn subtitle(&self, rung: &Rung) -> String {
-        format!("{}, at the start of the search", root::puzzle_words(rung))
-    }
-
-    /// `rung`'s picture at the root: `drawn` (a drawing and its size), its caption and
-    /// its legend.
-    fn picture(
-        &self,
-        rung: &Rung,
-        drawn: (Svg, i32, i32),
-        caption: Vec<String>,
-        legend: Vec<Key>,
-    ) -> Picture {
-        let (drawing, width, height) = drawn;
-        Picture {
-            title: root::title(rung),
-            subtitle: self.subtitle(rung),
-            drawing,
-            size: (width, height),
-            caption,
-            legend,
-        }
+/// `rung`'s picture under `subtitle`: `drawn` (a drawing and its size), its caption and
+/// its legend.
+fn picture(
+    words: &dyn Words,
+    rung: &Rung,
+    subtitle: String,
+    drawn: (Svg, i32, i32),
+    caption: Vec<String>,
+    legend: Vec<Key>,
+) -> Picture {
+    let (drawing, width, height) = drawn;
+    Picture {
+        title: words.title(rung),
+        subtitle,
+        drawing,
+        size: (width, height),
+        caption,
+        legend,
     }
 }
 
 /// Rung 2: the grid with its pencil marks, and two cells' masks as words (bit `d - 1` for
 /// digit `d`): the cell branched on, and the first given.
-pub fn candidate_mask(rung: &Rung) -> Result<Picture> {
+pub fn candidate_mask(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let at = AtBranch::of(rung)?;
     let mut board = Svg::new();
     grid::draw_full_grid(&mut board);
@@ -95,28 +92,23 @@ pub fn candidate_mask(rung: &Rung) -> Result<Picture> {
     if let Some(given) = given {
         pieces.push(mask_word(given, at.root.candidates[given]));
     }
-    let words = bits::stack(pieces, GAP);
-    let (drawing, size) = beside_the_grid(board, words);
+    let masks = bits::stack(pieces, GAP);
+    let (drawing, size) = beside_the_grid(board, masks);
     let bytes = std::mem::size_of::<CandidateGrid>();
-    Ok(Picture {
-        title: root::title(rung),
-        subtitle: at.subtitle(rung),
-        drawing,
-        size,
-        caption: vec![
-            format!(
-                "Each cell keeps a u16: bit d - 1 set means digit d may still go there. {} \
-                 may take {}; a given keeps its digit alone.",
-                cell_name(at.cell),
-                digit_list(at.candidates)
+    Ok(picture(
+        words,
+        rung,
+        words.at_the_start(rung),
+        (drawing, size.0, size.1),
+        words.mask_caption(at.cell, at.candidates, bytes),
+        vec![
+            Key::new(
+                Swatch::Fill(colour::RUNG_LIGHT),
+                words.phrase(Phrase::MaskBit),
             ),
-            format!("A guess works on a copy of the state ({bytes} bytes): undoing it is dropping the copy."),
+            Key::new(Swatch::Ring(colour::RUNG), words.phrase(Phrase::BranchCell)),
         ],
-        legend: vec![
-            Key::new(Swatch::Fill(colour::RUNG_LIGHT), "bit set: the digit may go there"),
-            Key::new(Swatch::Ring(colour::RUNG), "the cell the search branches on"),
-        ],
-    })
+    ))
 }
 
 /// `cell`'s candidate `mask` as a word: bit numbers over the digits, bit 0 on the right.
@@ -141,12 +133,12 @@ fn mask_word(cell: usize, mask: u16) -> (Svg, i32, i32) {
 
 /// Rung 5: digit `d`'s set of places, each cell at its bit ([`cell_bit`]), and the peers a
 /// placement clears with one `&` ([`PEER_SET`]).
-pub fn digit_set(rung: &Rung) -> Result<Picture> {
+pub fn digit_set(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let at = AtBranch::of(rung)?;
     let digit = at.digit();
     let places = at.root.places(digit);
-    let heading = format!("places[{}]: where {digit} may stand", digit - 1);
-    let set = cell_block(&heading, 28, |cell| {
+    let [places_heading, cleared_heading] = words.digit_set_headings(digit, at.cell);
+    let set = cell_block(&places_heading, 28, |cell| {
         let fill = if at.root.decided[cell] == digit {
             colour::FULL_LIGHT
         } else {
@@ -155,11 +147,7 @@ pub fn digit_set(rung: &Rung) -> Result<Picture> {
         BitBox::bit(bit_of(cell_bit(cell)), places & cell_bit(cell) != 0, fill)
     });
     let peers = PEER_SET[at.cell];
-    let heading = format!(
-        "PEER_SET[{}]: cleared when {digit} goes there",
-        cell_name(at.cell)
-    );
-    let cleared = cell_block(&heading, 28, |cell| {
+    let cleared = cell_block(&cleared_heading, 28, |cell| {
         let fill = if cell == at.cell {
             colour::DECIDED
         } else {
@@ -174,97 +162,74 @@ pub fn digit_set(rung: &Rung) -> Result<Picture> {
     });
     let drawn = bits::side_by_side(vec![set, cleared], GAP);
     let lost = (places & peers).count_ones() as usize;
-    let caption = vec![
-        format!(
-            "For each digit, one 81-bit set: cell 9 × row + column is bit 9 × row + \
-                 column. {digit} may stand in {} (givens included).",
-            counted(places.count_ones() as usize, "cell")
-        ),
-        format!(
-            "The search tries {digit} in {} first: places[{}] &= !PEER_SET[{}] takes \
-                 {digit} from {} at once.",
-            cell_name(at.cell),
-            digit - 1,
-            cell_name(at.cell),
-            counted(lost, "peer")
-        ),
-    ];
+    let count = places.count_ones() as usize;
+    let caption = words.digit_set_caption(digit, count, at.cell, lost);
+    let [may, stands] = words.digit_set_keys(digit);
     let legend = vec![
-        Key::new(
-            Swatch::Fill(colour::RUNG_LIGHT),
-            &format!("{digit} may stand there"),
-        ),
-        Key::new(
-            Swatch::Fill(colour::FULL_LIGHT),
-            &format!("{digit} stands there"),
-        ),
+        Key::new(Swatch::Fill(colour::RUNG_LIGHT), &may),
+        Key::new(Swatch::Fill(colour::FULL_LIGHT), &stands),
         Key::new(
             Swatch::Fill(colour::REMOVED),
-            "a place the placement clears",
+            words.phrase(Phrase::ClearedByPlacing),
         ),
     ];
-    Ok(at.picture(rung, drawn, caption, legend))
+    let subtitle = words.at_the_start(rung);
+    Ok(picture(words, rung, subtitle, drawn, caption, legend))
 }
 
-/// Rung 6: the open cells with at least one, two and three candidates, counted over the
-/// nine sets at once ([`at_least_one_two_three`]).
-pub fn counted_at_once(rung: &Rung) -> Result<Picture> {
+/// Rung 6: the open cells with at least two and three candidates, counted over the nine
+/// sets at once ([`at_least_one_two_three`]) at the root, and what the search reads of
+/// them there: the cells with exactly two, among which it branches. (At the root, at least
+/// one is every open cell, and none has one candidate or none: propagation placed every
+/// single; both are checked, and said in the caption rather than drawn empty.)
+pub fn counted_at_once(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let at = AtBranch::of(rung)?;
     let open: CellSet = (0..81)
         .filter(|&cell| at.root.is_open(cell))
         .fold(0, |set, cell| set | cell_bit(cell));
     let sets: Vec<CellSet> = (1..=9).map(|digit| at.root.places(digit) & open).collect();
     let [one, two, three] = at_least_one_two_three(&sets);
-    let names = ["at_least_one", "at_least_two", "at_least_three"];
-    let blocks = [one, two, three].into_iter().zip(names).map(|(set, name)| {
-        let heading = format!("{name}: {}", counted(set.count_ones() as usize, "cell"));
-        cell_block(&heading, 18, |cell| {
-            BitBox::bit("", set & cell_bit(cell) != 0, colour::RUNG_LIGHT)
-        })
-    });
-    let (singles, pairs) = (open & !two, two & !three);
-    // What the three words buy: the cells with two candidates, the branch cell among them.
-    let heading = format!(
-        "exactly two: {}",
-        counted(pairs.count_ones() as usize, "cell")
+    ensure!(
+        one == open && two == open,
+        "rung 6's root has an open cell with one candidate or none"
     );
-    let result = cell_block(&heading, 18, |cell| {
-        let fill = if cell == at.cell {
-            colour::RUNG
-        } else {
-            colour::RUNG_LIGHT
-        };
-        BitBox::bit("", pairs & cell_bit(cell) != 0, fill)
-    });
-    let drawn = bits::side_by_side(blocks.chain([result]).collect(), GAP);
-    let caption = vec![
-        "Over the nine digits' sets in turn: at_least_three |= at_least_two & set; \
-             at_least_two |= at_least_one & set; at_least_one |= set. Three words hold \
-             every cell's count, up to three."
-            .to_string(),
-        format!(
-            "Open cells with one candidate or none (open & !at_least_two): {}; with \
-                 exactly two (at_least_two & !at_least_three): {}, among them {}.",
-            singles.count_ones(),
-            pairs.count_ones(),
-            cell_name(at.cell)
-        ),
+    let pairs = two & !three;
+    let block = |name: &str, set: CellSet| {
+        let heading = words.counted_heading(name, set.count_ones() as usize);
+        cell_block(&heading, 18, move |cell| {
+            let fill = if cell == at.cell {
+                colour::RUNG
+            } else {
+                colour::RUNG_LIGHT
+            };
+            BitBox::bit("", set & cell_bit(cell) != 0, fill)
+        })
+    };
+    let blocks = vec![
+        block("at_least_two", two),
+        block("at_least_three", three),
+        block(words.phrase(Phrase::ExactlyTwo), pairs),
     ];
-    let branch = format!("{}, where rung 6 branches", cell_name(at.cell));
+    let drawn = bits::side_by_side(blocks, GAP);
+    let caption = words.counted_caption(pairs.count_ones() as usize, at.cell);
     let legend = vec![
-        Key::new(Swatch::Fill(colour::RUNG_LIGHT), "bit set"),
-        Key::new(Swatch::Fill(colour::RUNG), &branch),
+        Key::new(
+            Swatch::Fill(colour::RUNG_LIGHT),
+            words.phrase(Phrase::BitSet),
+        ),
+        Key::new(Swatch::Fill(colour::RUNG), &words.counted_key(at.cell)),
     ];
-    Ok(at.picture(rung, drawn, caption, legend))
+    let subtitle = words.at_the_start(rung);
+    Ok(picture(words, rung, subtitle, drawn, caption, legend))
 }
 
 /// Rung 7: digit `d`'s places cut into three band words, each cell at its bit in its band
 /// ([`band_and_bit`]).
-pub fn band_words(rung: &Rung) -> Result<Picture> {
+pub fn band_words(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let at = AtBranch::of(rung)?;
     let digit = at.digit();
     let places = at.root.places(digit);
-    let heading = format!("the grid: each cell's bit in its band's word, {digit}'s places dark");
+    let heading = words.band_grid_heading(digit);
     let grid_block = cell_block(&heading, 30, |cell| {
         let (band, bit) = band_and_bit(cell);
         let set = places & cell_bit(cell) != 0;
@@ -278,11 +243,7 @@ pub fn band_words(rung: &Rung) -> Result<Picture> {
     let mut pieces = vec![grid_block];
     for band in 0..3 {
         let word = band_word(places, band);
-        let heading = format!(
-            "places[{band}][{}]: band {}'s word, bits 0 to 26 from the left",
-            digit - 1,
-            band + 1
-        );
+        let heading = words.band_word_heading(band, digit);
         pieces.push(bits::block(&heading, 27, 1, 19, |column, _| {
             let set = word & 1 << column != 0;
             let fill = if set {
@@ -294,19 +255,17 @@ pub fn band_words(rung: &Rung) -> Result<Picture> {
         }));
     }
     let drawn = bits::stack(pieces, 16);
-    let caption = vec![format!(
-        "Each digit's 81-bit set cut into three u32 words, one per band: cell c is bit \
-             c % 27 of band c / 27, that is bit 9 × row in the band + column. A band's row \
-             is 9 bits, its box three runs of 3; {digit} may stand in {}.",
-        counted(places.count_ones() as usize, "cell")
-    )];
+    let caption = words.band_words_caption(digit, places.count_ones() as usize);
     let legend = (0..3)
         .map(|band| {
-            let meaning = format!("band {}: {digit} may stand there", band + 1);
-            Key::new(Swatch::Fill(colour::BAND_BITS[band]), &meaning)
+            Key::new(
+                Swatch::Fill(colour::BAND_BITS[band]),
+                &words.band_key(band, digit),
+            )
         })
         .collect();
-    Ok(at.picture(rung, drawn, caption, legend))
+    let subtitle = words.at_the_start(rung);
+    Ok(picture(words, rung, subtitle, drawn, caption, legend))
 }
 
 /// The number of the one bit set in `word`.
@@ -321,14 +280,17 @@ fn cell_block(heading: &str, side: i32, content: impl Fn(usize) -> BitBox) -> (S
     })
 }
 
-/// The full grid and, right of it, `words`: the drawing and its size.
-fn beside_the_grid(board: Svg, words: (Svg, i32, i32)) -> (Svg, (i32, i32)) {
-    let (words, words_width, words_height) = words;
+/// The full grid and, right of it, `blocks` of bits: the drawing and its size.
+fn beside_the_grid(board: Svg, blocks: (Svg, i32, i32)) -> (Svg, (i32, i32)) {
+    let (blocks, blocks_width, blocks_height) = blocks;
     let mut drawing = Svg::new();
-    drawing.place(LABELS, LABELS, board);
-    drawing.place(LABELS + SIDE + GAP, LABELS, words);
-    let width = LABELS + SIDE + GAP + words_width;
-    (drawing, (width, (LABELS + SIDE).max(LABELS + words_height)))
+    drawing.place_as(GRID_CLASS, LABELS, LABELS, board);
+    drawing.place(LABELS + SIDE + GAP, LABELS, blocks);
+    let width = LABELS + SIDE + GAP + blocks_width;
+    (
+        drawing,
+        (width, (LABELS + SIDE).max(LABELS + blocks_height)),
+    )
 }
 
 #[cfg(test)]

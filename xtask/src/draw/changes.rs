@@ -2,7 +2,9 @@
 //! on the rung's chosen puzzle. The board is propagated at the root, the first way of the
 //! rung's first branch point is taken, and the board's own bookkeeping says what changed:
 //! the words (bit `9 × band + d - 1`) that differ from what the band rule last left
-//! ([`Board::changed_words`]), and their digits ([`digits_of_words`]).
+//! ([`Board::changed_words`]), and their digits ([`digits_of_words`]). The grid shows the
+//! board at that moment, before propagation: the places the guess cleared are struck, and
+//! each lies in a word that changed.
 
 use anyhow::{anyhow, ensure, Result};
 use common::board::band_rule::digits_of_words;
@@ -13,8 +15,9 @@ use common::{digit_bit, lowest_digit};
 use super::bits::{self, BitBox};
 use super::frame::{Key, Picture, Swatch};
 use super::grid::{self, Mark, LABELS, SIDE};
-use super::root::{self, cell_name, chute_name, counted, Root};
-use super::svg::{colour, Svg};
+use super::root::{self, cell_name, Root};
+use super::svg::{colour, Svg, GRID_CLASS};
+use super::words::{Phrase, Words};
 
 /// The room between the grid and the words.
 const GAP: i32 = 28;
@@ -24,15 +27,22 @@ const GAP: i32 = 28;
 struct AfterFirstGuess {
     root: Root,
     point: BranchPoint,
-    /// The first way, in words: `6 in r7c1`, `permutation 2 of 4 in band 3`.
+    /// The first way, in words: `6 in r7c1`, `1 on permutation k=0 in band 2`.
     guess: String,
+    /// Every cell's candidates after the guess, before propagation.
+    candidates: [u16; 81],
     /// The words that differ from what the band rule last left, after the guess.
     changed: u32,
 }
 
 impl AfterFirstGuess {
     /// `rung`'s board (the mini-line rule and recount as given) after its first guess.
-    fn of(rung: &Rung, rule: MiniLineRule, recount: Recount) -> Result<AfterFirstGuess> {
+    fn of(
+        rung: &Rung,
+        words: &dyn Words,
+        rule: MiniLineRule,
+        recount: Recount,
+    ) -> Result<AfterFirstGuess> {
         let givens = root::chosen_grid(rung)?;
         let root = Root::of(rung, &givens)?;
         let mut board = Board::propagated(&givens, rule, recount, &mut ())
@@ -53,38 +63,32 @@ impl AfterFirstGuess {
                 board
                     .place(cell, digit)
                     .map_err(|_| anyhow!("{digit} cannot go in {}", cell_name(cell)))?;
-                format!("{digit} in {}", cell_name(cell))
+                words.cell_guess(digit, cell)
             }
             BranchPoint::Chute { branch } => {
                 let k = branch.ways().next().unwrap_or(0);
                 branch.keep_permutation(k, &mut board);
-                format!(
-                    "{} on permutation {k} in {}",
-                    branch.digit,
-                    chute_name(branch.chute)
-                )
+                words.chute_guess(branch.digit, k, branch.chute)
             }
         };
         Ok(AfterFirstGuess {
             root,
             point,
             guess,
+            candidates: std::array::from_fn(|cell| board.candidates(cell)),
             changed: board.changed_words(),
         })
     }
 
-    /// The subtitle: the puzzle, after the first guess.
-    fn subtitle(&self, rung: &Rung) -> String {
-        let puzzle = root::puzzle_words(rung);
-        format!("{puzzle}, after the first guess: {}", self.guess)
-    }
-
     /// The root's grid with the guess drawn on it: the cell's digit ringed, or the
-    /// digit's places in the chute.
+    /// digit's places in the chute that it keeps; the places it cleared struck.
     fn board(&self) -> Svg {
         let mut board = Svg::new();
         grid::draw_full_grid(&mut board);
         grid::draw_state(&mut board, &self.root, |cell, digit| {
+            if self.candidates[cell] & digit_bit(digit) == 0 {
+                return Mark::Struck;
+            }
             let guessed = match self.point {
                 BranchPoint::Cell {
                     cell: at,
@@ -104,94 +108,71 @@ impl AfterFirstGuess {
     }
 
     /// The 27 words, a row per band and a column per digit, those changed filled.
-    fn words_block(&self) -> (Svg, i32, i32) {
-        let heading = format!("changed_words(): {} of 27", self.changed.count_ones());
+    fn words_block(&self, words: &dyn Words) -> (Svg, i32, i32) {
+        let heading = words.changed_words_heading(self.changed.count_ones() as usize);
         bits::block(&heading, 9, 3, 30, |column, band| {
             let bit = 9 * band + column;
             BitBox::bit(bit, self.changed >> bit & 1 == 1, colour::RUNG_LIGHT)
         })
     }
 
-    /// The grid and, right of it, `words`: the drawing and its size.
-    fn drawing(&self, words: Vec<(Svg, i32, i32)>) -> (Svg, (i32, i32)) {
-        let (words, words_width, words_height) = bits::stack(words, GAP);
+    /// The grid and, right of it, `blocks` of bits: the drawing and its size.
+    fn drawing(&self, blocks: Vec<(Svg, i32, i32)>) -> (Svg, (i32, i32)) {
+        let (blocks, blocks_width, blocks_height) = bits::stack(blocks, GAP);
         let mut drawing = Svg::new();
-        drawing.place(LABELS, LABELS, self.board());
-        drawing.place(LABELS + SIDE + GAP, LABELS, words);
-        let width = LABELS + SIDE + GAP + words_width;
-        (drawing, (width, LABELS + SIDE.max(words_height)))
+        drawing.place_as(GRID_CLASS, LABELS, LABELS, self.board());
+        drawing.place(LABELS + SIDE + GAP, LABELS, blocks);
+        let width = LABELS + SIDE + GAP + blocks_width;
+        (drawing, (width, LABELS + SIDE.max(blocks_height)))
     }
 }
 
-/// Digits across the columns, bands down the rows: the words' axes, in a heading.
-const AXES: &str = "columns: digits 1 to 9; rows: bands 1 to 3";
+/// The legend of rungs 9 and 19: the guess, what it clears, and what `changed` fills.
+fn guess_keys(words: &dyn Words, changed: Phrase) -> Vec<Key> {
+    vec![
+        Key::new(Swatch::Ring(colour::RUNG), words.phrase(Phrase::FirstGuess)),
+        Key::new(Swatch::Struck, words.phrase(Phrase::ClearedByGuess)),
+        Key::new(Swatch::Fill(colour::RUNG_LIGHT), words.phrase(changed)),
+    ]
+}
 
 /// Rung 9: the words the band rule sweeps again after the first guess.
-pub fn changed_words(rung: &Rung) -> Result<Picture> {
-    let after = AfterFirstGuess::of(rung, MiniLineRule::Off, Recount::EveryDigit)?;
-    let (drawing, size) = after.drawing(vec![after.words_block()]);
+pub fn changed_words(rung: &Rung, words: &dyn Words) -> Result<Picture> {
+    let after = AfterFirstGuess::of(rung, words, MiniLineRule::Off, Recount::EveryDigit)?;
+    let (drawing, size) = after.drawing(vec![after.words_block(words)]);
     let changed = after.changed.count_ones() as usize;
     Ok(Picture {
-        title: root::title(rung),
-        subtitle: after.subtitle(rung),
+        title: words.title(rung),
+        subtitle: words.after_guess_subtitle(rung, &after.guess),
         drawing,
         size,
-        caption: vec![
-            format!(
-                "The board keeps, for each digit and band, the word the band rule last left \
-                 (seen). Rules only remove places, so a word equal to it has nothing new. After \
-                 {}, {} differ (bit 9 × band + d - 1; {AXES}): the next sweep visits those, \
-                 not all 27.",
-                after.guess,
-                counted(changed, "word")
-            ),
-            "Each word swept marks its band for naked singles and its digit for the column \
-             rules, which look only at what is marked."
-                .to_string(),
-        ],
-        legend: vec![
-            Key::new(Swatch::Ring(colour::RUNG), "the first guess"),
-            Key::new(Swatch::Fill(colour::RUNG_LIGHT), "a word that changed"),
-        ],
+        caption: words.changed_words_caption(&after.guess, changed),
+        legend: guess_keys(words, Phrase::ChangedWord),
     })
 }
 
 /// Rung 19: the digits the mini-line rule counts again after the first guess: those of
 /// the words that changed.
-pub fn changed_digits(rung: &Rung) -> Result<Picture> {
+pub fn changed_digits(rung: &Rung, words: &dyn Words) -> Result<Picture> {
     let after = AfterFirstGuess::of(
         rung,
+        words,
         MiniLineRule::ConfinedAndOnlyThree,
         Recount::ChangedDigits,
     )?;
     let digits = digits_of_words(after.changed);
-    let heading = format!(
-        "digits_of_words: {} of 9 counted again",
-        digits.count_ones()
-    );
+    let heading = words.changed_digits_heading(digits.count_ones() as usize);
     let digit_row = bits::block(&heading, 9, 1, 30, |column, _| {
         let digit = column as u8 + 1;
         BitBox::bit(digit, digits & digit_bit(digit) != 0, colour::RUNG_LIGHT)
     });
-    let (drawing, size) = after.drawing(vec![after.words_block(), digit_row]);
-    let counted_again = digits.count_ones() as usize;
+    let (drawing, size) = after.drawing(vec![after.words_block(words), digit_row]);
     Ok(Picture {
-        title: root::title(rung),
-        subtitle: after.subtitle(rung),
+        title: words.title(rung),
+        subtitle: words.after_guess_subtitle(rung, &after.guess),
         drawing,
         size,
-        caption: vec![format!(
-            "After {}, the band rule's first sweep visits the words that changed ({AXES}), \
-             which belong to {}. Rung 18's mini-line rule works out each of the nine digits' \
-             confined mini-lines again; rung 19's only those of the digits a sweep touched, \
-             keeping what it found for the other {}.",
-            after.guess,
-            counted(counted_again, "digit"),
-            9 - counted_again
-        )],
-        legend: vec![
-            Key::new(Swatch::Ring(colour::RUNG), "the first guess"),
-            Key::new(Swatch::Fill(colour::RUNG_LIGHT), "changed: counted again"),
-        ],
+        caption: words.changed_digits_caption(&after.guess, digits.count_ones() as usize),
+        legend: guess_keys(words, Phrase::CountedAgain),
     })
 }

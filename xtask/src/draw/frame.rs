@@ -1,6 +1,7 @@
 //! The frame every picture shares: a title, the puzzle and the moment it shows, the
 //! drawing, a caption of what it counts, and a legend of the colours that mean something.
 
+use super::grid::{self, Mark};
 use super::svg::{colour, Font, Paint, Svg};
 
 /// The space around everything, in pixels.
@@ -43,10 +44,16 @@ pub enum Swatch {
         /// Whether it is bold.
         bold: bool,
     },
-    /// A small digit struck through, as a removed candidate.
+    /// A small digit struck through, as a removed candidate ([`Mark::Struck`]).
     Struck,
+    /// A small digit struck through in grey, as a cleared candidate ([`Mark::Cleared`]).
+    Cleared,
     /// A small digit with a ring in the colour, as a marked candidate.
     Ring(&'static str),
+    /// A dot, as a place in a way's diagram or a digit's small grid.
+    Dot,
+    /// A red cross, as a place a rule removes in a digit's small grid.
+    Cross,
 }
 
 impl Key {
@@ -77,8 +84,8 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// The picture as an SVG document.
-    pub fn to_svg(self) -> String {
+    /// The picture as an SVG document, its text in `fonts` (a CSS list).
+    pub fn to_svg(self, fonts: &str) -> String {
         let (drawing_width, drawing_height) = self.size;
         let longest_heading = TITLE
             .width_of(&self.title)
@@ -99,7 +106,7 @@ impl Picture {
         if !self.legend.is_empty() {
             y = draw_legend(&mut svg, &self.legend, y + 14, width - 2 * MARGIN);
         }
-        svg.document(width, y + MARGIN, &self.title)
+        svg.document(width, y + MARGIN, &self.title, fonts)
     }
 }
 
@@ -142,14 +149,34 @@ fn draw_swatch(svg: &mut Svg, x: i32, y: i32, side: i32, swatch: Swatch) {
             let font = if bold { font.bold() } else { font };
             svg.text_centred_on(centre_x, centre_y, "5", font);
         }
-        Swatch::Struck => {
-            svg.text_centred_on(centre_x, centre_y, "5", Font::sans(12, colour::REMOVED));
-            let strike = Paint::stroke(colour::REMOVED, 2);
-            svg.line((x + 3, y + side - 4), (x + side - 3, y + 4), strike);
+        Swatch::Struck | Swatch::Cleared => {
+            // The mark as the grid draws it: the swatch is a cell's slot for digit 5.
+            let mark = match swatch {
+                Swatch::Struck => Mark::Struck,
+                _ => Mark::Cleared,
+            };
+            let (slot_x, slot_y) = grid::mark_centre(0, 5);
+            let mut sample = Svg::new();
+            grid::draw_mark(&mut sample, 0, 5, mark);
+            svg.place(centre_x - slot_x, centre_y - slot_y, sample);
         }
         Swatch::Ring(ring) => {
             svg.circle(centre_x, centre_y, side / 2 - 1, Paint::stroke(ring, 2));
             svg.text_centred_on(centre_x, centre_y, "5", small);
+        }
+        Swatch::Dot => svg.circle(centre_x, centre_y, 3, Paint::fill(colour::INK)),
+        Swatch::Cross => {
+            let cross = Paint::stroke(colour::REMOVED, 2);
+            svg.line(
+                (centre_x - 4, centre_y - 4),
+                (centre_x + 4, centre_y + 4),
+                cross,
+            );
+            svg.line(
+                (centre_x - 4, centre_y + 4),
+                (centre_x + 4, centre_y - 4),
+                cross,
+            );
         }
     }
 }

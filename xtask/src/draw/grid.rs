@@ -88,9 +88,14 @@ pub fn draw_digit(svg: &mut Svg, cell: usize, digit: u8, colour: &'static str, g
 pub enum Mark {
     /// Plain grey.
     Plain,
-    /// In red, struck through: a rule removes it.
+    /// Removed by the rule a picture is about: bold red on a pale red square, struck
+    /// through thinly from corner to corner, so the digit stays readable.
     Struck,
-    /// In a ring of the colour: a way to branch, or a place of the digit branched on.
+    /// Cleared because a digit was decided in its cell or a peer: light grey, struck
+    /// through the same way.
+    Cleared,
+    /// In a ring of the colour: a way to branch, a place of the digit branched on, or a
+    /// digit that makes a rule act.
     Ringed(&'static str),
 }
 
@@ -98,15 +103,34 @@ pub enum Mark {
 pub fn draw_mark(svg: &mut Svg, cell: usize, digit: u8, mark: Mark) {
     let (x, y) = mark_centre(cell, digit);
     let text = digit.to_string();
+    let half = CELL / 6;
+    let strike = |svg: &mut Svg, colour| {
+        svg.line(
+            (x - half, y + half),
+            (x + half, y - half),
+            Paint::stroke(colour, 1),
+        );
+    };
     match mark {
         Mark::Plain => svg.text_centred_on(x, y, &text, MARK),
         Mark::Struck => {
-            svg.text_centred_on(x, y, &text, Font::sans(MARK.size(), colour::REMOVED));
-            let strike = Paint::stroke(colour::REMOVED, 2);
-            svg.line((x - 5, y + 5), (x + 5, y - 5), strike);
+            svg.rect(
+                x - half,
+                y - half,
+                2 * half,
+                2 * half,
+                Paint::fill(colour::REMOVED_LIGHT),
+            );
+            let font = Font::sans(MARK.size(), colour::REMOVED).bold();
+            svg.text_centred_on(x, y, &text, font);
+            strike(svg, colour::REMOVED);
+        }
+        Mark::Cleared => {
+            svg.text_centred_on(x, y, &text, Font::sans(MARK.size(), colour::BELOW));
+            strike(svg, colour::BELOW);
         }
         Mark::Ringed(ring) => {
-            svg.circle(x, y, CELL / 6, Paint::stroke(ring, 2).filled(colour::PAPER));
+            svg.circle(x, y, half, Paint::stroke(ring, 2).filled(colour::PAPER));
             svg.text_centred_on(x, y, &text, Font::sans(MARK.size(), ring).bold());
         }
     }
@@ -121,16 +145,27 @@ pub fn shade(svg: &mut Svg, cell: usize, fill: &'static str) {
 /// The smallest rectangle around `cells` of the full grid, `inset` pixels inside it,
 /// outlined with `paint`: a cell, a chute, a box.
 pub fn outline(svg: &mut Svg, cells: impl IntoIterator<Item = usize>, paint: Paint, inset: i32) {
+    outline_in(svg, CELL, cells, paint, inset);
+}
+
+/// The same in a grid of cells `side` pixels wide.
+pub fn outline_in(
+    svg: &mut Svg,
+    side: i32,
+    cells: impl IntoIterator<Item = usize>,
+    paint: Paint,
+    inset: i32,
+) {
     let (mut left, mut top, mut right, mut bottom) = (9, 9, 0, 0);
     for cell in cells {
         let (row, column) = ((cell / 9) as i32, (cell % 9) as i32);
         (left, top) = (left.min(column), top.min(row));
         (right, bottom) = (right.max(column + 1), bottom.max(row + 1));
     }
-    let (x, y) = (left * CELL + inset, top * CELL + inset);
+    let (x, y) = (left * side + inset, top * side + inset);
     let (width, height) = (
-        (right - left) * CELL - 2 * inset,
-        (bottom - top) * CELL - 2 * inset,
+        (right - left) * side - 2 * inset,
+        (bottom - top) * side - 2 * inset,
     );
     svg.rect(x, y, width, height, paint);
 }

@@ -1,14 +1,16 @@
 //! The climb's pictures, drawn by the code they show (`cargo xtask draw`): one SVG per rung
-//! of the ladder from 1 ([`common::ladder::RUNGS`]), `docs/climb/rung-01.svg` to
-//! `rung-19.svg`, each the moment on the rung's chosen puzzle where its idea first acts.
-//! Every digit, mark, bit and count in them is read from the code's own state, tables and
-//! index functions, so a changed rule, layout or table changes its picture, and
+//! of the ladder from 1 ([`common::ladder::RUNGS`]), in each language of [`Language`]:
+//! `docs/climb/rung-01.svg` to `rung-19.svg` in English, `docs/climb/ko/` the same in
+//! Korean, each the moment on the rung's chosen puzzle where its idea first acts. The
+//! drawing code is one for all languages; the words come from [`words`]. Every digit,
+//! mark, bit and count in them is read from the code's own state, tables and index
+//! functions, so a changed rule, layout or table changes its picture, and
 //! `xtask/tests/draw.rs` fails until the picture is drawn again.
 //!
 //! What a picture shows follows its rung's [`Idea`]:
 //! - [`inference`]: what the rung's rules remove and decide at the root, on the pencil
-//!   marks the rung below leaves;
-//! - [`branching`]: where the rung branches at the root, against the rung below;
+//!   marks the rung below leaves, and what made each rule act ([`causes`]);
+//! - [`branching`]: where the rung branches at the root, against the rung below, and why;
 //! - [`cell_words`] and [`band_words`]: the layout a representation rung's words use,
 //!   filled with the puzzle's state;
 //! - [`changes`]: what an incremental-work rung looks at again after the first guess.
@@ -20,6 +22,7 @@
 pub mod band_words;
 pub mod bits;
 pub mod branching;
+pub mod causes;
 pub mod cell_words;
 pub mod changes;
 pub mod frame;
@@ -27,19 +30,30 @@ pub mod grid;
 pub mod inference;
 pub mod root;
 pub mod svg;
+pub mod words;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use common::ladder::{Idea, Rung, RUNGS};
+pub use words::Language;
 
-/// One picture as drawn: its file's name and its SVG text.
+/// One picture as drawn: its language, its file's name and its SVG text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawn {
+    /// The language of its words.
+    pub language: Language,
     /// `rung-07.svg`.
     pub file_name: String,
     /// The SVG document.
     pub svg: String,
+}
+
+impl Drawn {
+    /// Its path under the pictures' folder: `rung-07.svg`, `ko/rung-07.svg`.
+    pub fn path(&self) -> PathBuf {
+        self.language.folder().join(&self.file_name)
+    }
 }
 
 /// Where the pictures live: `docs/climb/` of the workspace.
@@ -52,43 +66,48 @@ pub fn file_name(number: usize) -> String {
     format!("rung-{number:02}.svg")
 }
 
-/// Every rung's picture but rung 0's, the ladder's start, in the ladder's order.
+/// Every rung's picture but rung 0's, the ladder's start, in the ladder's order, in every
+/// language.
 pub fn draw_all() -> Result<Vec<Drawn>> {
-    let pictured = RUNGS.iter().filter(|rung| rung.idea != Idea::Start);
-    pictured
-        .map(|rung| {
-            let svg = draw(rung).with_context(|| format!("drawing rung {}", rung.number))?;
-            Ok(Drawn {
+    let mut drawn = Vec::new();
+    for language in Language::ALL {
+        for rung in RUNGS.iter().filter(|rung| rung.idea != Idea::Start) {
+            let svg = draw(rung, language)
+                .with_context(|| format!("drawing rung {} in {language:?}", rung.number))?;
+            drawn.push(Drawn {
+                language,
                 file_name: file_name(rung.number),
                 svg,
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    Ok(drawn)
 }
 
-/// `rung`'s picture, as its idea calls for.
-pub fn draw(rung: &Rung) -> Result<String> {
+/// `rung`'s picture in `language`, as its idea calls for.
+pub fn draw(rung: &Rung, language: Language) -> Result<String> {
+    let words = language.words();
     let picture = match rung.idea {
         Idea::Start => bail!(
             "rung {} is the ladder's start: it has no picture",
             rung.number
         ),
-        Idea::Inference => inference::draw(rung)?,
-        Idea::Branching => branching::draw(rung)?,
+        Idea::Inference => inference::draw(rung, words)?,
+        Idea::Branching => branching::draw(rung, words)?,
         Idea::Representation | Idea::IncrementalWork => match rung.number {
-            2 => cell_words::candidate_mask(rung)?,
-            5 => cell_words::digit_set(rung)?,
-            6 => cell_words::counted_at_once(rung)?,
-            7 => cell_words::band_words(rung)?,
-            8 => band_words::band_rule_table(rung)?,
-            9 => changes::changed_words(rung)?,
-            11 => band_words::straight_line(rung)?,
-            13 => band_words::mini_line_counts(rung)?,
-            19 => changes::changed_digits(rung)?,
+            2 => cell_words::candidate_mask(rung, words)?,
+            5 => cell_words::digit_set(rung, words)?,
+            6 => cell_words::counted_at_once(rung, words)?,
+            7 => cell_words::band_words(rung, words)?,
+            8 => band_words::band_rule_table(rung, words)?,
+            9 => changes::changed_words(rung, words)?,
+            11 => band_words::straight_line(rung, words)?,
+            13 => band_words::mini_line_counts(rung, words)?,
+            19 => changes::changed_digits(rung, words)?,
             other => bail!("rung {other} has no layout picture: add one in xtask/src/draw/"),
         },
     };
-    Ok(picture.to_svg())
+    Ok(picture.to_svg(language.fonts()))
 }
 
 /// How a file of the folder stands against what the code draws.
@@ -102,39 +121,45 @@ pub enum Difference {
     NotDrawn,
 }
 
-/// The files of `folder` that differ from `drawn`, by name, with how; none when every
-/// picture is there as drawn and no other SVG is.
-pub fn compare(folder: &Path, drawn: &[Drawn]) -> Result<Vec<(String, Difference)>> {
+/// The files under `folder` that differ from `drawn`, by path (`ko/rung-07.svg`), with
+/// how; none when every picture is there as drawn and no other SVG is in a language's
+/// folder.
+pub fn compare(folder: &Path, drawn: &[Drawn]) -> Result<Vec<(PathBuf, Difference)>> {
     let mut differences = Vec::new();
     for picture in drawn {
-        let path = folder.join(&picture.file_name);
+        let path = folder.join(picture.path());
         if !path.is_file() {
-            differences.push((picture.file_name.clone(), Difference::Missing));
+            differences.push((picture.path(), Difference::Missing));
         } else if read(&path)? != picture.svg {
-            differences.push((picture.file_name.clone(), Difference::Differs));
+            differences.push((picture.path(), Difference::Differs));
         }
     }
-    for name in svg_files(folder)? {
-        if !drawn.iter().any(|picture| picture.file_name == name) {
-            differences.push((name, Difference::NotDrawn));
+    for language in Language::ALL {
+        for name in svg_files(&folder.join(language.folder()))? {
+            let path = language.folder().join(name);
+            if !drawn.iter().any(|picture| picture.path() == path) {
+                differences.push((path, Difference::NotDrawn));
+            }
         }
     }
     Ok(differences)
 }
 
 /// Writes the pictures of `drawn` that are missing from `folder` or differ there, and
-/// returns their names.
-pub fn write(folder: &Path, drawn: &[Drawn]) -> Result<Vec<String>> {
-    std::fs::create_dir_all(folder).with_context(|| format!("creating {}", folder.display()))?;
+/// returns their paths under it.
+pub fn write(folder: &Path, drawn: &[Drawn]) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     for picture in drawn {
-        let path = folder.join(&picture.file_name);
+        let path = folder.join(picture.path());
         if path.is_file() && read(&path)? == picture.svg {
             continue;
         }
+        let parent = path.parent().unwrap_or(folder);
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
         std::fs::write(&path, &picture.svg)
             .with_context(|| format!("writing {}", path.display()))?;
-        written.push(picture.file_name.clone());
+        written.push(picture.path());
     }
     Ok(written)
 }

@@ -1,11 +1,11 @@
 //! A rung's state where its search starts, read from the code: its chosen puzzle, each
 //! cell's candidates once its rules ran (`candidates_after_rules`), the digits its
-//! propagation decided before any guess (reported to an observer), and its first branch
-//! point; and how the pictures name cells, chutes, digits and puzzles in words.
+//! propagation decided before any guess and why (reported to an observer), and its first
+//! branch point; and the names the pictures give cells and digits in every language.
 
 use anyhow::{anyhow, ensure, Context, Result};
 use common::board::bands::{band_and_bit, BandSet};
-use common::ladder::{BranchPoint, Grid, Idea, PuzzleInSet, Rung};
+use common::ladder::{BranchPoint, Grid, PuzzleInSet, Rung};
 use common::observe::{Branch, Reason, SearchObserver};
 use common::{cells, digit_bit, CellSet, N_CELLS};
 
@@ -20,6 +20,8 @@ pub struct Root {
     pub candidates: [u16; N_CELLS],
     /// The digits decided there, givens included; 0 where a cell is open.
     pub decided: Grid,
+    /// The singles its propagation placed there, in order: cell, digit and reason.
+    pub singles: Vec<(usize, u8, Reason)>,
 }
 
 impl Root {
@@ -32,6 +34,7 @@ impl Root {
             .ok_or_else(|| anyhow!("rung {}'s rules find no completion", rung.number))?;
         let mut watcher = DecidedBeforeAnyGuess {
             decided: *givens,
+            singles: Vec::new(),
             guessed: false,
         };
         rung.solver.solve_observed(givens, &mut watcher);
@@ -49,6 +52,7 @@ impl Root {
             givens: *givens,
             candidates,
             decided: watcher.decided,
+            singles: watcher.singles,
         })
     }
 
@@ -69,16 +73,20 @@ impl Root {
     }
 }
 
-/// Records what a search decides until its first guess.
+/// Records what a search decides until its first guess, and why.
 struct DecidedBeforeAnyGuess {
     decided: Grid,
+    singles: Vec<(usize, u8, Reason)>,
     guessed: bool,
 }
 
 impl SearchObserver for DecidedBeforeAnyGuess {
-    fn deduced(&mut self, cell: usize, digit: u8, _reason: Reason) {
+    fn deduced(&mut self, cell: usize, digit: u8, reason: Reason) {
         if !self.guessed {
             self.decided[cell] = digit;
+            if reason != Reason::Given {
+                self.singles.push((cell, digit, reason));
+            }
         }
     }
 
@@ -113,36 +121,9 @@ pub fn first_branch_point(rung: &Rung, givens: &Grid) -> Result<BranchPoint> {
         .with_context(|| format!("rung {} does not branch on its puzzle", rung.number))
 }
 
-/// The picture's title: `Rung 12: mini-lines (inference)`.
-pub fn title(rung: &Rung) -> String {
-    let idea = match rung.idea {
-        Idea::Start => "start",
-        Idea::Representation => "representation",
-        Idea::Inference => "inference",
-        Idea::Branching => "branching",
-        Idea::IncrementalWork => "incremental work",
-    };
-    format!("Rung {}: {} ({idea})", rung.number, rung.name)
-}
-
-/// `puzzle 1 of data/magictour_top1465.txt`.
-pub fn puzzle_words(rung: &Rung) -> String {
-    let PuzzleInSet { set, number } = rung.chosen_puzzle;
-    format!("puzzle {number} of data/{set}.txt")
-}
-
 /// `r3c5`: row 3, column 5, counted from 1.
 pub fn cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
-}
-
-/// `band 2` or `stack 1`, counted from 1: chutes 0 to 2 are the bands, 3 to 5 the stacks.
-pub fn chute_name(chute: usize) -> String {
-    if chute < 3 {
-        format!("band {}", chute + 1)
-    } else {
-        format!("stack {}", chute - 2)
-    }
 }
 
 /// The cells of `chute` (a band `0..3` or a stack `3..6`).
@@ -164,30 +145,9 @@ pub fn digit_list(mask: u16) -> String {
     digits.join(" ")
 }
 
-/// A branch point in words, and its number of ways: `r7c1` and 2, or `digit 4 in band
-/// 3` and 2.
-pub fn branch_point_words(point: &BranchPoint) -> (String, u32) {
-    match point {
-        BranchPoint::Cell { cell, candidates } => (cell_name(*cell), candidates.count_ones()),
-        BranchPoint::Chute { branch } => (
-            format!("digit {} in {}", branch.digit, chute_name(branch.chute)),
-            branch.permutations.count_ones(),
-        ),
-    }
-}
-
 /// `set`'s cells in `band`, as the band's word: each cell at its bit there
 /// ([`band_and_bit`]).
 pub fn band_word(set: CellSet, band: usize) -> BandSet {
     let in_band = cells(set).map(band_and_bit).filter(|&(of, _)| of == band);
     in_band.fold(0, |word, (_, bit)| word | bit)
-}
-
-/// `count` and `noun`, with an `s` unless it is one: `1 cell`, `3 cells`.
-pub fn counted(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
 }

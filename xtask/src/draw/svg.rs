@@ -1,12 +1,15 @@
 //! The pictures' SVG: a writer of the few elements they use, and the colours they share.
 //!
 //! Every coordinate is an integer and every attribute is written in a fixed order, so a
-//! picture drawn twice is the same bytes. Nothing is fetched: fonts are the generic
-//! families (`sans-serif`, `monospace`), and there is no script, image or
-//! `foreignObject`, so GitHub shows a picture through `<img>` as any browser does. Every
-//! picture has a white background, which keeps it readable on a dark page.
+//! picture drawn twice is the same bytes. Nothing is fetched: the text names fonts the
+//! systems have (the picture's language chooses them, ending in the generic `sans-serif`;
+//! code is in `monospace`), and there is no script, image or `foreignObject`, so GitHub
+//! shows a picture through `<img>` as any browser does. Every picture has a white
+//! background, which keeps it readable on a dark page.
 
 use std::fmt::Write;
+
+use unicode_width::UnicodeWidthChar;
 
 /// The colours of every picture: one meaning each, the same in all of them.
 pub mod colour {
@@ -20,6 +23,13 @@ pub mod colour {
     pub const PAPER: &str = "#ffffff";
     /// What a rule removes (struck through).
     pub const REMOVED: &str = "#cf222e";
+    /// The same, lightly: the square behind a removed mark.
+    pub const REMOVED_LIGHT: &str = "#ffebe9";
+    /// What makes a rule act: the unit of a hidden single, the box or line of locked
+    /// candidates, the mini-line of the mini-line rule.
+    pub const CAUSE: &str = "#8250df";
+    /// A second kind of cause in one picture: claiming beside pointing.
+    pub const CAUSE_SECOND: &str = "#bc4c00";
     /// What a rule decides (a digit placed).
     pub const DECIDED: &str = "#1a7f37";
     /// The rung the picture is about: its branch point, the bits it sets, what it visits.
@@ -161,9 +171,18 @@ impl Font {
     }
 
     /// About how wide `text` is in this font: wide enough to lay out by, never measured.
+    /// A Hangul syllable (or any character a terminal gives two columns) is a full square,
+    /// the other characters a little more than half of one.
     pub fn width_of(self, text: &str) -> i32 {
-        let per_character = if self.monospace { 61 } else { 58 };
-        text.chars().count() as i32 * self.size * per_character / 100
+        let narrow = if self.monospace { 61 } else { 58 };
+        let hundredths: i32 = text
+            .chars()
+            .map(|character| match character.width() {
+                Some(2) => 100,
+                _ => narrow,
+            })
+            .sum();
+        hundredths * self.size / 100
     }
 
     /// The baseline that centres a line of this font on `y`.
@@ -215,20 +234,15 @@ impl Svg {
         .unwrap();
     }
 
-    /// `text` on the baseline `y`, standing at `x` as `font` says.
+    /// `text` on the baseline `y`, standing at `x` as `font` says: in the document's fonts
+    /// (see [`Svg::document`]), or in `monospace`.
     pub fn text(&mut self, x: i32, y: i32, text: &str, font: Font) {
-        let family = if font.monospace {
-            "monospace"
-        } else {
-            "sans-serif"
-        };
         let size = font.size;
-        write!(
-            self.body,
-            r#"<text x="{x}" y="{y}" font-family="{family}" font-size="{size}" fill="{}""#,
-            font.colour
-        )
-        .unwrap();
+        write!(self.body, r#"<text x="{x}" y="{y}""#).unwrap();
+        if font.monospace {
+            self.body.push_str(r#" font-family="monospace""#);
+        }
+        write!(self.body, r#" font-size="{size}" fill="{}""#, font.colour).unwrap();
         if font.bold {
             self.body.push_str(r#" font-weight="bold""#);
         }
@@ -252,13 +266,26 @@ impl Svg {
         self.body.push_str("</g>\n");
     }
 
+    /// The same, the group named `class`: the grids and blocks of boxes are
+    /// [`GRID_CLASS`], which the browser test keeps every other text clear of.
+    pub fn place_as(&mut self, class: &str, x: i32, y: i32, inner: Svg) {
+        writeln!(
+            self.body,
+            r#"<g class="{class}" transform="translate({x} {y})">"#
+        )
+        .unwrap();
+        self.body.push_str(&inner.body);
+        self.body.push_str("</g>\n");
+    }
+
     /// The whole document, `width` by `height` pixels on white, titled `title` (which a
-    /// browser shows on hovering and a screen reader reads).
-    pub fn document(self, width: i32, height: i32, title: &str) -> String {
+    /// browser shows on hovering and a screen reader reads), its text in the first of
+    /// `fonts` the system has (a CSS list, ending in a generic family).
+    pub fn document(self, width: i32, height: i32, title: &str, fonts: &str) -> String {
         let mut text = String::new();
         writeln!(
             text,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{fonts}">"#
         )
         .unwrap();
         writeln!(text, "<title>{}</title>", escape(title)).unwrap();
@@ -273,6 +300,9 @@ impl Svg {
         text
     }
 }
+
+/// The class of a grid or a block of boxes: text outside them must not cross them.
+pub const GRID_CLASS: &str = "grid";
 
 /// `text` with the characters that XML reserves written as entities.
 fn escape(text: &str) -> String {
@@ -295,14 +325,23 @@ mod tests {
             "a < b & c",
             Font::sans(12, colour::INK).bold().centred(),
         );
-        let document = svg.document(10, 20, "t");
+        let document = svg.document(10, 20, "t", "'Noto Sans', sans-serif");
         let lines: Vec<&str> = document.lines().collect();
         assert!(lines[0].contains(r#"width="10" height="20" viewBox="0 0 10 20""#));
+        assert!(lines[0].ends_with(r#" font-family="'Noto Sans', sans-serif">"#));
         assert_eq!(lines[1], "<title>t</title>");
         assert!(lines[2].contains(r##"fill="#ffffff""##));
         assert!(lines[3].contains(r#"stroke-width="2" stroke-dasharray="6 6""#));
         assert!(lines[4].ends_with(">a &lt; b &amp; c</text>"));
         assert!(lines[4].contains(r#"font-weight="bold" text-anchor="middle""#));
         assert_eq!(lines[5], "</svg>");
+    }
+
+    #[test]
+    fn a_hangul_syllable_is_laid_out_as_a_full_square() {
+        let font = Font::sans(20, colour::INK);
+        assert_eq!(font.width_of("칸"), 20);
+        assert_eq!(font.width_of("r1"), 2 * 20 * 58 / 100);
+        assert_eq!(font.width_of("칸 r1"), 20 + 3 * 20 * 58 / 100);
     }
 }

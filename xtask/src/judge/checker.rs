@@ -14,10 +14,15 @@
 //! - a command, the problem's own checker, called as testlib's are (and Polygon's):
 //!   `COMMAND input output answer`, the three files in a temporary folder, from the
 //!   problem's folder; it exits 0 for a right output, 1 for a wrong answer and 2 for a
-//!   presentation error (both told as WA, with the checker's message), anything else
-//!   being the checker's own failure.
+//!   presentation error (PE), each with the checker's message, anything else being the
+//!   checker's own failure.
 //!
-//! The first two read the output as a stream of lines, a line at a time, and keep no more than a
+//! With `exact` or `sudoku`, an output refused whose words are the right answer's, only
+//! laid out with other white space (a missing line end, two spaces, a blank line inside), is
+//! a *presentation error* (Baekjoon's "출력 형식이 잘못되었습니다"), not a wrong answer: see
+//! the README for the judge's rule.
+//!
+//! Those two read the output as a stream of lines, a line at a time, and keep no more than a
 //! window of [`DIFF_WINDOW_LINES`] lines for the diff: judging an output takes memory on
 //! the order of the output itself (which the runner caps), not of its number of lines.
 
@@ -54,6 +59,12 @@ pub enum Checker {
 pub enum CheckerVerdict {
     /// The output is right.
     Accepted,
+    /// The output holds the right answer, word for word, but its white space is not what
+    /// the judge accepts (Baekjoon's "출력 형식이 잘못되었습니다").
+    PresentationError {
+        /// Why the layout is refused: what the checker found.
+        reason: String,
+    },
     /// The output is wrong.
     Rejected {
         /// Why: a summary and a diff (`exact`), or one sentence (`sudoku`).
@@ -117,10 +128,32 @@ impl Checker {
         }
         // Invalid UTF-8 becomes U+FFFD, which then fails to match, as it should.
         let actual = String::from_utf8_lossy(actual);
-        match self {
-            Checker::Sudoku => check_sudoku(&String::from_utf8_lossy(input), &actual),
-            _ => Ok(check_exact(&String::from_utf8_lossy(expected), &actual)),
-        }
+        let (input, expected) = (
+            String::from_utf8_lossy(input),
+            String::from_utf8_lossy(expected),
+        );
+        let verdict = match self {
+            Checker::Sudoku => check_sudoku(&input, &actual)?,
+            _ => check_exact(&expected, &actual),
+        };
+        let CheckerVerdict::Rejected { reason } = verdict else {
+            return Ok(verdict);
+        };
+        // The same words laid out otherwise: a presentation error, not a wrong answer.
+        let same_words = match self {
+            Checker::Sudoku => {
+                let laid_out = sudoku_layout(&actual);
+                laid_out.is_some_and(|laid_out| {
+                    check_sudoku(&input, &laid_out)
+                        .is_ok_and(|verdict| verdict == CheckerVerdict::Accepted)
+                })
+            }
+            _ => expected.split_whitespace().eq(actual.split_whitespace()),
+        };
+        Ok(match same_words {
+            true => CheckerVerdict::PresentationError { reason },
+            false => CheckerVerdict::Rejected { reason },
+        })
     }
 }
 
@@ -149,9 +182,9 @@ fn check_with_command(command: &str, folder: &Path, files: [&[u8]; 3]) -> Result
     Ok(match run.ending {
         Ending::Exited { code: 0 } => CheckerVerdict::Accepted,
         Ending::Exited { code: 1 } => CheckerVerdict::rejected(format!("the checker: {message}")),
-        Ending::Exited { code: 2 } => {
-            CheckerVerdict::rejected(format!("presentation error, the checker: {message}"))
-        }
+        Ending::Exited { code: 2 } => CheckerVerdict::PresentationError {
+            reason: format!("the checker: {message}"),
+        },
         ending => bail!("the checker `{command}` failed ({ending}): {message}"),
     })
 }
@@ -269,12 +302,52 @@ pub fn excerpt(text: &str) -> String {
     shown.join("\n")
 }
 
-/// `line`, cut to `QUOTE_MAX_CHARS` characters with `...` added if it was longer.
+/// `line`, cut to `QUOTE_MAX_CHARS` characters with `...` added if it was longer, its
+/// control and invisible characters escaped ([`escape_invisible`]): a program's bytes
+/// never reach the terminal raw (an escape sequence could clear the screen).
 pub fn shorten(line: &str) -> Cow<'_, str> {
-    match line.char_indices().nth(QUOTE_MAX_CHARS) {
+    let cut = match line.char_indices().nth(QUOTE_MAX_CHARS) {
         Some((cut, _)) => Cow::Owned(format!("{}...", &line[..cut])),
         None => Cow::Borrowed(line),
+    };
+    match cut.chars().any(is_invisible) {
+        true => Cow::Owned(escape_invisible(&cut)),
+        false => cut,
     }
+}
+
+/// Whether `character` would not show as itself on a terminal: a control character (the
+/// escape that starts a terminal's sequences among them, a tab, a carriage return), or
+/// white space and format characters beyond ASCII's space (a no-break space, a zero-width
+/// space, a byte order mark).
+fn is_invisible(character: char) -> bool {
+    character.is_control()
+        || (!character.is_ascii() && character.is_whitespace())
+        || matches!(
+            character,
+            '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2060}' | '\u{feff}'
+        )
+}
+
+/// `text` with each invisible character (a control character, or white space or a format
+/// character beyond ASCII's space) written as Rust writes it in a string: `\t`, `\r`,
+/// `\x1b`, `\u{a0}`.
+pub fn escape_invisible(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '\t' => escaped.push_str("\\t"),
+            '\r' => escaped.push_str("\\r"),
+            character if character.is_ascii_control() => {
+                escaped.push_str(&format!("\\x{:02x}", character as u32))
+            }
+            character if is_invisible(character) => {
+                escaped.push_str(&format!("\\u{{{:x}}}", character as u32))
+            }
+            character => escaped.push(character),
+        }
+    }
+    escaped
 }
 
 /// The `sudoku` checker: `actual` must be a valid completion (as [`completion_fault`]
@@ -314,6 +387,15 @@ pub fn check_sudoku(input: &str, actual: &str) -> Result<CheckerVerdict> {
     })
 }
 
+/// `output`'s words laid out as a completion is written (9 lines of 9 digits, single spaces),
+/// when they are 81 single digits.
+fn sudoku_layout(output: &str) -> Option<String> {
+    let words: Vec<&str> = output.split_whitespace().collect();
+    let digits = words.len() == 81 && words.iter().all(|word| word.len() == 1);
+    let rows = words.chunks(9).map(|row| row.join(" ") + "\n");
+    digits.then(|| rows.collect())
+}
+
 /// Reads one line of a completion: exactly 9 digits 1 to 9 with one space between
 /// neighbours, so a digit at every even place and a space at every odd one.
 fn parse_completed_row(line: &str) -> Option<[u8; 9]> {
@@ -341,12 +423,65 @@ mod tests {
     fn assert_rejected_with(verdict: CheckerVerdict, parts: &[&str]) {
         match verdict {
             CheckerVerdict::Accepted => panic!("accepted, but expected a rejection with {parts:?}"),
-            CheckerVerdict::Rejected { reason } => {
+            CheckerVerdict::Rejected { reason } | CheckerVerdict::PresentationError { reason } => {
                 for part in parts {
                     assert!(reason.contains(part), "{part:?} not in reason:\n{reason}");
                 }
             }
         }
+    }
+
+    /// What `checker` says of `actual` against `EXPECTED`, the input being `input`.
+    fn verdict_of(checker: Checker, input: &str, actual: &str) -> CheckerVerdict {
+        checker
+            .check(input.as_bytes(), EXPECTED.as_bytes(), actual.as_bytes())
+            .unwrap()
+    }
+
+    #[test]
+    fn the_right_words_laid_out_otherwise_are_a_presentation_error() {
+        // Issue 47, item 4: white space at line ends and at the end stays AC (Baekjoon's
+        // rule); the same words in another layout are PE; other words are WA.
+        let kind = |actual: &str| match verdict_of(Checker::Exact, "", actual) {
+            CheckerVerdict::Accepted => "AC",
+            CheckerVerdict::PresentationError { .. } => "PE",
+            CheckerVerdict::Rejected { .. } => "WA",
+        };
+        assert_eq!(kind("1 2 3 \n4 5 6\n7 8 9\n\n"), "AC");
+        assert_eq!(kind("1 2 3 4 5 6 7 8 9\n"), "PE");
+        assert_eq!(kind("1  2 3\n4 5 6\n7 8 9\n"), "PE");
+        assert_eq!(kind("1 2 3\n\n4 5 6\n7 8 9\n"), "PE");
+        assert_eq!(kind("\n1 2 3\n4 5 6\n7 8 9\n"), "PE");
+        assert_eq!(kind("1 2 3\n4 5 6\n7 8 0\n"), "WA");
+        assert_eq!(kind("123\n456\n789\n"), "WA");
+        // A valid completion on one line, or with two spaces, is PE under `sudoku`.
+        let input = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+        let solved = crate::reference::smallest_completion(&[0; 81]).expect("a completion");
+        let row = |row: usize| {
+            let digits = solved[row * 9..row * 9 + 9].iter().map(u8::to_string);
+            digits.collect::<Vec<_>>().join(" ")
+        };
+        let rows: Vec<String> = (0..9).map(row).collect();
+        let sudoku = |actual: &str| verdict_of(Checker::Sudoku, &input, actual);
+        assert_eq!(sudoku(&(rows.join("\n") + "\n")), CheckerVerdict::Accepted);
+        let one_line = rows.join(" ") + "\n";
+        assert!(matches!(
+            sudoku(&one_line),
+            CheckerVerdict::PresentationError { .. }
+        ));
+        let doubled = rows.join("\n").replacen(' ', "  ", 1) + "\n";
+        assert!(matches!(
+            sudoku(&doubled),
+            CheckerVerdict::PresentationError { .. }
+        ));
+    }
+
+    #[test]
+    fn a_programs_invisible_characters_are_escaped_in_what_is_shown() {
+        // Issue 47, item 9: an escape sequence, a tab, a no-break space.
+        assert_eq!(shorten("\u{1b}[2J\tx\u{a0}y"), "\\x1b[2J\\tx\\u{a0}y");
+        let verdict = check_exact(EXPECTED, "\u{1b}[2J\n");
+        assert_rejected_with(verdict, &["+   1 | \\x1b[2J"]);
     }
 
     #[test]

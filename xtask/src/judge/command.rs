@@ -191,6 +191,7 @@ pub fn find_program(program: &str) -> Result<PathBuf, String> {
         let path = Path::new(program);
         return match path.exists() {
             true if is_runnable(path) => Ok(path.to_path_buf()),
+            true if path.is_dir() => Err(format!("`{program}` is a folder, not a program")),
             true => Err(format!(
                 "`{program}` cannot be run: it is not an executable file"
             )),
@@ -202,6 +203,26 @@ pub fn find_program(program: &str) -> Result<PathBuf, String> {
         .map(|folder| folder.join(program))
         .find(|candidate| is_runnable(candidate))
         .ok_or_else(|| format!("`{program}` was not found on PATH"))
+}
+
+/// The usage error of a run of `program` that ended as `ending` with `stderr`, when
+/// `program` is a shell (`sh -c COMMAND`) that could not find a program the command names:
+/// the shell's exit code 127 with its "not found" (a `--command` such as `cd x && ./a.ot`).
+/// Such a run is the user's mistake, not a verdict.
+pub fn shell_could_not_find(
+    program: &Command,
+    ending: crate::judge::Ending,
+    stderr: &str,
+) -> Option<CommandError> {
+    let is_shell = program.get_program() == "sh";
+    let complaint = stderr.lines().find(|line| line.contains("not found"))?;
+    let not_found = ending == (crate::judge::Ending::Exited { code: 127 });
+    (is_shell && not_found).then(|| CommandError {
+        message: format!(
+            "names a program the shell cannot find: {}",
+            crate::judge::checker::shorten(complaint.trim())
+        ),
+    })
 }
 
 #[cfg(test)]

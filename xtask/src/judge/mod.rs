@@ -15,11 +15,15 @@
 //!    after the limit, while the runner was slow to notice, is over it all the same).
 //! 2. **MLE** when the peak memory is over the memory limit, however the run ended (the
 //!    runner stops a program as soon as it finds it over the limit).
-//! 3. **RE** when the program exited with a non-zero code or a signal killed it.
-//! 4. **WA** or **AC**, as the problem's [`Checker`] decides on the output.
+//! 3. **OLE** (output limit exceeded) when its standard output passed
+//!    [`CAPTURE_LIMIT_BYTES`] (the runner stops a program there).
+//! 4. **RE** when the program exited with a non-zero code or a signal killed it.
+//! 5. **AC**, **PE** (presentation error: the right words, white space the judge refuses) or
+//!    **WA**, as the problem's [`Checker`] decides on the output.
 
 pub mod checker;
 pub mod command;
+pub mod language;
 pub mod run;
 
 use std::process::Command;
@@ -27,9 +31,12 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+pub use run::guard::{run_guard, GUARD_WORD};
+pub use run::starter::{run_starter, STARTER_WORD};
 pub use run::{
-    run_program, run_program_watching, stop_programs_on_signals, Ending, Limits, MemoryWatch, Run,
-    TemporaryFolder, CAPTURE_LIMIT_BYTES, ENDING_SIGNALS, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
+    run_program, run_program_watching, spawn_tool, stop_programs_on_signals, Ending, Limits,
+    MemoryFigure, MemoryWatch, Run, TemporaryFolder, ToolGroup, CAPTURE_LIMIT_BYTES,
+    ENDING_SIGNALS, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
 use crate::judge::checker::{shorten, Checker, CheckerVerdict};
@@ -51,6 +58,17 @@ pub enum Verdict {
         /// What it wrote to standard error, if anything: see [`stderr_message`].
         stderr_message: Option<String>,
     },
+    /// PE: the output holds the right answer, but laid out with white space the judge
+    /// refuses.
+    PresentationError {
+        /// Why, from the checker.
+        reason: String,
+    },
+    /// OLE: the output passed the output limit, and the program was stopped there.
+    OutputLimitExceeded {
+        /// The limit, in bytes.
+        limit_bytes: usize,
+    },
     /// TLE: the run took longer than the time limit.
     TimeLimitExceeded,
     /// MLE: the run's peak memory was over the memory limit.
@@ -61,10 +79,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The judge's short name for the verdict: `AC`, `WA`, `RE`, `TLE` or `MLE`.
+    /// The judge's short name for the verdict: `AC`, `PE`, `WA`, `RE`, `OLE`, `TLE` or `MLE`.
     pub fn short_name(&self) -> &'static str {
         match self {
             Verdict::Accepted => "AC",
+            Verdict::PresentationError { .. } => "PE",
+            Verdict::OutputLimitExceeded { .. } => "OLE",
             Verdict::WrongAnswer { .. } => "WA",
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimitExceeded => "TLE",
@@ -87,6 +107,13 @@ impl Verdict {
                 Some(format!("the memory limit is {limit_kilobytes} KB"))
             }
             Verdict::WrongAnswer { reason } => Some(reason.clone()),
+            Verdict::PresentationError { reason } => Some(format!(
+                "the right answer, laid out with white space the judge refuses: {reason}"
+            )),
+            Verdict::OutputLimitExceeded { limit_bytes } => Some(format!(
+                "the output passed the output limit of {limit_bytes} bytes, and the program \
+                 was stopped there"
+            )),
             Verdict::RuntimeError {
                 ending,
                 stderr_message,
@@ -141,18 +168,20 @@ pub fn judge_run(
             limit_kilobytes: kilobytes(limits.memory_bytes),
         });
     }
+    if run.ending == Ending::StoppedAtOutputLimit || run.stdout_was_cut {
+        return Ok(Verdict::OutputLimitExceeded {
+            limit_bytes: CAPTURE_LIMIT_BYTES,
+        });
+    }
     if !run.ending.is_success() {
         return Ok(Verdict::RuntimeError {
             ending: run.ending,
             stderr_message: stderr_message(&run.stderr),
         });
     }
-    if run.stdout_was_cut {
-        let reason = format!("the output is longer than {CAPTURE_LIMIT_BYTES} bytes");
-        return Ok(Verdict::WrongAnswer { reason });
-    }
     Ok(match checker.check(input, expected, &run.stdout)? {
         CheckerVerdict::Accepted => Verdict::Accepted,
+        CheckerVerdict::PresentationError { reason } => Verdict::PresentationError { reason },
         CheckerVerdict::Rejected { reason } if run.output_held_open => Verdict::WrongAnswer {
             reason: format!(
                 "{reason}\n(a process it started held its output open after it ended; \
@@ -170,18 +199,46 @@ pub struct Judgement {
     pub verdict: Verdict,
     /// Wall-clock time of the run (about the time limit for TLE).
     pub elapsed: Duration,
+    /// Processor time of the run: all its threads and the children it waited for.
+    pub processor_time: Duration,
     /// The run's peak resident memory, in bytes.
     pub peak_memory_bytes: u64,
+    /// Whether that is the peak, or only what the reads found (then no figure is shown).
+    pub memory_figure: MemoryFigure,
+    /// The time limit it was judged under.
+    pub time_limit: Duration,
 }
 
 impl Judgement {
-    /// The verdict, time and memory as one aligned piece of a line, in the judge's units:
-    /// `AC    3 ms    1904 KB`.
+    /// The verdict, wall time, processor time and memory as one aligned piece of a line, in
+    /// the judge's units: `AC      3 ms  cpu    2 ms    1904 KB`. A time over the limit is
+    /// never written as the limit: a run stopped at 1,000 ms under a limit of 1,000 ms is
+    /// `TLE >1000 ms`.
     pub fn summary(&self) -> String {
         let name = self.verdict.short_name();
-        let millis = self.elapsed.as_millis();
         let memory = kilobytes(self.peak_memory_bytes);
-        format!("{name:<3} {millis:>3} ms {memory:>7} KB")
+        let time = match self.verdict {
+            Verdict::TimeLimitExceeded => format!(">{}", self.time_limit.as_millis()),
+            _ => self.elapsed.as_millis().to_string(),
+        };
+        let cpu = self.processor_time.as_millis();
+        let memory = match self.memory_figure {
+            MemoryFigure::Peak => memory.to_string(),
+            MemoryFigure::AtLeast => "?".to_string(),
+        };
+        format!("{name:<3} {time:>5} ms  cpu {cpu:>4} ms {memory:>7} KB")
+    }
+
+    /// Why no memory figure is shown, when none is: a line for under the case.
+    pub fn memory_note(&self) -> Option<String> {
+        let found = kilobytes(self.peak_memory_bytes);
+        (self.memory_figure == MemoryFigure::AtLeast).then(|| {
+            format!(
+                "no memory figure: the program was not held at its exit (ptrace is refused \
+                 here, or it was let go after its first signals) and the kernel's figure may \
+                 be xtask's own; the reads found {found} KB, and the peak may be more"
+            )
+        })
     }
 }
 
@@ -205,7 +262,10 @@ pub fn judge_case(
     Ok(Judgement {
         verdict,
         elapsed: run.elapsed,
+        processor_time: run.processor_time,
         peak_memory_bytes: run.peak_memory_bytes,
+        memory_figure: run.memory_figure,
+        time_limit: limits.time,
     })
 }
 
@@ -526,7 +586,9 @@ mod tests {
         let run = Run {
             ending: Ending::Exited { code: 0 },
             elapsed: Duration::from_millis(1),
+            processor_time: Duration::from_millis(1),
             peak_memory_bytes: limits.memory_bytes + 1,
+            memory_figure: MemoryFigure::Peak,
             stdout: EXPECTED.to_vec(),
             stderr: Vec::new(),
             stdout_was_cut: false,
@@ -545,9 +607,28 @@ mod tests {
         let judgement = Judgement {
             verdict: Verdict::Accepted,
             elapsed: Duration::from_millis(1),
+            processor_time: Duration::from_micros(900),
             peak_memory_bytes: 1_949_696,
+            memory_figure: MemoryFigure::Peak,
+            time_limit: Duration::from_secs(1),
         };
         // As the judge shows it: kilobytes of 1,024 bytes, no separator.
-        assert_eq!(judgement.summary(), "AC    1 ms    1904 KB");
+        assert_eq!(judgement.summary(), "AC      1 ms  cpu    0 ms    1904 KB");
+        // Stopped at the limit, or ended a moment after it: never written as the limit.
+        for elapsed in [1_000, 1_000_400, 1_003_000] {
+            let judgement = Judgement {
+                verdict: Verdict::TimeLimitExceeded,
+                elapsed: Duration::from_micros(elapsed),
+                ..judgement.clone()
+            };
+            assert_eq!(judgement.summary(), "TLE >1000 ms  cpu    0 ms    1904 KB");
+        }
+        // Not the peak: no figure, and a note that says why.
+        let judgement = Judgement {
+            memory_figure: MemoryFigure::AtLeast,
+            ..judgement
+        };
+        assert_eq!(judgement.summary(), "AC      1 ms  cpu    0 ms       ? KB");
+        assert!(judgement.memory_note().unwrap().contains("1904 KB"));
     }
 }

@@ -323,8 +323,9 @@ impl Problem {
             return Ok(files);
         }
         let listing = || format!("listing the samples in {}", folder.display());
-        // `sample-N.in`, in the order of N: sample-10 after sample-9.
-        let number = |name: &str| name.strip_prefix("sample-")?.parse::<u32>().ok();
+        // `sample-N.in`, in the order of N: sample-10 after sample-9; N written as the
+        // judge writes it (`sample-01` or `sample-+1` is no sample's name).
+        let number = |name: &str| sample_number(name);
         for entry in fs::read_dir(&folder).with_context(listing)? {
             let path = entry.with_context(listing)?.path();
             let file_name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -338,8 +339,15 @@ impl Problem {
             };
             let is_sample_file = number(name).is_some() && matches!(extension, "in" | "out");
             let partner_kind = SampleFileKind::of(&partner);
+            let same_number = written_number(name).map(|number| format!("sample-{number}"));
+            let clashes = same_number.as_ref().is_some_and(|canonical| {
+                canonical != name && folder.join(format!("{canonical}.{extension}")).exists()
+            });
             let reason = if let Some(odd) = SampleFileKind::of(&path).why_not_read() {
                 odd
+            } else if clashes {
+                "its number is another sample's too (sample-01 and sample-1 are one number): \
+                 keep one, named sample-N as the judge names its samples"
             } else if !is_sample_file {
                 "not a sample's name: a sample is sample-N.in with its answer in sample-N.out"
             } else if partner_kind.why_not_read().is_some() {
@@ -368,6 +376,27 @@ impl Problem {
             .sort_by(|first, second| first.path.cmp(&second.path));
         Ok(files)
     }
+}
+
+/// The number N of a sample named `sample-N`, written as the judge writes it: digits only,
+/// without a leading zero.
+fn sample_number(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix("sample-")?;
+    let canonical = !digits.starts_with('0') || digits == "0";
+    digits
+        .parse()
+        .ok()
+        .filter(|_| canonical && digits.bytes().all(|byte| byte.is_ascii_digit()))
+}
+
+/// The number a name of the form `sample-DIGITS` stands for, however it is written
+/// (`sample-01` stands for 1): to find two names of one sample.
+fn written_number(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix("sample-")?;
+    digits
+        .bytes()
+        .all(|byte| byte.is_ascii_digit())
+        .then(|| digits.parse().ok())?
 }
 
 /// What a name in `samples/` is, as far as taking it as a sample goes: found by its
@@ -438,16 +467,20 @@ pub fn judge_sample(
     problem: &Problem,
     sample: &Sample,
 ) -> Result<Judgement> {
+    judge_sample_within(program, problem, sample, problem.limits())
+}
+
+/// [`judge_sample`] within `limits` (a problem's, as the judge gives them to a language).
+pub fn judge_sample_within(
+    program: &mut Command,
+    problem: &Problem,
+    sample: &Sample,
+    limits: Limits,
+) -> Result<Judgement> {
     let read =
         |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
     let (input, expected) = (read(&sample.input_path)?, read(&sample.expected_path)?);
-    judge_case(
-        program,
-        &input,
-        &expected,
-        problem.limits(),
-        &problem.checker,
-    )
+    judge_case(program, &input, &expected, limits, &problem.checker)
 }
 
 /// Keeps the problems the user named, as `p2239` or as the bare number `2239` (none: all
@@ -556,12 +589,56 @@ mod tests {
         files.not_taken.iter().map(line).collect()
     }
 
-    #[test]
-    fn every_file_that_is_not_a_sample_is_named_with_why() {
+    /// The sample files p2239 would find in a `samples/` holding empty files of `names`,
+    /// and the names of the samples taken.
+    fn sample_files_of(names: &[&str]) -> (SampleFiles, Vec<String>) {
         let directory = tempfile::tempdir().expect("a temporary folder");
         let samples = directory.path().join("samples");
         fs::create_dir(&samples).expect("temp dir is writable");
-        for name in [
+        for name in names {
+            fs::write(samples.join(name), "").expect("temp dir is writable");
+        }
+        let mut problem = real_problem("p2239");
+        problem.directory = directory.path().to_path_buf();
+        let files = problem.sample_files().expect("the folder is readable");
+        let taken = files.samples.iter().map(|sample| sample.name.clone());
+        let taken = taken.collect();
+        (files, taken)
+    }
+
+    #[test]
+    fn sample_names_are_exact_and_a_clash_is_named() {
+        // Issue 47, item 9: `sample-01` is no sample's name; beside `sample-1` it is a clash.
+        let (files, names) = sample_files_of(&[
+            "sample-1.in",
+            "sample-1.out",
+            "sample-01.in",
+            "sample-01.out",
+            "sample-+2.in",
+            "sample-+2.out",
+            "sample-07.in",
+            "sample-07.out",
+        ]);
+        assert_eq!(names, ["sample-1"]);
+        let lines = not_taken_lines(&files);
+        assert_eq!(lines.len(), 6, "{lines:#?}");
+        assert!(
+            lines[0].starts_with("sample-+2.in: not a sample's name"),
+            "{lines:#?}"
+        );
+        assert!(
+            lines[2].starts_with("sample-01.in: its number is another sample's too"),
+            "{lines:#?}"
+        );
+        assert!(
+            lines[4].starts_with("sample-07.in: not a sample's name"),
+            "{lines:#?}"
+        );
+    }
+
+    #[test]
+    fn every_file_that_is_not_a_sample_is_named_with_why() {
+        let (files, names) = sample_files_of(&[
             ".gitkeep",
             "1.in",
             "1.out",
@@ -571,17 +648,7 @@ mod tests {
             "sample-2.out",
             "sample-3.out",
             "sample-4.in",
-        ] {
-            fs::write(samples.join(name), "").expect("temp dir is writable");
-        }
-        let mut problem = real_problem("p2239");
-        problem.directory = directory.path().to_path_buf();
-        let files = problem.sample_files().expect("the folder is readable");
-        let names: Vec<&str> = files
-            .samples
-            .iter()
-            .map(|sample| sample.name.as_str())
-            .collect();
+        ]);
         assert_eq!(names, ["sample-2"]);
         let not_taken = not_taken_lines(&files);
         let not_a_name =

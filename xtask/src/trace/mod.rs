@@ -140,6 +140,7 @@ impl Recorder {
         given_dominoes: Vec<[usize; 2]>,
     ) -> PuzzleTrace {
         self.flush_givens();
+        let no_completion = end == SearchEnd::NoCompletion;
         let (ending, answer_text) = match end {
             SearchEnd::Solved { grid, text } => {
                 self.record(Event::Answer(grid));
@@ -172,6 +173,7 @@ impl Recorder {
             limit: self.limit,
             summary,
             answer: answer_text,
+            no_completion,
             given_dominoes,
         }
     }
@@ -301,6 +303,9 @@ pub struct PuzzleTrace {
     pub summary: String,
     /// The text the solution prints for this puzzle, if it found a completion.
     pub answer: Option<String>,
+    /// Whether the search found that the puzzle has no completion (a search stopped at
+    /// its cap found neither a completion nor that there is none).
+    pub no_completion: bool,
     /// Su-domino-ku: the cells of each given domino.
     pub given_dominoes: Vec<[usize; 2]>,
 }

@@ -210,6 +210,7 @@ mod tests {
             limit: 4,
             summary: String::new(),
             answer: None,
+            no_completion: false,
             given_dominoes: Vec::new(),
         };
         let [givens, guess, contradiction, back] = &steps(&trace)[..] else {
@@ -239,6 +240,7 @@ mod tests {
             limit: 1,
             summary: String::new(),
             answer: None,
+            no_completion: false,
             given_dominoes: Vec::new(),
         };
         let page = page("test", &[trace]);

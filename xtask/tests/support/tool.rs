@@ -64,6 +64,11 @@ pub fn strace() -> Option<PathBuf> {
     runs("strace", &["-o", "/dev/null", "true"]).then(|| PathBuf::from("strace"))
 }
 
+/// `gcc`, if it runs: it compiles the C programs of the tests (`tests/programs/*.c`).
+pub fn gcc() -> Option<PathBuf> {
+    runs("gcc", &["--version"]).then(|| PathBuf::from("gcc"))
+}
+
 /// The Chromium to run: `$CHROMIUM`, or the first of the usual names on `PATH`.
 pub fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CHROMIUM") {
@@ -73,6 +78,19 @@ pub fn chromium() -> Option<PathBuf> {
     std::env::split_paths(&path)
         .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
         .find(|candidate| candidate.is_file())
+}
+
+/// Whether the system has a font that draws Hangul, as `fc-list :lang=ko` lists them:
+/// without one, a browser draws a Korean picture's text in boxes of a fallback font.
+pub fn hangul_font() -> Option<String> {
+    let output = Command::new("fc-list")
+        .args([":lang=ko", "family"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let listed = String::from_utf8_lossy(&output.stdout);
+    listed.lines().next().map(str::to_string)
 }
 
 /// Whether `program` with `arguments` starts and exits with 0.

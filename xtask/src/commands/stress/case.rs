@@ -7,8 +7,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use xtask::judge::checker::{Checker, CheckerVerdict};
+use xtask::judge::command::shell_could_not_find;
 use xtask::judge::{judge_run, run_program, Limits, Run, Verdict};
 use xtask::problems::{KnownProblem, Puzzle, ReferenceAnswer};
+use xtask::usage_error;
 
 /// What a correct program does on a case.
 pub enum Expectation {
@@ -127,16 +129,21 @@ pub fn failure_reason(
             Ok(CheckerVerdict::Rejected { reason }) => Some(format!(
                 "{why}, and the output before the message is wrong: {reason}"
             )),
+            Ok(CheckerVerdict::PresentationError { reason }) => Some(format!(
+                "{why}, and the output before the message is laid out wrong: {reason}"
+            )),
             Err(error) => Some(format!("the checker failed: {error:#}")),
         },
         Ok(Verdict::RuntimeError { ending, .. }) => Some(format!(
             "{why}: expected a message on standard error; the run ended with {ending} and \
              nothing on standard error"
         )),
-        Ok(Verdict::Accepted | Verdict::WrongAnswer { .. }) => Some(format!(
-            "{why}: expected a message on standard error and a non-zero exit, but the run \
+        Ok(Verdict::Accepted | Verdict::PresentationError { .. } | Verdict::WrongAnswer { .. }) => {
+            Some(format!(
+                "{why}: expected a message on standard error and a non-zero exit, but the run \
              exited with 0"
-        )),
+            ))
+        }
         Ok(verdict) => Some(verdict.describe()),
         Err(error) => Some(format!("the checker failed: {error:#}")),
     }
@@ -217,6 +224,14 @@ impl ProgramUnderTest {
         let expectation = expected.expectation;
         let input = (self.problem.format.input_text)(puzzles);
         let run = run_program(&mut self.program, input.as_bytes(), self.limits)?;
+        // A shell that cannot find the command's program: the user's mistake, not a case.
+        if let Some(error) = shell_could_not_find(
+            &self.program,
+            run.ending,
+            &String::from_utf8_lossy(&run.stderr),
+        ) {
+            return Err(usage_error(error));
+        }
         let Some(reason) = failure_reason(&run, &input, &expectation, self.limits, &self.checker)
         else {
             return Ok(CaseResult::Passed);
@@ -233,8 +248,8 @@ impl ProgramUnderTest {
         })
     }
 
-    /// Shrinks `failure` greedily, taking the first smaller case that still fails until
-    /// none does or `budget` has passed.
+    /// Shrinks `failure` greedily, taking the first smaller case that still fails, on two
+    /// runs, until none does or `budget` has passed.
     pub fn shrink(&mut self, mut failure: Failure, budget: Duration) -> Result<Shrunk> {
         let started = Instant::now();
         'shrinking: loop {
@@ -245,12 +260,16 @@ impl ProgramUnderTest {
                         time_ran_out: true,
                     });
                 }
+                // A smaller input counts only if it fails twice: a flaky failure of it
+                // would shrink the case down to an input that passes.
                 if let CaseResult::Failed {
                     failure: smaller_failure,
                 } = self.try_case(&smaller)?
                 {
-                    failure = *smaller_failure;
-                    continue 'shrinking;
+                    if matches!(self.try_case(&smaller)?, CaseResult::Failed { .. }) {
+                        failure = *smaller_failure;
+                        continue 'shrinking;
+                    }
                 }
             }
             return Ok(Shrunk {
@@ -272,6 +291,8 @@ mod tests {
         Run {
             ending: Ending::Exited { code },
             elapsed: Duration::from_millis(3),
+            processor_time: Duration::from_millis(3),
+            memory_figure: xtask::judge::MemoryFigure::Peak,
             peak_memory_bytes: 2_000_000,
             stdout: stdout.as_bytes().to_vec(),
             stderr: stderr.as_bytes().to_vec(),

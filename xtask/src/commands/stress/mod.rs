@@ -1,7 +1,7 @@
 //! The `stress` subcommand: random differential testing of a program against the
 //! reference solvers, the competitive programmer's stress test.
 //!
-//! `cargo xtask stress <PROBLEM> [--cases N] [--seed S | --hard]
+//! `cargo xtask stress <PROBLEM> [--cases N] [--seed S | --hard | --input FILE]
 //! [--binary PATH | --command CMD [--beyond-promise]]`
 //!
 //! For a member of a family, everything it knows of the problem comes from its entry in
@@ -29,12 +29,15 @@
 //!    promise ([`Promise`]; the others are counted), unless `--beyond-promise`.
 //! 4. Runs the program and judges the run as `cargo xtask check` does ([`judge_run`]): the
 //!    problem's time and memory limits, then the problem's own checker from its manifest.
-//! 5. On the first failure, runs the same input once more. If it fails again, shrinks the
-//!    input (drops puzzles, givens or dominoes while it still fails, for at most
-//!    [`SHRINK_TIME_BUDGET`]; a hard input is not shrunk); if it passes, the failure is
-//!    *flaky* and the input is kept as it was. Either way it prints the input, where it
-//!    came from, what was expected, the output of the run that failed (not of a fresh
-//!    one), why it failed, and the command that replays the case; the exit code is then 1.
+//! 5. On the first failure, runs the same input again, [`RUNS_OF_A_FAILURE`] runs in all.
+//!    If it fails every time, shrinks the input (drops puzzles, givens or dominoes while it
+//!    still fails, on two runs each, for at most [`SHRINK_TIME_BUDGET`]; a hard input is
+//!    not shrunk); if not, the failure is *flaky*: it is reported with how often it came,
+//!    and the input is kept as it was. Either way it prints the input, where it came from,
+//!    what was expected, the output of the run that failed (not of a fresh one), why it
+//!    failed, and the command that replays exactly the input shown (a shrunk input is
+//!    written to `<target>/stress/PROBLEM-failure.in`, which `--input` reads); the exit code
+//!    is then 1.
 //!
 //! [`Family::stress_case`]: xtask::problems::Family::stress_case
 //! [`Family::hard_cases`]: xtask::problems::Family::hard_cases
@@ -44,15 +47,16 @@
 mod case;
 mod text;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use xtask::judge::checker::{excerpt, Checker};
-use xtask::judge::command::ProgramCommand;
+use xtask::judge::command::{find_program, ProgramCommand};
+use xtask::judge::language::Compiled;
 use xtask::judge::{kilobytes, Run};
 use xtask::problems::workspace::{Problem, Profile, Workspace};
 use xtask::problems::{KnownProblem, Puzzle};
@@ -84,16 +88,28 @@ pub struct Arguments {
     /// promise (for a Sudoku, the grid has a completion) unless --beyond-promise.
     #[arg(long, value_name = "CMD", conflicts_with = "binary")]
     command: Option<String>,
-    /// With --command, also the cases beyond the judge's promise (grids without a
+    /// Test this source file instead, compiled and run as Baekjoon does for its language
+    /// (Main.java, main.py, main.js, main.cpp, main.rs), with the language's extra time and
+    /// memory; as it is not ours, like --command.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["binary", "command"])]
+    source: Option<PathBuf>,
+    /// With --command or --source, also the cases beyond the judge's promise (grids without a
     /// completion, a Su-domino-ku puzzle without a solved grid), which our solutions must
     /// refuse clearly.
-    #[arg(long, requires = "command")]
+    #[arg(long)]
     beyond_promise: bool,
     /// The hard puzzles instead of random ones, each once, with the problem's time limit:
     /// a plain backtracking solution that passes the samples meets TLE here.
     #[arg(long, conflicts_with_all = ["cases", "seed"])]
     hard: bool,
+    /// Run the input in this file once instead (as `replay:` names a shrunk failure's).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["cases", "seed", "hard"])]
+    input: Option<PathBuf>,
 }
+
+/// How many times a failing input is run in all (the failing run among them) before it is
+/// shrunk: a failure that does not come every time is flaky, and is reported as found.
+pub const RUNS_OF_A_FAILURE: usize = 5;
 
 /// How long shrinking a failure may take; past it, the smallest failing input found so
 /// far is reported.
@@ -105,21 +121,47 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
     let problems = workspace.select(std::slice::from_ref(&options.problem))?;
     let problem: &Problem = &problems[0];
     let known = KnownProblem::of(problem);
+    if options.cases == 0 && !options.hard {
+        return Err(usage_error("--cases 0 runs nothing: give at least 1"));
+    }
+    if options.beyond_promise && options.command.is_none() && options.source.is_none() {
+        return Err(usage_error(
+            "--beyond-promise is for a program not ours: --command or --source",
+        ));
+    }
     if known.is_none() {
         text::check_options(&options, problem)?;
     }
     let (program, scope, replay_arguments) = program_to_test(&options, &workspace, &problems)?;
+    let compiled = match &options.source {
+        Some(source) => match super::check::compile_source(source)? {
+            Compiled::Ready { source } => Some(source),
+            Compiled::Refused { message } => {
+                outln!("{} does not compile:\n{message}", source.display());
+                return Ok(ExitCode::FAILURE);
+            }
+        },
+        None => None,
+    };
+    let (program, limits) = match &compiled {
+        Some(compiled) => (
+            compiled.command(),
+            compiled.language().limits(problem.limits()),
+        ),
+        None => (program, problem.limits()),
+    };
     let Some(known) = known else {
-        return text::run(&options, problem, program, &replay_arguments);
+        return text::run(&options, problem, program, limits, &replay_arguments);
     };
     let mut program = ProgramUnderTest {
         problem: known,
         program,
-        limits: problem.limits(),
+        limits,
         checker: problem.checker.clone(),
         scope,
     };
     let cases = cases(&options, known, problem)?;
+    let failures_folder = workspace.target_directory.join("stress");
     if scope == Scope::InsidePromise {
         outln!(
             "only cases inside the judge's promise, as the program is not ours: {}; \
@@ -134,7 +176,11 @@ pub fn run(options: Arguments) -> Result<ExitCode> {
             CaseResult::Undecided => tally.undecided += 1,
             CaseResult::BeyondPromise => tally.beyond_promise += 1,
             CaseResult::Failed { failure } => {
-                let replay = format!("{} {}{replay_arguments}", problem.name, case.replay);
+                let replay = Replay {
+                    problem: problem.name.clone(),
+                    arguments: replay_arguments.clone(),
+                    folder: failures_folder.clone(),
+                };
                 report(&mut program, *failure, &case, options.hard, &replay)?;
                 outln!("{} passed, 1 failed", tally.judged);
                 return Ok(ExitCode::FAILURE);
@@ -152,22 +198,35 @@ fn program_to_test(
     workspace: &Workspace,
     problems: &[Problem],
 ) -> Result<(Command, Scope, String)> {
+    let not_ours = |name: &str, value: &str| {
+        let mut arguments = format!(" --{name} {}", shell_word(value));
+        let scope = match options.beyond_promise {
+            true => {
+                arguments.push_str(" --beyond-promise");
+                Scope::Everything
+            }
+            false => Scope::InsidePromise,
+        };
+        (scope, arguments)
+    };
+    if let Some(source) = &options.source {
+        // Compiled by the caller; the command here is a stand-in.
+        let (scope, arguments) = not_ours("source", &source.display().to_string());
+        return Ok((Command::new(source), scope, arguments));
+    }
     Ok(match (&options.command, &options.binary) {
         (Some(command), _) => {
             let program = ProgramCommand::parse(command)
                 .map_err(usage_error)?
                 .command();
-            let mut arguments = format!(" --command {}", shell_word(command));
-            let scope = match options.beyond_promise {
-                true => {
-                    arguments.push_str(" --beyond-promise");
-                    Scope::Everything
-                }
-                false => Scope::InsidePromise,
-            };
+            let (scope, arguments) = not_ours("command", command);
             (program, scope, arguments)
         }
         (None, Some(path)) => {
+            // Named as a path, even without a `/`: a binary is never looked up on PATH.
+            let named = Path::new(".").join(path);
+            find_program(&named.to_string_lossy())
+                .map_err(|message| usage_error(format!("--binary {message}")))?;
             let arguments = format!(" --binary {}", shell_word(&path.display().to_string()));
             (Command::new(path), Scope::Everything, arguments)
         }
@@ -194,6 +253,16 @@ fn cases(
     problem: &Problem,
 ) -> Result<Box<dyn Iterator<Item = NamedCase>>> {
     let name = &problem.name;
+    if let Some(file) = &options.input {
+        let puzzles = read_input_file(known, file)?;
+        outln!("stress {name}: the input in {}", file.display());
+        let case = NamedCase {
+            puzzles,
+            origin: format!("the file {}", file.display()),
+            replay: format!("--input {}", shell_word(&file.display().to_string())),
+        };
+        return Ok(Box::new(std::iter::once(case)));
+    }
     if options.hard {
         let hard = (known.family.hard_cases)()?;
         let count = hard.len();
@@ -228,6 +297,18 @@ fn first_seed(options: &Arguments) -> u64 {
         .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_007)
 }
 
+/// The puzzles of the input in `file`, read as the problem's solution reads them.
+fn read_input_file(known: KnownProblem, file: &std::path::Path) -> Result<Vec<Puzzle>> {
+    let text = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut puzzles = Vec::new();
+    (known.format.read)(&mut text.as_slice(), &mut |puzzle| {
+        puzzles.push(puzzle);
+        Ok(())
+    })
+    .with_context(|| format!("reading {}", file.display()))?;
+    Ok(puzzles)
+}
+
 /// How many cases were judged, and how many were not run (and why).
 #[derive(Default)]
 struct Tally {
@@ -254,19 +335,32 @@ impl Tally {
     }
 }
 
-/// Reports `failure`, found on `case`: runs the same input once more (a failure that does
-/// not repeat is flaky, and is reported as it was found), shrinks one that repeats (but
-/// not a hard input: it is the input that matters), and prints it all with the line that
-/// replays the case (`cargo xtask stress {replay}`).
+/// Where the replay line of a failure points: the problem and the program's arguments,
+/// and the folder a shrunk input is written to (`<target>/stress/`).
+struct Replay {
+    problem: String,
+    arguments: String,
+    folder: PathBuf,
+}
+
+/// Reports `failure`, found on `case`: runs the same input again, [`RUNS_OF_A_FAILURE`] runs
+/// in all (a failure that does not come every time is flaky, and is reported as found, with
+/// how often it came), shrinks one that comes every time (but not a hard input: it is the
+/// input that matters), and prints it all with the line that replays exactly the input
+/// shown (a shrunk input is written to a file that `--input` reads).
 fn report(
     program: &mut ProgramUnderTest,
     failure: Failure,
     case: &NamedCase,
     hard: bool,
-    replay: &str,
+    replay: &Replay,
 ) -> Result<()> {
-    let outcome = program.try_case(&failure.puzzles)?;
-    let repeated = matches!(outcome, CaseResult::Failed { .. });
+    let mut failed_runs = 1;
+    for _ in 1..RUNS_OF_A_FAILURE {
+        let outcome = program.try_case(&failure.puzzles)?;
+        failed_runs += usize::from(matches!(outcome, CaseResult::Failed { .. }));
+    }
+    let repeated = failed_runs == RUNS_OF_A_FAILURE;
     let shrunk = match repeated && !hard {
         true => program.shrink(failure, SHRINK_TIME_BUDGET)?,
         false => Shrunk {
@@ -290,15 +384,28 @@ fn report(
     print_failure(input, expectation, run, reason, &program.checker, &which);
     if !repeated {
         outln!(
-            "flaky: a second run on the same input passed; the output above is from \
-             the run that failed"
+            "flaky: failed {failed_runs} of {RUNS_OF_A_FAILURE} runs on the same input, so it \
+             was not shrunk; the output above is from the first run, which failed"
         );
     }
     if shrunk.time_ran_out {
         let seconds = SHRINK_TIME_BUDGET.as_secs();
         outln!("(shrinking stopped after {seconds} s; a smaller input may fail too)");
     }
-    outln!("replay: cargo xtask stress {replay}");
+    let case_arguments = match was_shrunk {
+        true => {
+            std::fs::create_dir_all(&replay.folder)?;
+            let file = replay.folder.join(format!("{}-failure.in", replay.problem));
+            std::fs::write(&file, &shrunk.failure.input)?;
+            format!("--input {}", shell_word(&file.display().to_string()))
+        }
+        false => case.replay.clone(),
+    };
+    outln!(
+        "replay: cargo xtask stress {} {case_arguments}{}",
+        replay.problem,
+        replay.arguments
+    );
     Ok(())
 }
 

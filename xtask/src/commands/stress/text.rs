@@ -10,16 +10,16 @@
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use xtask::judge::checker::excerpt;
 use xtask::judge::command::command_in_folder;
-use xtask::judge::{run_program, Limits};
+use xtask::judge::{run_program, Limits, Run};
 use xtask::problems::workspace::Problem;
 use xtask::problems::KnownProblem;
 use xtask::usage_error;
 
 use super::case::{failure_reason, Expectation};
-use super::{first_seed, print_failure, Arguments};
+use super::{first_seed, print_failure, Arguments, RUNS_OF_A_FAILURE};
 
 /// How long the generator or the reference may take on one case.
 const PROGRAM_TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -55,33 +55,65 @@ pub(super) fn check_options(options: &Arguments, problem: &Problem) -> Result<()
     Ok(())
 }
 
-/// Runs `program` on `--cases` inputs of `problem`'s generator, from the first seed on,
-/// each judged against its reference's answer; stops at the first failure, which it
-/// reports with the line that replays it (`replay_arguments` name the program again).
+/// Runs `program` within `limits` on `--cases` inputs of `problem`'s generator, from the
+/// first seed on (or once on the input of `--input`), each judged against its reference's
+/// answer; stops at the first failure, which it runs again, [`RUNS_OF_A_FAILURE`] runs in
+/// all (one that does not fail every time is flaky), and reports with the line that
+/// replays it (`replay_arguments` name the program again).
 pub(super) fn run(
     options: &Arguments,
     problem: &Problem,
     mut program: Command,
+    limits: Limits,
     replay_arguments: &str,
 ) -> Result<ExitCode> {
-    let (name, seed, limits) = (&problem.name, first_seed(options), problem.limits());
-    outln!(
-        "stress {name}: {} cases from seed {seed}, made by its generator and answered by its \
-         reference",
-        options.cases
-    );
-    for case_number in 0..options.cases {
+    let (name, seed) = (&problem.name, first_seed(options));
+    let cases = match &options.input {
+        Some(file) => {
+            let path = file.display();
+            outln!("stress {name}: the input of {path}, answered by its reference");
+            1
+        }
+        None => {
+            outln!(
+                "stress {name}: {} cases from seed {seed}, made by its generator and answered \
+                 by its reference",
+                options.cases
+            );
+            options.cases
+        }
+    };
+    for case_number in 0..cases {
         let case_seed = seed.wrapping_add(case_number);
-        let input = output_of(problem, Part::Generator, &[case_seed.to_string()], b"")?;
+        let (input, which, replay) = match &options.input {
+            Some(file) => {
+                let text = std::fs::read_to_string(file)
+                    .with_context(|| format!("reading {}", file.display()))?;
+                let path = file.display().to_string();
+                (
+                    text,
+                    format!("the input of {path}"),
+                    format!("--input {path}"),
+                )
+            }
+            None => {
+                let text = output_of(problem, Part::Generator, &[case_seed.to_string()], b"")?;
+                let which = format!("the input of case seed {case_seed}");
+                (text, which, format!("--seed {case_seed} --cases 1"))
+            }
+        };
         let expected_output = output_of(problem, Part::Reference, &[], input.as_bytes())?;
         let expectation = Expectation::Answer { expected_output };
-        let judge = |run| failure_reason(run, &input, &expectation, limits, &problem.checker);
+        let judge = |run: &Run| failure_reason(run, &input, &expectation, limits, &problem.checker);
         let run = run_program(&mut program, input.as_bytes(), limits)?;
         let Some(reason) = judge(&run) else {
             continue;
         };
-        let again = run_program(&mut program, input.as_bytes(), limits)?;
-        let which = format!("the input of case seed {case_seed}");
+        let mut failed_runs = 1;
+        for _ in 1..RUNS_OF_A_FAILURE {
+            let again = run_program(&mut program, input.as_bytes(), limits)?;
+            failed_runs += usize::from(judge(&again).is_some());
+        }
         print_failure(
             &input,
             &expectation,
@@ -90,17 +122,17 @@ pub(super) fn run(
             &problem.checker,
             &which,
         );
-        if judge(&again).is_none() {
+        if failed_runs < RUNS_OF_A_FAILURE {
             outln!(
-                "flaky: a second run on the same input passed; the output above is from \
-                 the run that failed"
+                "flaky: failed {failed_runs} of {RUNS_OF_A_FAILURE} runs on the same input; the \
+                 output above is from the first run, which failed"
             );
         }
-        outln!("replay: cargo xtask stress {name} --seed {case_seed} --cases 1{replay_arguments}");
+        outln!("replay: cargo xtask stress {name} {replay}{replay_arguments}");
         outln!("{case_number} passed, 1 failed");
         return Ok(ExitCode::FAILURE);
     }
-    outln!("{} passed, 0 failed", options.cases);
+    outln!("{cases} passed, 0 failed");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -8,7 +8,13 @@
 //! killed with every process of its group. xtask is a subreaper only while a program
 //! runs, so what a build starts (cargo, a `RUSTC_WRAPPER` server such as sccache) before
 //! the judged runs is never adopted, nor killed.
+//!
+//! Build tools (`rustc` under `check --bundled`) run in process groups of their own too
+//! ([`spawn_tool`]), so that a signal to xtask alone ends them with it. Every group, a
+//! program's or a tool's, is told to the guard (`guard.rs`), which kills those still listed
+//! when xtask ends in a way it cannot clean up after (SIGKILL).
 
+use std::collections::HashSet;
 use std::process::{Child, Command};
 use std::sync::{Mutex, MutexGuard};
 use std::thread;
@@ -19,6 +25,7 @@ use nix::sys::signal::{kill, killpg, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::{getpgid, getpgrp, Pid};
 
+use super::guard::{tell_guard, Notice};
 use super::memory::children_of;
 
 /// The process groups of the programs running now, each named by its leader, the
@@ -32,6 +39,55 @@ pub(super) fn live_programs() -> MutexGuard<'static, Vec<Pid>> {
     LIVE_PROGRAMS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Every process group of a program started by this xtask, live or ended: a signal sent by
+/// one of their processes is the program's, not the user's (`signals.rs`).
+static STARTED_GROUPS: Mutex<Option<HashSet<Pid>>> = Mutex::new(None);
+
+/// Whether `group` is the process group of a program this xtask started.
+pub(super) fn is_a_program_group(group: Pid) -> bool {
+    let started = STARTED_GROUPS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    started
+        .as_ref()
+        .is_some_and(|groups| groups.contains(&group))
+}
+
+/// The process groups of the build tools running now (`rustc` under `check --bundled`):
+/// killed when xtask ends, by a signal (`signals.rs`) or otherwise (`guard.rs`), and never
+/// taken for escaped processes.
+static LIVE_TOOLS: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+
+/// The list of live tools, even if a thread panicked while holding it.
+pub(super) fn live_tools() -> MutexGuard<'static, Vec<Pid>> {
+    LIVE_TOOLS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A build tool started in a process group of its own, killed with xtask however xtask
+/// ends; dropping it (once the tool has been waited for) takes it off the lists.
+pub struct ToolGroup {
+    group: Pid,
+}
+
+/// Spawns `tool` (a compiler) in a process group of its own, as a [`ToolGroup`].
+pub fn spawn_tool(tool: &mut Command) -> std::io::Result<(Child, ToolGroup)> {
+    let mut live = live_tools();
+    let child = std::os::unix::process::CommandExt::process_group(tool, 0).spawn()?;
+    let group = Pid::from_raw(child.id() as i32);
+    live.push(group);
+    tell_guard(Notice::GroupStarted { group });
+    Ok((child, ToolGroup { group }))
+}
+
+impl Drop for ToolGroup {
+    fn drop(&mut self) {
+        live_tools().retain(|group| *group != self.group);
+        tell_guard(Notice::GroupEnded { group: self.group });
+    }
 }
 
 /// A program started by the runner, in the list of live programs until it is dropped;
@@ -62,6 +118,12 @@ impl LiveProgram {
         };
         let group = Pid::from_raw(child.id() as i32);
         live.push(group);
+        let mut started = STARTED_GROUPS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        started.get_or_insert_with(HashSet::new).insert(group);
+        drop(started);
+        tell_guard(Notice::GroupStarted { group });
         Ok((LiveProgram { group }, child))
     }
 }
@@ -80,6 +142,7 @@ impl Drop for LiveProgram {
             }
             thread::sleep(Duration::from_millis(1));
         }
+        tell_guard(Notice::GroupEnded { group: self.group });
         // Another program may have started meanwhile: it keeps xtask a subreaper.
         let live = live_programs();
         if live.is_empty() {
@@ -111,7 +174,7 @@ pub(super) fn kill_escaped_processes(live: &[Pid]) -> usize {
         let Ok(group) = getpgid(Some(child)) else {
             continue;
         };
-        if group == own_group || live.contains(&group) {
+        if group == own_group || live.contains(&group) || live_tools().contains(&group) {
             continue;
         }
         found += 1;

@@ -1,11 +1,10 @@
 //! Reading a program's memory, and what the peak of a run is.
 //!
 //! **What counts.** The program's processes: every process of the tree under the process
-//! the runner started, except the *starter* and its copies. The starter is the shell that
-//! holds a program before it runs (`/bin/sh`, reading one line, then `exec`) or the shell
-//! of a command with shell syntax (`sh -c`, which runs the programs the command names); a
-//! process whose command line is still the starter's is the starter or a copy of it
-//! forked to run a program, not yet that program. So the shell's memory never counts.
+//! the runner started, except the *starter* (`starter.rs`: xtask, holding the program until
+//! it is released, then becoming it by `exec`); a process whose command line is still the
+//! starter's is not yet the program. A command with shell syntax is the program `sh -c`:
+//! the shell's pages count, as GNU time counts them.
 //!
 //! **How much.** One process: its resident size, and its peak, the high-water mark the
 //! kernel keeps for it (`VmRSS`, `VmHWM` in `/proc/PID/status`); that is the figure GNU
@@ -150,9 +149,10 @@ struct Visit {
 /// Whether `process` waits in the call that starts a child by `vfork` (`vfork`, or `clone`
 /// or `clone3` with `CLONE_VFORK`): the child runs on the parent's memory, and the parent
 /// sleeps in that call, uninterruptibly (state `D`), until the child runs a program or
-/// ends. Where the system does not show the call, the state alone says so.
+/// ends (traced, it is first held there for the runner: state `t`). Where the system does not show the call, the state alone says so.
 fn is_waiting_for_vfork(process: &str) -> bool {
-    if stat_field(process, STATE).as_deref() != Some("D") {
+    // Traced, the parent is held in that call a moment first, for the runner (state `t`).
+    if !matches!(stat_field(process, STATE).as_deref(), Some("D" | "t")) {
         return false;
     }
     let Some(calls) = STARTING_A_CHILD else {
@@ -215,14 +215,34 @@ fn tree_status(process: &str, parent: Option<&str>) -> Option<String> {
     };
     let is_process = field("Tgid:").as_deref() == Some(process);
     let is_child = parent.is_none_or(|parent| field("PPid:").as_deref() == Some(parent));
-    (is_process && is_child).then_some(status)
+    if !(is_process && is_child) {
+        return None;
+    }
+    match status.contains("VmHWM:") {
+        true => Some(status),
+        false => memory_status(process),
+    }
+}
+
+/// `/proc/PROCESS/status` with the process's memory fields. A process whose main thread
+/// has ended while others go on (`pthread_exit`) shows none there: its memory, the whole
+/// thread group's, is then read from the status of a thread still running.
+fn memory_status(process: &str) -> Option<String> {
+    let status = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
+    if status.contains("VmHWM:") {
+        return Some(status);
+    }
+    let threads = std::fs::read_dir(format!("/proc/{process}/task")).ok()?;
+    threads.flatten().find_map(|thread| {
+        let status = std::fs::read_to_string(thread.path().join("status")).ok()?;
+        status.contains("VmHWM:").then_some(status)
+    })
 }
 
 /// A field of `/proc/PROCESS/status` in kilobytes, for example `VmRSS:`, if the process
 /// exists and has it (a process that has ended has no memory fields).
 pub(super) fn status_kilobytes(process: &str, field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
-    kilobytes_of_field(&status, field)
+    kilobytes_of_field(&memory_status(process)?, field)
 }
 
 /// The kilobytes on the line of `text` that starts with `field` (`Pss:   1234 kB`).
@@ -282,6 +302,12 @@ pub(super) struct MemoryFigures {
 /// The figures of a run's end: those read as its processes exited, and the kernel's.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct EndFigures {
+    /// When the program's first process was held at its exit, if it was: the program's
+    /// end, which its reaping may follow late (a busy machine, xtask's threads waiting).
+    pub(super) ended_at: Option<std::time::Instant>,
+    /// The processor time of the program, all its threads and the children it waited
+    /// for, user and system (`ru_utime` and `ru_stime` of `wait4`).
+    pub(super) processor_time: std::time::Duration,
     /// The largest high-water mark of a program process held at its exit, if any was.
     pub(super) held_program_bytes: Option<u64>,
     /// The largest high-water mark of the starter or a copy, held at its exit.
@@ -308,18 +334,30 @@ impl MemoryFigures {
     /// the best known, if perhaps xtask's size.
     pub(super) fn peak(&self, end: EndFigures) -> u64 {
         let Some(held) = end.held_program_bytes else {
-            let not_the_programs = end
-                .runner_bytes
-                .max(self.starter_bytes)
-                .max(end.held_starter_bytes);
-            let margin = not_the_programs / 100 * KERNEL_MARGIN_PERCENT;
-            let kernel_is_the_programs = end.kernel_bytes > not_the_programs + margin;
-            return match kernel_is_the_programs || !self.read_after_loading {
+            return match self.kernel_is_the_programs(end) || !self.read_after_loading {
                 true => self.program_bytes.max(end.kernel_bytes),
                 false => self.program_bytes,
             };
         };
         self.program_bytes.max(held)
+    }
+
+    /// Whether the kernel's figure can only be the program's: above xtask's own size and
+    /// the starter's by a quarter (see the module's docs).
+    fn kernel_is_the_programs(&self, end: EndFigures) -> bool {
+        let not_the_programs = end
+            .runner_bytes
+            .max(self.starter_bytes)
+            .max(end.held_starter_bytes);
+        let margin = not_the_programs / 100 * KERNEL_MARGIN_PERCENT;
+        end.kernel_bytes > not_the_programs + margin
+    }
+
+    /// Whether [`MemoryFigures::peak`] is the program's peak: read at an exit held, or the
+    /// kernel's figure where it can only be the program's. Otherwise it is what the reads
+    /// found, at least the peak and perhaps far under it, and no figure is shown.
+    pub(super) fn is_exact(&self, end: EndFigures) -> bool {
+        end.held_program_bytes.is_some() || self.kernel_is_the_programs(end)
     }
 }
 
@@ -339,6 +377,7 @@ mod tests {
             held_starter_bytes: 0,
             kernel_bytes: 6 << 20,
             runner_bytes: 6 << 20,
+            ..EndFigures::default()
         };
         // Nothing held; xtask's own 6 MiB: the kernel's figure may be xtask's.
         assert_eq!(figures.peak(end), 3 << 20);

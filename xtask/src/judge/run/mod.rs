@@ -6,10 +6,11 @@
 //! - **Starting a program** (`start.rs`): the judge's environment (`PATH` and `HOME` from
 //!   the user's, `LANG=C.UTF-8`, nothing else: no `RUST_BACKTRACE`, whose symbolised
 //!   backtrace can take more memory than the program itself), a process group of its own,
-//!   and, watched as the judge watches ([`MemoryWatch::Close`]), held by a starter shell
-//!   until the runner is ready, so that the time is the program's from its start and never
-//!   the shell's. A command with shell syntax (`sh -c COMMAND`) is held the same way, in
-//!   the shell that runs it.
+//!   its input a regular file, and, watched as the judge watches ([`MemoryWatch::Close`]),
+//!   held by the starter (`starter.rs`, xtask itself) until the runner is ready, so that
+//!   the time is the program's from its start; the starter then makes the process what the
+//!   judge starts (no signal blocked, the judge's stack limit, nothing open but 0, 1, 2)
+//!   and becomes the program.
 //! - **Reading its memory** (`memory.rs`): the program's own peak, its processes' pages
 //!   each counted once (the proportional set size, when there are several), never the
 //!   starter's, never xtask's; read from `/proc` every [`CLOSE_WATCH_PAUSE`] in its first
@@ -17,26 +18,29 @@
 //!   over the limit (a limit watched, not set with `setrlimit`, whose address-space limit
 //!   refuses a Java or Go runtime that reserves much more than it uses).
 //! - **Holding each process at its exit** (`ptrace.rs`): the exact peak of a program of a
-//!   millisecond, which the reads can miss; let go at its first signal, so that it runs as
-//!   fast as untraced; where `ptrace` is refused, one line says so.
+//!   millisecond, which the reads can miss; let go after its first signals, so that one
+//!   that raises many runs as fast as untraced; where `ptrace` is refused, one line says so.
 //! - **Capturing its output** (`output.rs`), each output on a thread of its own.
 //! - **Watching the run** (`watch.rs`): the limits kept, the reports of the threads that
 //!   follow the program taken, until it is reaped and its outputs are closed.
 //! - **Nothing outlives the run** (`cleanup.rs`): the whole group is killed however the run
 //!   ends (the program exits, a limit is passed, watching fails, the runner unwinds), and
 //!   what left the group is caught by xtask, a child subreaper while programs run.
-//! - **Every way out cleans up** (`signals.rs`): a signal that would end xtask kills the
-//!   live programs and removes the temporary folders first.
+//! - **Every way out cleans up** (`signals.rs`): a signal that would end xtask (and that a
+//!   judged program did not send) kills the live programs and the compilers and removes the
+//!   temporary folders first; the guard (`guard.rs`) does so when xtask is killed outright.
 //!
-//! The input is written, each output read and the program followed and reaped on threads
+//! Each output is read and the program followed and reaped on threads
 //! of their own, which report on one channel to the thread that runs the program.
 
 mod cleanup;
+pub mod guard;
 mod memory;
 mod output;
 mod ptrace;
 mod signals;
 mod start;
+pub mod starter;
 mod watch;
 
 use std::fmt;
@@ -47,21 +51,24 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use wait4::Wait4;
 
 use cleanup::{kill_escaped_processes, live_programs, LiveProgram};
+pub use cleanup::{spawn_tool, ToolGroup};
 use memory::{read_tree, status_kilobytes, EndFigures, StarterLine};
 use output::{read_on_thread, Stream};
 pub use signals::{stop_programs_on_signals, TemporaryFolder, ENDING_SIGNALS};
 use start::{wait_until_asleep, Start};
 use watch::{watch, WatchedProgram};
 
-/// The most bytes kept from standard output or standard error; the rest is read and
-/// dropped. A correct output here is at most a few hundred kilobytes, so only a runaway
-/// program reaches this, and it then gets a wrong answer instead of filling the memory.
+/// The output limit, and the most bytes kept of standard error: a program whose standard
+/// output passes it is stopped there (OLE); what standard error writes past it is read and
+/// dropped. A correct output here is at most a few hundred kilobytes; Baekjoon states no
+/// figure (see the README), and 8 MiB is far above any answer while a runaway program meets
+/// it within milliseconds.
 pub const CAPTURE_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 
 /// How long the output pipes may stay open once the program has ended. What the program
@@ -126,6 +133,9 @@ pub enum Ending {
     StoppedAtTimeLimit,
     /// The runner stopped the program: its memory went over the limit.
     StoppedAtMemoryLimit,
+    /// The runner stopped the program: its standard output passed
+    /// [`CAPTURE_LIMIT_BYTES`], the output limit.
+    StoppedAtOutputLimit,
 }
 
 impl Ending {
@@ -157,6 +167,7 @@ impl fmt::Display for Ending {
             Ending::KilledBySignal { status, .. } => write!(formatter, "killed by {status}"),
             Ending::StoppedAtTimeLimit => write!(formatter, "stopped at the time limit"),
             Ending::StoppedAtMemoryLimit => write!(formatter, "stopped at the memory limit"),
+            Ending::StoppedAtOutputLimit => write!(formatter, "stopped at the output limit"),
         }
     }
 }
@@ -166,11 +177,17 @@ impl fmt::Display for Ending {
 pub struct Run {
     /// How it ended.
     pub ending: Ending,
-    /// Wall-clock time from the start of the program to its end (or to when the runner
-    /// stopped it).
+    /// Wall-clock time from the start of the program to its end (held at its exit, or
+    /// reaped), or to when the runner stopped it.
     pub elapsed: Duration,
-    /// The peak memory, in bytes (see the module's docs).
+    /// Processor time, user and system, of all its threads and of the children it waited
+    /// for (the kernel's count, whatever the wall clock did meanwhile).
+    pub processor_time: Duration,
+    /// The peak memory, in bytes (see the module's docs); when the figure is
+    /// [`MemoryFigure::AtLeast`], only what the reads found.
     pub peak_memory_bytes: u64,
+    /// Whether that figure is the peak.
+    pub memory_figure: MemoryFigure,
     /// What it wrote to standard output, up to `CAPTURE_LIMIT_BYTES`.
     pub stdout: Vec<u8>,
     /// What it wrote to standard error, up to `CAPTURE_LIMIT_BYTES`.
@@ -180,6 +197,18 @@ pub struct Run {
     /// Whether an output was still open [`LATE_OUTPUT_MARGIN`] after the program ended,
     /// held by a process that escaped its group: what came later is not in the run.
     pub output_held_open: bool,
+}
+
+/// What the memory figure of a run is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryFigure {
+    /// The program's peak: read at its exit, held, or the kernel's where it can only be
+    /// the program's.
+    Peak,
+    /// Only the most the reads found while it ran, which can be far under its peak: no
+    /// exit was held (`ptrace` refused, or the program let go after its first signals) and
+    /// the kernel's figure may be xtask's own. No figure is shown for it.
+    AtLeast,
 }
 
 /// How closely the runner reads a program's memory.
@@ -212,7 +241,13 @@ pub fn run_program_watching(
     limits: Limits,
     memory_watch: MemoryWatch,
 ) -> Result<Run> {
-    let start = Start::new(program, memory_watch)?;
+    // The input, a regular file the program opens read-only (see `starter.rs`); removed
+    // after the run, and by a signal that ends xtask.
+    let input_folder = TemporaryFolder::new("xtask-input-")?;
+    let input_path = input_folder.path().join("input");
+    std::fs::write(&input_path, input)
+        .with_context(|| format!("writing {}", input_path.display()))?;
+    let start = Start::new(program, memory_watch, &input_path, limits)?;
     let (starter, held) = (start.starter.clone(), start.held);
     // Resets xtask's own high-water mark to its present size, the most the program can
     // inherit of it (see `memory.rs`). Where this file does not exist (not Linux) there
@@ -220,10 +255,7 @@ pub fn run_program_watching(
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let started = Instant::now();
     let (sender, reports) = mpsc::channel();
-    // The line that releases a held program comes first.
-    let input = [if held { &b"\n"[..] } else { b"" }, input].concat();
-    let (input_written, writing) = mpsc::channel();
-    let program_thread = ProgramThread::start(start, input, sender.clone(), input_written);
+    let program_thread = ProgramThread::start(start, sender.clone());
     let (live_program, pipes) = program_thread?;
     let group = live_program.group;
     read_on_thread(pipes.stdout, Stream::Stdout, sender.clone());
@@ -241,16 +273,8 @@ pub fn run_program_watching(
     };
     let run = watch(&reports, started, limits, &mut watched_program);
     drop(live_program);
-    // Nothing holds the input pipe now: the writer ends, and its copy of the input is
-    // given back before the next run starts (it would count in the next run's start).
-    let _ = writing.recv_timeout(LATE_OUTPUT_MARGIN);
+    drop(input_folder);
     run
-}
-
-/// A program's input, and where to say that it has been written (or could not be).
-struct Input {
-    bytes: Vec<u8>,
-    written: Sender<()>,
 }
 
 /// The outputs of a program just started, for the threads that read them.
@@ -260,21 +284,17 @@ struct Pipes {
 }
 
 /// The thread that starts a program and is its parent and tracer to the end: it spawns
-/// it, attaches to it, releases it, writes its input (on a thread of its own), follows it
-/// to its exit and reaps it with `wait4`, which also reads its resource usage. Being the
-/// program's parent, it can wait for the program and for the processes it follows alone
-/// (`__WNOTHREAD`), whatever other runs the process makes at the same time.
+/// it, attaches to it, releases it, follows it to its exit and reaps it with `wait4`,
+/// which also reads its resource usage. Being the program's parent, it can wait for the
+/// program and for the processes it follows alone (`__WNOTHREAD`), whatever other runs
+/// the process makes at the same time. (The starter dies with this thread: see
+/// `starter.rs`.)
 struct ProgramThread;
 
 impl ProgramThread {
     /// Starts the thread; returns the live program (which kills its group when dropped)
     /// and its outputs, or the error of starting it.
-    fn start(
-        start: Start,
-        input: Vec<u8>,
-        sender: Sender<Report>,
-        input_written: Sender<()>,
-    ) -> Result<(LiveProgram, Pipes)> {
+    fn start(start: Start, sender: Sender<Report>) -> Result<(LiveProgram, Pipes)> {
         let (started, start_report) = mpsc::channel();
         thread::spawn(move || {
             let Start {
@@ -300,11 +320,7 @@ impl ProgramThread {
                     return;
                 }
             };
-            let input = Input {
-                bytes: input,
-                written: input_written,
-            };
-            let mut reaped = follow_and_reap(&mut child, input, held, &starter, &sender);
+            let mut reaped = follow_and_reap(&mut child, held, &starter, &sender);
             if let Report::Reaped { end, .. } = &mut reaped {
                 end.runner_bytes = end.runner_bytes.max(runner_bytes);
             }
@@ -317,18 +333,17 @@ impl ProgramThread {
 }
 
 /// What [`ProgramThread`] does once the program is started: attach to a `held` program,
-/// release it and write its input, follow it to its exit, and reap it.
+/// release it, follow it to its exit, and reap it.
 fn follow_and_reap(
     child: &mut Child,
-    input: Input,
     held: bool,
     starter: &StarterLine,
     sender: &Sender<Report>,
 ) -> Report {
     let program = Pid::from_raw(child.id() as i32);
-    // Attached once the starter waits for its line (what it does before is its own start,
-    // and nothing would let it go on from a stop meanwhile); if attaching fails, the
-    // program is released all the same, and only polled.
+    // Attached once the starter waits for its release (what it does before is its own
+    // start, and nothing would let it go on from a stop meanwhile); if attaching fails,
+    // the program is released all the same, and only polled.
     let mut starter_bytes = 0;
     let mut attached = false;
     if held {
@@ -337,15 +352,12 @@ fn follow_and_reap(
         let starter_kilobytes = status_kilobytes(&program.as_raw().to_string(), "VmHWM:");
         starter_bytes = starter_kilobytes.unwrap_or(0) * 1024;
         let _ = sender.send(Report::Released { at: Instant::now() });
+        // One byte to a pipe never waits; the starter reads it and goes on.
+        let _ = child
+            .stdin
+            .take()
+            .map(|mut release| release.write_all(b"\n"));
     }
-    // A program may end without reading all of its input, and a process it left behind
-    // may hold the pipe without reading: the writer is never waited for.
-    let mut stdin = child.stdin.take();
-    thread::spawn(move || {
-        let _ = stdin.as_mut().map(|stdin| stdin.write_all(&input.bytes));
-        drop(input.bytes);
-        let _ = input.written.send(());
-    });
     let mut end = match attached {
         true => ptrace::follow(program, starter),
         false => EndFigures::default(),
@@ -360,6 +372,7 @@ fn follow_and_reap(
     let at = Instant::now();
     if let Ok(waited) = &waited {
         end.kernel_bytes = waited.rusage.maxrss;
+        end.processor_time = waited.rusage.utime + waited.rusage.stime;
     }
     end.runner_bytes = status_kilobytes("self", "VmHWM:").unwrap_or(0) * 1024;
     Report::Reaped {

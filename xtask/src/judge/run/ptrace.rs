@@ -3,20 +3,19 @@
 //! two reads, is measured at its exact peak all the same.
 //!
 //! The thread that started the program attaches to it (`PTRACE_SEIZE`) while it is held
-//! (see `start.rs`), and follows it, and the starter's copies it forks (`PTRACE_O_TRACEFORK`,
-//! `PTRACE_O_TRACEVFORK`), until the first process ends:
+//! (see `start.rs`), and follows it, and the processes it forks (`PTRACE_O_TRACEFORK`,
+//! `PTRACE_O_TRACEVFORK`; a shell's commands among them), until the first process ends:
 //!
 //! - **At an exit**, the process is held with its memory still whole: its high-water mark
 //!   (`VmHWM`) is read, counted as the program's or the starter's (see `memory.rs`).
-//! - **At an `exec`** the process has become a program: from then on it is followed only
-//!   to its exit; the processes it starts are read by the polls, not held.
-//! - **At a signal**, the program is let go (`PTRACE_DETACH`, the signal delivered as it
-//!   would be untraced): from then on it runs untraced, at its own speed, however many
-//!   signals follow (a program raising 20,000 signals runs as fast as untraced), and its
-//!   peak comes from the reads and the kernel. Only the starter is kept through `SIGCHLD`,
-//!   which it gets each time one of the programs it ran ends. (A program kept through
-//!   its own `SIGCHLD`s waits for the runner at each: the Python of pyenv, whose start runs
-//!   some fifty processes, went from 0.5 s to over 1 s on a loaded machine.)
+//! - **At an `exec`** the starter has become the program: from then on it is followed to
+//!   its exit, and so is each process it forks.
+//! - **At a signal**, the signal is delivered as it would be untraced, and the process held
+//!   on, to its exit, for its first [`FOLLOWED_SIGNALS`] signals (a timer, the SIGCHLD of
+//!   the processes it starts): such a program is measured to its end. After those it is let
+//!   go (`PTRACE_DETACH`): from then on it runs untraced, at its own speed, however many
+//!   signals follow (a program raising 20,000 signals runs about as fast as untraced), and
+//!   its peak comes from the reads and the kernel.
 //! - **A stop** (`SIGSTOP` and the like) lets the process go, stopped, as it stays untraced.
 //!
 //! A traced program can tell that it is traced, and that is the one difference it can
@@ -43,9 +42,20 @@ const STARTER_OPTIONS: Options = Options::PTRACE_O_TRACEEXIT
     .union(Options::PTRACE_O_TRACEVFORK)
     .union(Options::PTRACE_O_EXITKILL);
 
-/// What it reads of a program: its exit only. (`PTRACE_O_EXITKILL`: if xtask ends, even by
-/// SIGKILL, a program still traced is killed with it.)
-const PROGRAM_OPTIONS: Options = Options::PTRACE_O_TRACEEXIT.union(Options::PTRACE_O_EXITKILL);
+/// What it reads of a program: its exit, and the exits of the processes it forks (by
+/// `fork` or `vfork`: dash runs its commands by `vfork`), which are followed the same way.
+/// (`PTRACE_O_EXITKILL`: if xtask ends, even by SIGKILL, a program still traced is killed
+/// with it.)
+const PROGRAM_OPTIONS: Options = Options::PTRACE_O_TRACEEXIT
+    .union(Options::PTRACE_O_TRACEFORK)
+    .union(Options::PTRACE_O_TRACEVFORK)
+    .union(Options::PTRACE_O_EXITKILL);
+
+/// How many signals a program is held for, each delivered as it would be untraced, before
+/// it is let go: a program that takes a few (a timer, its children's SIGCHLD) is held to
+/// its exit and measured whole; one that raises thousands runs untraced after these, at
+/// its own speed (each hold costs it some microseconds).
+const FOLLOWED_SIGNALS: usize = 200;
 
 /// Attaches the calling thread to `program`, its child, as its tracer; false when the
 /// system refuses, which one line on standard error says, once per xtask.
@@ -72,7 +82,9 @@ pub(super) fn attach(program: Pid) -> bool {
 pub(super) fn follow(first: Pid, starter: &StarterLine) -> EndFigures {
     let mut follower = Follower {
         starter,
+        first,
         running: HashSet::from([first]),
+        signals_followed: 0,
         end: EndFigures::default(),
     };
     // Only this thread's own child and tracees (__WNOTHREAD), of every kind (__WALL).
@@ -108,8 +120,12 @@ pub(super) fn follow(first: Pid, starter: &StarterLine) -> EndFigures {
 /// The state of [`follow`].
 struct Follower<'a> {
     starter: &'a StarterLine,
+    /// The process the runner started: its exit is the program's end.
+    first: Pid,
     /// The traced processes past their first stop.
     running: HashSet<Pid>,
+    /// How many signals the followed processes were held for.
+    signals_followed: usize,
     end: EndFigures,
 }
 
@@ -124,6 +140,10 @@ impl Follower<'_> {
         let is_starter = self.starter.is_starter(&process.as_raw().to_string());
         let delivered = match event {
             exit if exit == Event::PTRACE_EVENT_EXIT as i32 => {
+                if process == self.first && self.end.ended_at.is_none() {
+                    // The program's end: its time stops here, not when it is reaped.
+                    self.end.ended_at = Some(std::time::Instant::now());
+                }
                 self.read_at_exit(process, is_starter);
                 None
             }
@@ -145,17 +165,28 @@ impl Follower<'_> {
                 }
                 None
             }
-            // A signal on its way: kept for the starter's SIGCHLD, else let go with it.
-            _ if is_starter && signal == Some(Signal::SIGCHLD) => signal,
+            // A signal on its way: delivered, the process still held, for its first
+            // `FOLLOWED_SIGNALS`; let go with it after that.
+            _ if self.signals_followed < FOLLOWED_SIGNALS || is_starter => {
+                self.signals_followed += 1;
+                signal
+            }
             _ => return self.let_go(process, signal),
         };
         // The process may be gone already (killed at a limit); the next wait says so.
         let _ = ptrace::cont(process, delivered);
     }
 
-    /// Reads the high-water mark of `process`, held at its exit.
+    /// Reads the high-water mark of `process`, held at its exit. A main thread that ends
+    /// while other threads go on (`pthread_exit`) is not the process's end: its memory goes
+    /// on growing, and is read by the polls and from the kernel's figure at the end.
     fn read_at_exit(&mut self, process: Pid, is_starter: bool) {
-        let high_water = status_kilobytes(&process.as_raw().to_string(), "VmHWM:");
+        let process_name = process.as_raw().to_string();
+        let threads = status_kilobytes(&process_name, "Threads:");
+        if threads.is_some_and(|threads| threads > 1) {
+            return;
+        }
+        let high_water = status_kilobytes(&process_name, "VmHWM:");
         let bytes = high_water.unwrap_or(0) * 1024;
         if is_starter {
             self.end.held_starter_bytes = self.end.held_starter_bytes.max(bytes);

@@ -4,8 +4,12 @@
 //! [`TemporaryFolder`] (`check --bundled`'s build folder) before xtask exits with 128
 //! plus the signal's number, as a shell reports a process ended by a signal.
 //!
-//! The signals are blocked in every thread and taken by one thread of their own with
-//! `sigwait`, so no handler runs in the middle of other code. Left out: SIGKILL and
+//! The signals are blocked in every thread and read by one thread of their own from a
+//! `signalfd`, so no handler runs in the middle of other code, and each comes with its
+//! sender: a signal sent by a judged program (its processes, or any process below xtask)
+//! changes nothing, as on the judge, where a program cannot reach the judge; one from
+//! anywhere else (the terminal, the user's `kill`) ends xtask as said. The programs start
+//! with no signal blocked (`starter.rs`). Left out: SIGKILL and
 //! SIGSTOP, which nothing can catch; the faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
 //! SIGSYS), which the kernel sends to the thread that faulted and delivers even blocked,
 //! as xtask's own crash; and the real-time signals, some of which the C library uses.
@@ -19,10 +23,14 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use nix::sys::signal::{killpg, SigSet, Signal};
+use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::unistd::Pid;
 use tempfile::TempDir;
 
-use super::cleanup::{kill_escaped_processes, live_programs, MOST_ROUNDS_OF_KILLING};
+use super::cleanup::{
+    is_a_program_group, kill_escaped_processes, live_programs, live_tools, MOST_ROUNDS_OF_KILLING,
+};
+use super::guard::{tell_guard, Notice};
 
 /// The signals taken (see the module's docs).
 pub const ENDING_SIGNALS: [Signal; 15] = [
@@ -54,20 +62,64 @@ pub fn stop_programs_on_signals() -> Result<()> {
     signals
         .thread_block()
         .context("blocking the signals that end xtask")?;
-    thread::spawn(move || {
-        let signal = match signals.wait() {
-            Ok(signal) => signal,
-            // sigwait fails only on an invalid set; the signals then stay blocked.
+    let signal_file = SignalFd::with_flags(&signals, SfdFlags::SFD_CLOEXEC)
+        .context("reading the signals that end xtask")?;
+    thread::spawn(move || loop {
+        let signal = match signal_file.read_signal() {
+            Ok(Some(signal)) => signal,
+            Ok(None) | Err(nix::errno::Errno::EINTR) => continue,
+            // The file cannot be read: the signals then stay blocked.
             Err(_) => return,
         };
+        if is_sent_by_a_program(signal.ssi_pid) {
+            continue;
+        }
         // Both lists stay held until xtask exits: no program starts, no folder is made.
         let live = live_programs();
         stop_live_programs(&live);
+        for tool in live_tools().iter() {
+            let _ = killpg(*tool, Signal::SIGKILL);
+        }
         let folders = temporary_folders();
         remove_temporary_folders(&folders);
-        std::process::exit(128 + signal as i32);
+        std::process::exit(128 + signal.ssi_signo as i32);
     });
     Ok(())
+}
+
+/// Whether process `sender` (0 for the kernel, the terminal's Ctrl-C among them) is xtask,
+/// a process below it (a judged program's, a build tool's), or in the process group of a
+/// program it started: such a signal is not the user's, and changes nothing.
+fn is_sent_by_a_program(sender: u32) -> bool {
+    let own = std::process::id();
+    let mut process = sender;
+    // Up the chain of parents, a few steps at most; a process already gone is not known.
+    for _ in 0..64 {
+        if process == 0 || process == 1 {
+            return false;
+        }
+        if process == own || is_a_program_group(Pid::from_raw(process as i32)) {
+            return true;
+        }
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{process}/stat")) else {
+            return false;
+        };
+        // After the name in parentheses: state, parent, process group.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+        let number = |index: usize| fields.get(index).and_then(|field| field.parse().ok());
+        if let Some(group) = number(2) {
+            if is_a_program_group(Pid::from_raw(group as i32)) {
+                return true;
+            }
+        }
+        match number(1) {
+            Some(parent) => process = parent,
+            None => return false,
+        }
+    }
+    false
 }
 
 /// Kills every `live` program by group, and what escaped them, in rounds. The programs
@@ -127,6 +179,9 @@ impl TemporaryFolder {
             .tempdir()
             .context("making a temporary folder")?;
         folders.push(folder.path().to_path_buf());
+        tell_guard(Notice::FolderMade {
+            folder: folder.path().to_path_buf(),
+        });
         Ok(TemporaryFolder {
             folder: Some(folder),
         })
@@ -141,6 +196,9 @@ impl TemporaryFolder {
     pub fn keep(mut self) -> PathBuf {
         let folder = self.folder.take().expect("a folder is kept once");
         temporary_folders().retain(|listed| listed != folder.path());
+        tell_guard(Notice::FolderGone {
+            folder: folder.path().to_path_buf(),
+        });
         folder.keep()
     }
 }
@@ -150,6 +208,9 @@ impl Drop for TemporaryFolder {
     fn drop(&mut self) {
         if let Some(folder) = &self.folder {
             temporary_folders().retain(|listed| listed != folder.path());
+            tell_guard(Notice::FolderGone {
+                folder: folder.path().to_path_buf(),
+            });
         }
     }
 }

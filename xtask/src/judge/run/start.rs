@@ -1,22 +1,23 @@
-//! Starting a program: in the judge's environment, in a process group of its own, and,
-//! watched closely, *held* by a starter shell until the runner is ready for it.
+//! Starting a program: in the judge's environment, in a process group of its own, its input
+//! a regular file opened read-only, and, watched closely, *held* by the starter until the
+//! runner is ready for it.
 //!
-//! A held program starts as a shell that reads one line of its input, which the runner
-//! writes once the shell waits in that `read` and the runner has attached to it (see
-//! `ptrace.rs`); the program's time starts then, so the shell's own start is never the
-//! program's. The shell then goes on in one of two ways:
+//! A held program starts as the starter (`starter.rs`, xtask itself as `xtask judge-start
+//! STACK INPUT PROGRAM ARGUMENTS...`), which waits for one byte on its standard input, which
+//! the runner writes once the starter waits in that `read` and the runner has attached to
+//! it (see `ptrace.rs`); the program's time starts then, so the starter's own start is
+//! never the program's. The starter then sets the process up as the judge does and
+//! *becomes* the program (`exec`), the same process, so the runner holds it from its first
+//! instruction to its exit. A command with shell syntax is the program `sh -c COMMAND`:
+//! the shell is the program, its pages and its time counted as GNU time counts them.
 //!
-//! - a program given as itself (a binary, or the words of a plain `--command`):
-//!   `/bin/sh -c 'read -r _ && exec "$0" "$@"' PROGRAM ARGUMENTS...`: the shell *becomes*
-//!   the program (`exec`), the same process, so the runner holds it from its first
-//!   instruction to its exit;
-//! - a command with shell syntax, given as `sh -c COMMAND`: that same shell runs
-//!   `read -r _ && eval "shift; $1"` with the command as `$1`, and so runs the command
-//!   itself (`eval` is `sh -c` without a new start), forking the programs it names.
-//!
-//! The shell's `read` takes one byte at a time from a pipe, as POSIX asks, and leaves the
-//! program's input whole. Either way the shell's process, while it is still the shell, is
-//! the *starter*, whose memory is not the program's (see `memory.rs`).
+//! The starter is started by `fork`: `std` forks rather than calls `posix_spawn` when a
+//! user id is asked for, and the one asked for is xtask's own, which changes nothing but
+//! that (as root, the supplementary groups are dropped, as a judge drops them). The C
+//! library's `posix_spawn` leaves its two internal signals (32 and 33) ignored in the
+//! child, and an ignored signal stays ignored across `exec`. (Where xtask itself was started
+//! so, they stay ignored all the same: the C library refuses to change them, and takes
+//! them over in each program that uses them.)
 
 use std::ffi::OsStr;
 use std::io;
@@ -30,56 +31,69 @@ use anyhow::{anyhow, Context, Result};
 use nix::unistd::Pid;
 
 use super::memory::StarterLine;
-use super::{MemoryWatch, CLOSE_WATCH_PAUSE};
+use super::starter::{starter_binary, StarterArguments};
+use super::{Limits, MemoryWatch, CLOSE_WATCH_PAUSE};
 
 /// The variables of the judge's environment taken from the user's: where programs are
 /// found (`python3`, `java`), and the home folder some runtimes expect.
 const ENVIRONMENT_KEPT: [&str; 2] = ["PATH", "HOME"];
 
-/// The starter of a program given as itself (see the module's docs).
-const HOLD_THEN_EXEC: &str = r#"read -r _ && exec "$0" "$@""#;
-
-/// The starter of a command with shell syntax (see the module's docs).
-const HOLD_THEN_EVAL: &str = r#"read -r _ && eval "shift; $1""#;
-
 /// How a program is started.
 pub(super) struct Start {
     /// The process to spawn.
     pub(super) command: Command,
-    /// Whether it starts held: then the line that releases it comes first on its input.
+    /// Whether it starts held: then one byte on its standard input releases it.
     pub(super) held: bool,
-    /// The starter's command line, whose processes are not the program (see `memory.rs`).
+    /// The starter's command line, whose process is not yet the program (see `memory.rs`).
     pub(super) starter: StarterLine,
 }
 
 impl Start {
-    /// How `program` starts when its memory is watched as `memory_watch` says: held when
-    /// watched closely on Linux, as it is given otherwise. A program that cannot be found
-    /// is an error here, as it is when started directly.
-    pub(super) fn new(program: &Command, memory_watch: MemoryWatch) -> Result<Start> {
+    /// How `program` starts, its standard input the file `input`, when its memory is
+    /// watched as `memory_watch` says: held by the starter when watched closely on Linux,
+    /// as it is given otherwise. A program that cannot be found is an error here, as it
+    /// is when started directly.
+    pub(super) fn new(
+        program: &Command,
+        memory_watch: MemoryWatch,
+        input: &Path,
+        limits: Limits,
+    ) -> Result<Start> {
         let held = memory_watch == MemoryWatch::Close && cfg!(target_os = "linux");
         let name = program.get_program();
-        let arguments: Vec<&OsStr> = program.get_args().collect();
-        let (program_name, starter_arguments) = match (held, shell_command(program)) {
-            (false, _) => (name, arguments),
-            (true, Some(script)) => (
-                name,
-                vec![
-                    OsStr::new("-c"),
-                    HOLD_THEN_EVAL.as_ref(),
-                    "sh".as_ref(),
-                    script,
-                ],
-            ),
-            (true, None) => {
-                check_found(name)?;
-                let mut held = vec![OsStr::new("-c"), HOLD_THEN_EXEC.as_ref(), name];
-                held.extend(arguments);
-                (OsStr::new("/bin/sh"), held)
+        check_found(name)?;
+        let mut words = vec![name.to_owned()];
+        words.extend(program.get_args().map(OsStr::to_owned));
+        let (mut command, starter) = match held {
+            false => {
+                let mut command = Command::new(name);
+                command.args(program.get_args());
+                let file = std::fs::File::open(input)
+                    .with_context(|| format!("opening {}", input.display()))?;
+                command.stdin(file);
+                (command, StarterLine::default())
+            }
+            true => {
+                let binary = starter_binary()?;
+                let stack_bytes = (limits.memory_bytes != u64::MAX).then_some(limits.memory_bytes);
+                say_if_the_stack_is_held_down(stack_bytes);
+                let arguments = StarterArguments {
+                    stack_bytes,
+                    input: input.to_path_buf(),
+                    program: words,
+                };
+                let starter_words = arguments.words();
+                let mut command = Command::new(&binary);
+                command
+                    .args(&starter_words)
+                    .stdin(Stdio::piped())
+                    .uid(nix::unistd::getuid().as_raw());
+                let mut line = vec![binary.into_os_string()];
+                line.extend(starter_words);
+                let line: Vec<&OsStr> = line.iter().map(|word| word.as_os_str()).collect();
+                (command, StarterLine::of(&line))
             }
         };
-        let mut command = Command::new(program_name);
-        command.args(&starter_arguments);
         if let Some(folder) = program.get_current_dir() {
             command.current_dir(folder);
         }
@@ -90,14 +104,9 @@ impl Start {
             }
         }
         command
-            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        let starter = match held {
-            true => StarterLine::of(&[&[program_name], &starter_arguments[..]].concat()),
-            false => StarterLine::default(),
-        };
         Ok(Start {
             command,
             held,
@@ -106,14 +115,27 @@ impl Start {
     }
 }
 
-/// The command of `program` when it is `sh -c COMMAND` (a shell named `sh`, by a path or
-/// not, with nothing after the command).
-fn shell_command(program: &Command) -> Option<&OsStr> {
-    let is_sh = Path::new(program.get_program()).file_name() == Some(OsStr::new("sh"));
-    match program.get_args().collect::<Vec<_>>()[..] {
-        [flag, script] if is_sh && flag == "-c" => Some(script),
-        _ => None,
+/// Says once, on standard error, when the hard stack limit xtask was given is below the
+/// judge's: the starter cannot raise it (see `starter.rs`), and a deep recursion may then
+/// fail here and not on the judge.
+fn say_if_the_stack_is_held_down(stack_bytes: Option<u64>) {
+    use nix::sys::resource::{getrlimit, Resource, RLIM_INFINITY};
+    let Ok((_, hard)) = getrlimit(Resource::RLIMIT_STACK) else {
+        return;
+    };
+    if hard >= stack_bytes.unwrap_or(RLIM_INFINITY) {
+        return;
     }
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        eprintln!(
+            "note: the hard stack limit here is {} KB (`ulimit -Hs`), below the judge's (the \
+             memory limit): programs get {} KB of stack, and a deep recursion may fail here \
+             and not on the judge",
+            hard / 1024,
+            hard / 1024
+        )
+    });
 }
 
 /// An error unless `name` names a file, as a path or on `PATH`: the starter would report

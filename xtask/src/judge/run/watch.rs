@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 
 use super::memory::{MemoryFigures, TreeReading};
-use super::output::CapturedOutput;
+use super::output::{CapturedOutput, Stream};
 use super::start::RELEASE_WAIT;
 use super::{
-    Ending, Limits, MemoryWatch, Report, Run, CLOSE_WATCH_PAUSE, CLOSE_WATCH_TIME,
+    Ending, Limits, MemoryFigure, MemoryWatch, Report, Run, CLOSE_WATCH_PAUSE, CLOSE_WATCH_TIME,
     LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
@@ -21,7 +21,8 @@ enum Progress {
     Running,
     /// The runner stopped the program, at a limit, and waits for it to be reaped.
     Stopped {
-        /// Which limit: [`Ending::StoppedAtTimeLimit`] or [`Ending::StoppedAtMemoryLimit`].
+        /// Which limit: [`Ending::StoppedAtTimeLimit`], [`Ending::StoppedAtMemoryLimit`] or
+        /// [`Ending::StoppedAtOutputLimit`].
         ending: Ending,
     },
     /// The program ended and was reaped; only its outputs are still read, until they
@@ -31,6 +32,8 @@ enum Progress {
         ending: Ending,
         /// From its start to its end.
         elapsed: Duration,
+        /// Its processor time (see [`Run::processor_time`]).
+        processor_time: Duration,
     },
 }
 
@@ -94,6 +97,8 @@ struct WatchState {
     memory: MemoryFigures,
     /// The peak, once the program is reaped.
     peak_memory_bytes: u64,
+    /// Whether it is the peak.
+    memory_figure: MemoryFigure,
     next_poll: Instant,
 }
 
@@ -113,6 +118,7 @@ impl WatchState {
             deadline: started + release + limits.time,
             memory: MemoryFigures::default(),
             peak_memory_bytes: 0,
+            memory_figure: MemoryFigure::AtLeast,
             next_poll: Instant::now(),
         }
     }
@@ -173,19 +179,35 @@ impl WatchState {
                 let status =
                     waited.map_err(|error| anyhow!(error).context("waiting for the program"))?;
                 self.peak_memory_bytes = self.memory.peak(end);
+                self.memory_figure = match self.memory.is_exact(end) {
+                    true => MemoryFigure::Peak,
+                    false => MemoryFigure::AtLeast,
+                };
                 let ending = match self.progress {
                     Progress::Stopped { ending } => ending,
                     _ => Ending::from_status(status),
                 };
-                let elapsed = at.saturating_duration_since(self.started);
-                self.progress = Progress::Reaped { ending, elapsed };
+                let ended_at = end.ended_at.unwrap_or(at);
+                let elapsed = ended_at.saturating_duration_since(self.started);
+                let processor_time = end.processor_time;
+                self.progress = Progress::Reaped {
+                    ending,
+                    elapsed,
+                    processor_time,
+                };
                 self.deadline = at + LATE_OUTPUT_MARGIN;
             }
             Report::Output { stream, bytes } => {
                 let output = &mut self.outputs[stream as usize];
                 match bytes {
                     Ok(bytes) if bytes.is_empty() => output.closed = true,
-                    Ok(bytes) => output.add(&bytes),
+                    Ok(bytes) => {
+                        output.add(&bytes);
+                        let over = stream == Stream::Stdout && output.was_cut;
+                        if over && matches!(self.progress, Progress::Running) {
+                            self.stop(Ending::StoppedAtOutputLimit, program);
+                        }
+                    }
                     Err(error) => {
                         return Err(anyhow!(error).context("reading the program's output"))
                     }
@@ -221,7 +243,12 @@ impl WatchState {
         reports: &Receiver<Report>,
         program: &mut WatchedProgram<'_>,
     ) -> Result<Run> {
-        let Progress::Reaped { ending, elapsed } = self.progress else {
+        let Progress::Reaped {
+            ending,
+            elapsed,
+            processor_time,
+        } = self.progress
+        else {
             (program.stop_group)();
             let give_up = Instant::now() + Duration::from_secs(10);
             while let Ok(report) =
@@ -238,7 +265,9 @@ impl WatchState {
         Ok(Run {
             ending,
             elapsed,
+            processor_time,
             peak_memory_bytes: self.peak_memory_bytes,
+            memory_figure: self.memory_figure,
             output_held_open: !(stdout.closed && stderr.closed),
             stdout_was_cut: stdout.was_cut,
             stdout: stdout.kept,
