@@ -31,9 +31,9 @@ use std::rc::Rc;
 
 use anyhow::Result;
 use xtask::bundle::{bundle_crate, start_judge_build, JudgeBuild, PendingJudgeBuild};
-use xtask::judge::checker::escape_invisible;
 use xtask::judge::command::{find_program, shell_could_not_find, ProgramCommand};
 use xtask::judge::language::{compile, Compiled, CompiledSource, Language};
+use xtask::judge::shown::escape_invisible;
 use xtask::judge::Limits;
 use xtask::judge::{TemporaryFolder, Verdict};
 use xtask::problems::workspace::{judge_sample_within, Problem, Profile, SampleFiles, Workspace};

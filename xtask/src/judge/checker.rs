@@ -26,7 +26,6 @@
 //! window of [`DIFF_WINDOW_LINES`] lines for the diff: judging an output takes memory on
 //! the order of the output itself (which the runner caps), not of its number of lines.
 
-use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -34,6 +33,7 @@ use anyhow::{bail, Context, Result};
 use similar::{ChangeTag, TextDiff};
 
 use crate::judge::command::command_in_folder;
+use crate::judge::shown::{excerpt, shorten};
 use crate::judge::{run_program, Ending, Limits, TemporaryFolder};
 use crate::reference::{completion_fault, grid_from_line};
 
@@ -90,9 +90,6 @@ const DIFF_MAX_LINES: usize = 20;
 /// The most lines of each output the diff compares, from just before the first difference
 /// on: far more than any answer here.
 pub const DIFF_WINDOW_LINES: usize = 5_000;
-
-/// The most characters of one line quoted in a diff or a reason.
-const QUOTE_MAX_CHARS: usize = 80;
 
 /// How long a checker command may take on one output.
 const CHECKER_TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -286,70 +283,6 @@ pub fn compact_line_diff(
     diff_lines.join("\n")
 }
 
-/// The most lines of an output that [`excerpt`] shows.
-const EXCERPT_MAX_LINES: usize = 20;
-
-/// The start of an output for a person to read: its first `EXCERPT_MAX_LINES` lines, each
-/// cut by [`shorten`], and a note of how much was left out.
-pub fn excerpt(text: &str) -> String {
-    let mut lines = text.lines();
-    let first_lines = lines.by_ref().take(EXCERPT_MAX_LINES);
-    let mut shown: Vec<Cow<'_, str>> = first_lines.map(shorten).collect();
-    let (left_out, bytes) = (lines.count(), text.len());
-    if left_out > 0 {
-        shown.push(format!("... {left_out} more lines not shown ({bytes} bytes)").into());
-    }
-    shown.join("\n")
-}
-
-/// `line`, cut to `QUOTE_MAX_CHARS` characters with `...` added if it was longer, its
-/// control and invisible characters escaped ([`escape_invisible`]): a program's bytes
-/// never reach the terminal raw (an escape sequence could clear the screen).
-pub fn shorten(line: &str) -> Cow<'_, str> {
-    let cut = match line.char_indices().nth(QUOTE_MAX_CHARS) {
-        Some((cut, _)) => Cow::Owned(format!("{}...", &line[..cut])),
-        None => Cow::Borrowed(line),
-    };
-    match cut.chars().any(is_invisible) {
-        true => Cow::Owned(escape_invisible(&cut)),
-        false => cut,
-    }
-}
-
-/// Whether `character` would not show as itself on a terminal: a control character (the
-/// escape that starts a terminal's sequences among them, a tab, a carriage return), or
-/// white space and format characters beyond ASCII's space (a no-break space, a zero-width
-/// space, a byte order mark).
-fn is_invisible(character: char) -> bool {
-    character.is_control()
-        || (!character.is_ascii() && character.is_whitespace())
-        || matches!(
-            character,
-            '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2060}' | '\u{feff}'
-        )
-}
-
-/// `text` with each invisible character (a control character, or white space or a format
-/// character beyond ASCII's space) written as Rust writes it in a string: `\t`, `\r`,
-/// `\x1b`, `\u{a0}`.
-pub fn escape_invisible(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '\t' => escaped.push_str("\\t"),
-            '\r' => escaped.push_str("\\r"),
-            character if character.is_ascii_control() => {
-                escaped.push_str(&format!("\\x{:02x}", character as u32))
-            }
-            character if is_invisible(character) => {
-                escaped.push_str(&format!("\\u{{{:x}}}", character as u32))
-            }
-            character => escaped.push(character),
-        }
-    }
-    escaped
-}
-
 /// The `sudoku` checker: `actual` must be a valid completion (as [`completion_fault`]
 /// decides) of the puzzle in `input`, written as 9 lines of 9 digits 1 to 9 with one space
 /// between neighbours. An input that is no puzzle is an `Err`: the test data is broken.
@@ -478,8 +411,7 @@ mod tests {
 
     #[test]
     fn a_programs_invisible_characters_are_escaped_in_what_is_shown() {
-        // Issue 47, item 9: an escape sequence, a tab, a no-break space.
-        assert_eq!(shorten("\u{1b}[2J\tx\u{a0}y"), "\\x1b[2J\\tx\\u{a0}y");
+        // Issue 47, item 9: an escape sequence in a diff (see `shown`).
         let verdict = check_exact(EXPECTED, "\u{1b}[2J\n");
         assert_rejected_with(verdict, &["+   1 | \\x1b[2J"]);
     }
@@ -585,21 +517,6 @@ mod tests {
             long_diff.ends_with("... and 80 more lines of diff"),
             "{long_diff}"
         );
-    }
-
-    #[test]
-    fn an_excerpt_shows_the_first_lines_cut_short_and_counts_the_rest() {
-        let text = format!("{}\n{}", "y".repeat(200), "1 2 3\n".repeat(99));
-        let shown = excerpt(&text);
-        let lines: Vec<&str> = shown.lines().collect();
-        assert_eq!(lines.len(), EXCERPT_MAX_LINES + 1, "{shown}");
-        assert_eq!(lines[0], format!("{}...", "y".repeat(QUOTE_MAX_CHARS)));
-        assert_eq!(lines[1], "1 2 3");
-        assert_eq!(
-            lines[EXCERPT_MAX_LINES],
-            "... 80 more lines not shown (795 bytes)"
-        );
-        assert_eq!(excerpt("short\n"), "short");
     }
 
     /// The first sample of the Sudoku problem whose answers are checked with `sudoku`,
@@ -745,10 +662,12 @@ echo "expected $answer, found $output" >&2; exit 1
             check("10", "4\n").unwrap(),
             &["the checker: expected 3, found 4"],
         );
-        assert_rejected_with(
-            check("10", " 3\n").unwrap(),
-            &["presentation error", "spaces"],
-        );
+        // Exit 2: a presentation error, Baekjoon's own verdict, with the checker's words.
+        let verdict = check("10", " 3\n").unwrap();
+        let CheckerVerdict::PresentationError { reason } = &verdict else {
+            panic!("exit 2 is a presentation error: {verdict:?}");
+        };
+        assert!(reason.contains("the checker: spaces"), "{reason}");
         let error = format!("{:#}", check("fail", "3\n").unwrap_err());
         assert!(
             error.contains("`sh check.sh` failed (exit code 3): cannot judge"),

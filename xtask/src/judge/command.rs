@@ -220,7 +220,7 @@ pub fn shell_could_not_find(
     (is_shell && not_found).then(|| CommandError {
         message: format!(
             "names a program the shell cannot find: {}",
-            crate::judge::checker::shorten(complaint.trim())
+            crate::judge::shown::shorten(complaint.trim())
         ),
     })
 }

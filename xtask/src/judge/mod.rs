@@ -25,6 +25,7 @@ pub mod checker;
 pub mod command;
 pub mod language;
 pub mod run;
+pub mod shown;
 
 use std::process::Command;
 use std::time::Duration;
@@ -39,7 +40,8 @@ pub use run::{
     ENDING_SIGNALS, LATE_OUTPUT_MARGIN, POLL_INTERVAL,
 };
 
-use crate::judge::checker::{shorten, Checker, CheckerVerdict};
+use crate::judge::checker::{Checker, CheckerVerdict};
+use crate::judge::shown::shorten;
 
 /// The judge's verdict on one run.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
-use xtask::judge::checker::excerpt;
 use xtask::judge::command::command_in_folder;
+use xtask::judge::shown::excerpt;
 use xtask::judge::{run_program, Limits, Run};
 use xtask::problems::workspace::Problem;
 use xtask::problems::KnownProblem;
