@@ -3,9 +3,9 @@
 //! prints the input of a case for the seed given as its last argument; the `reference`
 //! reads that input on standard input and prints the right answer; both run from the
 //! problem's folder. The program's run is judged as `check` judges it, with the problem's
-//! limits and checker. A failure is run once more (one that then passes is flaky) and
-//! reported with the line that replays it; its input is not shrunk, as a text has no parts
-//! that the tooling knows how to drop.
+//! limits and checker. A failure is run five times in all (one that does not fail every
+//! time is flaky) and reported with the line that replays it; its input is not shrunk, as
+//! a text has no parts that the tooling knows how to drop.
 
 use std::process::{Command, ExitCode};
 use std::time::Duration;
