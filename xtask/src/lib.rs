@@ -8,10 +8,10 @@
 //!
 //! Finding and judging the solutions:
 //! - [`problems`]: the table of problems, what the members of a family offer in-process
-//!   (each one's formats, solvers, the right answer as the reference finds it and the
-//!   judge's promise, and what its family of puzzles shares: cell names, random and hard
-//!   inputs, bench sets and baseline), the one enum of puzzles ([`problems::Puzzle`]) and
-//!   the one parser of problem names; [`problems::workspace`]: the workspace as cargo
+//!   (each one's formats, solvers, the right answer as the reference finds it, its own
+//!   count of answers if it has one and the judge's promise, and what its family of
+//!   puzzles shares: cell names, random and hard inputs, bench sets and baseline), the one
+//!   enum of puzzles ([`problems::Puzzle`]) and the one parser of problem names; [`problems::workspace`]: the workspace as cargo
 //!   reports it (its target folder and problem crates, each a folder with its judge's
 //!   facts and its own programs) and the binaries cargo has just built; [`problems::data`]: the
 //!   benchmark puzzle sets in `data/`; [`problems::recording`]: a problem's search

@@ -16,12 +16,13 @@
 //!   `--relabel`, the grid `bench`, the reference solvers in-process, and `stress`'s
 //!   random and hard inputs and its shrinking. An entry holds how its input and answers
 //!   are written ([`Format`]), its solver and observed solver, the right answer as the
-//!   reference finds it, the judge's promise, and what it shares with the other problems
-//!   of its [`Family`] (cell names, random and hard inputs, the bench sets and the
-//!   textbook baseline). A puzzle of any kind is one [`Puzzle`]. No code outside
-//!   `problems/` names a problem or asks which kind a puzzle is: a new member is one entry
-//!   in [`KnownProblem::ALL`] and its crate among xtask's dependencies, both of which
-//!   `cargo xtask new ID --family sudoku` prints.
+//!   reference finds it, the solution's own count of answers where it offers one, the
+//!   judge's promise, and what it shares with the other problems of its [`Family`] (cell
+//!   names, random and hard inputs, the bench sets and the textbook baseline). A puzzle of
+//!   any kind is one [`Puzzle`]. No code outside `problems/` names a problem or asks which
+//!   kind a puzzle is: a new member is one entry in [`KnownProblem::ALL`] and its crate
+//!   among xtask's dependencies, both of which `cargo xtask new ID --family sudoku`
+//!   prints.
 //!
 //! Every subcommand reads a problem's name with the one parser here,
 //! [`parse_problem_number`]: `p2239` or `2239`, nothing else.
@@ -98,6 +99,10 @@ pub struct KnownProblem {
     /// The right answer to one puzzle, as the reference solvers find it (sharing no code
     /// with the solution): what `stress` expects and `bench` checks a "none" against.
     pub reference_answer: fn(&Puzzle) -> ReferenceAnswer,
+    /// The solution's own count of a puzzle's answers, counting no further than the limit,
+    /// where its library offers one (2239's step 3 counts completions): the correctness
+    /// tests hold it to the reference's count.
+    pub count_answers: Option<fn(&Puzzle, usize) -> usize>,
     /// What the judge promises about the inputs (`stress --command` keeps to it).
     pub promise: Promise,
 }
@@ -206,6 +211,9 @@ impl KnownProblem {
                 p2239::solve_observed(sudoku::grid(puzzle), recorder)
             },
             reference_answer: sudoku::smallest_completion,
+            count_answers: Some(|puzzle, limit| {
+                p2239::count_completions(sudoku::grid(puzzle), limit)
+            }),
             promise: sudoku::COMPLETION_WITHIN_TEXTBOOK_BACKTRACKING,
         },
         // 2580 Sudoku: any completion of one grid.
@@ -220,6 +228,7 @@ impl KnownProblem {
             },
             // Any completion is accepted; the smallest is one.
             reference_answer: sudoku::smallest_completion,
+            count_answers: None,
             promise: sudoku::COMPLETION,
         },
         // 4574 Su-domino-ku: several puzzles of dominoes, each with its one solved grid.
@@ -234,6 +243,7 @@ impl KnownProblem {
                 solution.map(|solution| solution.grid)
             },
             reference_answer: su_domino_ku::reference_answer,
+            count_answers: None,
             promise: su_domino_ku::ONE_SOLVED_GRID,
         },
     ];

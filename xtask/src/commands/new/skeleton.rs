@@ -200,6 +200,7 @@ const TABLE_ENTRY: &str = r#"        KnownProblem {
             },
             {{answer_note}}
             reference_answer: sudoku::smallest_completion,
+            count_answers: None,
             promise: sudoku::COMPLETION,
         },
 "#;
