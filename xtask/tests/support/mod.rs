@@ -1,13 +1,16 @@
 //! What several test files share: starting `cargo xtask` as a user does ([`xtask`], the
 //! one place the tests start it), the workspace's problems ([`problems`], [`crate_of`]
 //! an entry of the table), reading tdoku's counted set, writing a puzzle (of a set)
-//! in a failure message, and our small programs; [`tool`]: the rule for a test that needs a
-//! tool; [`chromium`]: headless Chromium on a wrapper page; [`copy`]: a copy of the
+//! in a failure message, and our small programs; [`members`]: the members of the families
+//! a test takes as examples, found by what they are (no test names a problem), and a
+//! member's answer judged against its reference's; [`tool`]: the rule for a test that
+//! needs a tool; [`chromium`]: headless Chromium on a wrapper page; [`copy`]: a copy of the
 //! workspace for the end-to-end tests. Each file that uses it says `mod support;`.
 #![allow(dead_code)]
 
 pub mod chromium;
 pub mod copy;
+pub mod members;
 pub mod tool;
 
 use std::io::{Read, Write};
@@ -30,6 +33,16 @@ pub fn problems() -> Vec<Problem> {
 /// The names of the problem crates of the workspace, sorted.
 pub fn problem_names() -> Vec<String> {
     problems().into_iter().map(|problem| problem.name).collect()
+}
+
+/// The release binaries of `problems`, built with one cargo command as `check` builds
+/// them (cargo builds nothing that is fresh), in their order.
+pub fn release_binaries(problems: &[Problem]) -> Vec<std::path::PathBuf> {
+    let workspace = Workspace::load().expect("the workspace is readable");
+    let release = xtask::problems::workspace::Profile::Release;
+    workspace
+        .build(problems, release)
+        .expect("the solutions build")
 }
 
 /// The problem crate of `member`, an entry of the table of problems.
