@@ -1,5 +1,8 @@
-//! Every puzzle set in `data/` solved by the three Sudoku solutions' libraries and checked
-//! against the reference solver.
+//! Every puzzle set in `data/` solved by each member of the Sudoku family, as the table of
+//! problems gives it, and judged against the reference solver: each member's answer by
+//! its checker against its own reference answer (exact for the smallest completion, any
+//! valid completion for the `sudoku` checker), and a member that counts its completions
+//! against the reference's count. A member added to the table is tested here too.
 //!
 //! Every puzzle of every set is checked: with the optimised test profile this takes
 //! seconds.
@@ -7,15 +10,54 @@
 mod support;
 
 use support::grid_to_line;
-use xtask::problems::data;
-use xtask::reference::{self, completion_fault, Grid};
+use support::members::{members_of, Member};
+use xtask::problems::{data, sudoku, Puzzle, ReferenceAnswer};
+use xtask::reference::{self, Grid};
 
 fn load(file_name: &str) -> Vec<Grid> {
     data::load_puzzles(file_name).unwrap_or_else(|error| panic!("{error}"))
 }
 
+/// The members of the Sudoku family.
+fn sudoku_members() -> Vec<&'static Member> {
+    members_of(&sudoku::FAMILY)
+}
+
+/// Judges each member's answer to `grid` against `expected` (see [`Member::judge`]), or,
+/// where `expected` is `None`, against the member's own reference answer; `context`
+/// names the puzzle in a failure.
+fn judge_every_member(grid: &Grid, expected: Option<&ReferenceAnswer>, context: &str) {
+    let puzzle = Puzzle::Sudoku { grid: *grid };
+    for member in sudoku_members() {
+        let own;
+        let expected = match expected {
+            Some(expected) => expected,
+            None => {
+                own = (member.entry.reference_answer)(&puzzle);
+                &own
+            }
+        };
+        let answer = (member.entry.solve)(&puzzle);
+        if let Err(why) = member.judge(&puzzle, expected, answer) {
+            panic!("{context}: {why}");
+        }
+    }
+}
+
+/// Checks that each member that counts its completions counts `expected` of them, up to
+/// two.
+fn assert_counts(grid: &Grid, expected: usize, context: &str) {
+    let puzzle = Puzzle::Sudoku { grid: *grid };
+    for member in sudoku_members() {
+        if let Some(count_answers) = member.entry.count_answers {
+            let count = count_answers(&puzzle, 2);
+            assert_eq!(count, expected.min(2), "{context}: {} count", member.name());
+        }
+    }
+}
+
 #[test]
-fn unique_sets_have_one_completion_and_both_solutions_find_it() {
+fn unique_sets_have_one_completion_and_every_member_finds_it() {
     for file_name in data::UNIQUE_SETS {
         let puzzles = load(file_name);
         assert!(!puzzles.is_empty(), "{file_name} is empty");
@@ -27,21 +69,28 @@ fn unique_sets_have_one_completion_and_both_solutions_find_it() {
                 1,
                 "{context}: the reference does not find one completion"
             );
-            let expected = completions[0];
-            assert_eq!(p2239::solve(puzzle), Some(expected), "{context}: p2239");
-            assert_eq!(
-                p2239::count_completions(puzzle, 2),
-                1,
-                "{context}: p2239 count"
-            );
-            let any = p2580::solve(puzzle).unwrap_or_else(|| panic!("{context}: p2580 found none"));
-            assert_eq!(completion_fault(puzzle, &any), None, "{context}: p2580");
+            // A puzzle's one completion is every member's right answer, whatever its goal
+            // (the smallest, any): asked of each member's reference on the set's first
+            // puzzle, it stands for them on the others, which spares the reference its
+            // search for the smallest completion (half a minute over these sets).
+            let expected = ReferenceAnswer::Found {
+                grid: completions[0],
+            };
+            if index == 0 {
+                let puzzle = Puzzle::Sudoku { grid: *puzzle };
+                for member in sudoku_members() {
+                    let own = (member.entry.reference_answer)(&puzzle);
+                    assert_eq!(own, expected, "{context}: {}'s reference", member.name());
+                }
+            }
+            judge_every_member(puzzle, Some(&expected), &context);
+            assert_counts(puzzle, 1, &context);
         }
     }
 }
 
 #[test]
-fn multi_solution_set_gives_the_smallest_completion() {
+fn multi_solution_set_gives_each_member_its_own_answer() {
     let puzzles = load(data::MULTI_SOLUTION_SET);
     assert!(!puzzles.is_empty());
     for (index, puzzle) in puzzles.iter().enumerate() {
@@ -51,15 +100,8 @@ fn multi_solution_set_gives_the_smallest_completion() {
             2,
             "{context}: the reference finds fewer than two"
         );
-        assert_eq!(
-            p2239::count_completions(puzzle, 2),
-            2,
-            "{context}: p2239 count"
-        );
-        let smallest = reference::smallest_completion(puzzle);
-        assert_eq!(p2239::solve(puzzle), smallest, "{context}: p2239");
-        let any = p2580::solve(puzzle).unwrap_or_else(|| panic!("{context}: p2580 found none"));
-        assert_eq!(completion_fault(puzzle, &any), None, "{context}: p2580");
+        assert_counts(puzzle, 2, &context);
+        judge_every_member(puzzle, None, &context);
     }
 }
 
@@ -72,49 +114,26 @@ fn tdoku_test_puzzles_have_their_published_counts() {
         let context = support::describe_puzzle(data::COUNTED_SET, index, &puzzle.grid);
         let counted = reference::count_completions(&puzzle.grid, puzzle.completions + 1);
         assert_eq!(counted, puzzle.completions, "{context}: reference count");
-        assert_eq!(
-            p2239::count_completions(&puzzle.grid, 2),
-            puzzle.completions.min(2),
-            "{context}: p2239 count"
-        );
-        let smallest = p2239::solve(&puzzle.grid);
-        let any = p2580::solve(&puzzle.grid);
+        assert_counts(&puzzle.grid, puzzle.completions, &context);
+        seen_none |= puzzle.completions == 0;
+        judge_every_member(&puzzle.grid, None, &context);
         if puzzle.completions == 0 {
-            seen_none = true;
-            assert_eq!(
-                smallest, None,
-                "{context}: p2239 answered a puzzle without completion"
-            );
-            assert_eq!(
-                any, None,
-                "{context}: p2580 answered a puzzle without completion"
-            );
-            continue;
+            // No member answers it, whatever its reference says.
+            judge_every_member(&puzzle.grid, Some(&ReferenceAnswer::NoAnswer), &context);
         }
-        let any = any.unwrap_or_else(|| panic!("{context}: p2580 found none"));
-        assert_eq!(
-            completion_fault(&puzzle.grid, &any),
-            None,
-            "{context}: p2580"
-        );
-        assert_eq!(
-            smallest,
-            reference::smallest_completion(&puzzle.grid),
-            "{context}: p2239"
-        );
         if let Some(solution) = puzzle.solution {
-            assert_eq!(
-                smallest,
-                Some(solution),
-                "{context}: p2239 against the published solution"
-            );
+            // The file gives the solution of a puzzle with one completion: every member's
+            // right answer.
+            let published = ReferenceAnswer::Found { grid: solution };
+            let context = format!("{context}, against the published solution");
+            judge_every_member(&puzzle.grid, Some(&published), &context);
         }
     }
     assert!(seen_none, "the set includes puzzles without completion");
 }
 
 #[test]
-fn grids_built_against_row_major_search_give_the_smallest_completion() {
+fn grids_built_against_row_major_search_give_each_member_its_own_answer() {
     // The empty grid, and the puzzle that Wikipedia's "Sudoku solving algorithms" shows
     // against brute force: its completion's first row is 987654321.
     let anti_brute_force = reference::grid_from_line(
@@ -122,9 +141,17 @@ fn grids_built_against_row_major_search_give_the_smallest_completion() {
     )
     .expect("81 characters");
     for puzzle in [[0; 81], anti_brute_force] {
-        let expected = reference::smallest_completion(&puzzle);
-        assert_eq!(p2239::solve(&puzzle), expected, "{}", grid_to_line(&puzzle));
+        judge_every_member(&puzzle, None, &grid_to_line(&puzzle));
     }
-    let answer = p2239::solve(&anti_brute_force).expect("it has a completion");
-    assert_eq!(grid_to_line(&answer)[..9], *"987654321");
+    let smallest = support::members::smallest_completion();
+    let answer = (smallest.entry.solve)(&Puzzle::Sudoku {
+        grid: anti_brute_force,
+    });
+    let answer = answer.expect("it has a completion");
+    assert_eq!(
+        grid_to_line(&answer)[..9],
+        *"987654321",
+        "{}",
+        smallest.name()
+    );
 }

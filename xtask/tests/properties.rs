@@ -1,6 +1,8 @@
-//! Property tests: random grids with holes of every density, checked against the
-//! reference solver. proptest shrinks a failure to a small case and prints it;
-//! `PROPTEST_CASES=N` runs more cases.
+//! Property tests: random grids with holes of every density, each member of the Sudoku
+//! family's answer (as the table of problems gives it) judged by its checker against its
+//! own reference answer, and a member that counts its completions held to the reference's
+//! count. proptest shrinks a failure to a small case and prints it; `PROPTEST_CASES=N` runs
+//! more cases.
 
 mod support;
 
@@ -9,8 +11,23 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use support::grid_to_line;
+use support::members::{members_of, Member};
+use xtask::problems::{sudoku, Puzzle, ReferenceAnswer};
 use xtask::reference::generate::{against_row_major, solved_grid};
-use xtask::reference::{self, completion_fault, Grid};
+use xtask::reference::{self, Grid};
+
+/// The members of the Sudoku family.
+fn sudoku_members() -> Vec<&'static Member> {
+    members_of(&sudoku::FAMILY)
+}
+
+/// `member`'s answer to `grid` judged against its own reference answer (see
+/// [`Member::judge`]).
+fn judged(member: &Member, grid: &Grid) -> Result<(), String> {
+    let puzzle = Puzzle::Sudoku { grid: *grid };
+    let expected = (member.entry.reference_answer)(&puzzle);
+    member.judge(&puzzle, &expected, (member.entry.solve)(&puzzle))
+}
 
 /// A random solved grid (from a seed) with holes: each cell is a hole with a probability
 /// drawn first, so sparse and dense grids are equally common. Sometimes the digits are
@@ -88,38 +105,39 @@ proptest! {
     }
 
     #[test]
-    fn p2580_completes_every_solvable_grid((puzzle, _) in puzzle_with_solution()) {
-        let answer = p2580::solve(&puzzle);
-        prop_assert!(answer.is_some(), "no answer for {}", grid_to_line(&puzzle));
-        let answer = answer.unwrap();
-        prop_assert_eq!(completion_fault(&puzzle, &answer), None, "puzzle {}", grid_to_line(&puzzle));
+    fn every_member_answers_grids_with_holes_of_every_density((puzzle, _) in puzzle_with_solution()) {
+        for member in sudoku_members() {
+            let verdict = judged(member, &puzzle);
+            prop_assert!(verdict.is_ok(), "{}", verdict.unwrap_err());
+        }
     }
 
     #[test]
-    fn p2239_gives_the_smallest_completion((puzzle, _) in puzzle_with_solution()) {
-        let expected = reference::smallest_completion(&puzzle);
-        prop_assert_eq!(p2239::solve(&puzzle), expected, "puzzle {}", grid_to_line(&puzzle));
+    fn every_member_answers_grids_with_17_to_25_givens(puzzle in few_givens()) {
+        for member in sudoku_members() {
+            let verdict = judged(member, &puzzle);
+            prop_assert!(verdict.is_ok(), "{}", verdict.unwrap_err());
+        }
     }
 
     #[test]
-    fn p2239_gives_the_smallest_completion_with_17_to_25_givens(puzzle in few_givens()) {
-        let expected = reference::smallest_completion(&puzzle);
-        prop_assert_eq!(p2239::solve(&puzzle), expected, "puzzle {}", grid_to_line(&puzzle));
-    }
-
-    #[test]
-    fn solutions_and_reference_agree_on_none_one_or_several(puzzle in maybe_broken_puzzle()) {
-        let context = grid_to_line(&puzzle);
-        let reference_count = reference::count_completions(&puzzle, 2);
-        prop_assert_eq!(p2239::count_completions(&puzzle, 2), reference_count, "puzzle {}", context);
-        let smallest = p2239::solve(&puzzle);
-        let any = p2580::solve(&puzzle);
-        if reference_count == 0 {
-            prop_assert_eq!(smallest, None, "p2239 answered {}", context);
-            prop_assert_eq!(any, None, "p2580 answered {}", context);
-        } else {
-            prop_assert_eq!(smallest, reference::smallest_completion(&puzzle), "p2239 on {}", context);
-            prop_assert!(any.is_some_and(|answer| completion_fault(&puzzle, &answer).is_none()), "p2580 on {}", context);
+    fn members_and_reference_agree_on_none_one_or_several(grid in maybe_broken_puzzle()) {
+        let context = grid_to_line(&grid);
+        let reference_count = reference::count_completions(&grid, 2);
+        let puzzle = Puzzle::Sudoku { grid };
+        for member in sudoku_members() {
+            if let Some(count_answers) = member.entry.count_answers {
+                let count = count_answers(&puzzle, 2);
+                prop_assert_eq!(count, reference_count, "{} on {}", member.name(), context);
+            }
+            // Without a completion no member answers; with one, its own reference's.
+            let verdict = if reference_count == 0 {
+                let answer = (member.entry.solve)(&puzzle);
+                member.judge(&puzzle, &ReferenceAnswer::NoAnswer, answer)
+            } else {
+                judged(member, &grid)
+            };
+            prop_assert!(verdict.is_ok(), "{}", verdict.unwrap_err());
         }
     }
 }
