@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::Duration;
 
+use support::members::members_of;
 use support::{output_with_input, xtask, XTASK};
-use xtask::problems::KnownProblem;
+use xtask::problems::{su_domino_ku, KnownProblem};
 use xtask::project_root;
 
 /// A fresh, empty folder for one test.
@@ -107,10 +108,12 @@ fn bench_in(folder: &Path, arguments: &[&str]) -> Output {
 #[test]
 fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
     let folder = fresh_folder("bench-domino-none");
-    // The first puzzle of p4574's first sample, with the single 6 moved to B1, in the row
-    // of the domino `6 B2 1 B3`: the input reads, and no grid completes it.
-    let sample = project_root().join("problems/p4574/samples/sample-1.in");
-    let sample = std::fs::read_to_string(sample).unwrap();
+    // The first puzzle of a Su-domino-ku member's first sample (the judge's), with the
+    // single 6 moved to B1, in the row of the domino `6 B2 1 B3`: the input reads, and no
+    // grid completes it.
+    let member = members_of(&su_domino_ku::FAMILY)[0];
+    let name = member.name();
+    let sample = String::from_utf8(member.first_sample_input()).unwrap();
     let first: Vec<&str> = sample.lines().take(12).collect();
     assert_eq!(first[1], "6 B2 1 B3");
     assert_eq!(first[11], "C5 A3 D9 I4 A9 E5 A2 C6 I1");
@@ -119,14 +122,16 @@ fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
         first[..11].join("\n")
     );
     std::fs::write(folder.join("clash.in"), &clash).unwrap();
-    let mut lines = common::input::Lines::new(clash.as_bytes());
-    let puzzle = p4574::read_puzzle(&mut lines).unwrap().unwrap();
-    assert_eq!(p4574::solve(&puzzle), None);
+    let mut puzzles = Vec::new();
+    let read = member.entry.read_each(clash.as_bytes(), |puzzle| {
+        puzzles.push(puzzle);
+        Ok(())
+    });
+    read.unwrap();
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!((member.entry.solve)(&puzzles[0]), None);
 
-    let output = bench_in(
-        &folder,
-        &["--problem", "p4574", "--rounds", "1", "clash.in"],
-    );
+    let output = bench_in(&folder, &["--problem", name, "--rounds", "1", "clash.in"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -134,7 +139,7 @@ fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
         "stdout:\n{stdout}\nstderr:\n{stderr}"
     );
     assert!(
-        stdout.contains("bench problem=p4574 file=clash.in puzzles=1 "),
+        stdout.contains(&format!("bench problem={name} file=clash.in puzzles=1 ")),
         "{stdout}"
     );
     assert!(
@@ -148,7 +153,7 @@ fn a_su_domino_ku_puzzle_without_completion_is_checked_against_the_reference() {
     std::fs::write(folder.join("original.in"), original).unwrap();
     let output = bench_in(
         &folder,
-        &["--problem", "p4574", "--rounds", "1", "original.in"],
+        &["--problem", name, "--rounds", "1", "original.in"],
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");

@@ -8,11 +8,16 @@ use std::fs::File;
 use std::io::Write;
 use std::process::Stdio;
 
+use support::members::{member, members, Member};
 use support::{run_xtask, xtask};
 
-/// The sample input of problem 2239.
-fn sample_2239() -> Vec<u8> {
-    std::fs::read(xtask::project_root().join("problems/p2239/samples/sample-1.in")).unwrap()
+/// The member of a family the tests take as their example where any would do: the first
+/// of the table that has one sample (its `check` passes one case).
+fn example() -> &'static Member {
+    member("a problem with one sample", |member| {
+        let samples = member.problem.samples().expect("the samples are readable");
+        samples.len() == 1
+    })
 }
 
 /// Writes `script` to the file `name` in `directory`, executable, and returns its path.
@@ -28,21 +33,29 @@ fn executable_script(directory: &std::path::Path, name: &str, script: &str) -> s
 
 #[test]
 fn command_lines_it_does_not_understand_exit_with_2() {
+    let name = example().name();
+    let other = members().iter().find(|member| member.name() != name);
+    let other = other.expect("two members").name();
+    // A family without a generator: `generate` refuses its members.
+    let ungenerated = member("of a family without a generator", |member| {
+        member.entry.family.generator.is_none()
+    });
+    let (doubled, padded) = (format!("p{name}"), format!("0{}", example().problem.id));
     for arguments in [
         &["frobnicate"][..],
         &["check", "--frob"],
         &["check", "p9999"],
         &["bundle"],
-        &["bundle", "p2239", "p2580", "-o", "x.rs"],
-        &["stress", "p2239", "--cases", "ten"],
+        &["bundle", name, other, "-o", "x.rs"],
+        &["stress", name, "--cases", "ten"],
         &["new", "1000", "--time-limit-ms", "18446744073709551615"],
         &["new", "1000", "--memory-mb", "0"],
         &["new", "1000", "--title", "A\u{202E}B"],
         &["new", "1000", "--title", "two\nlines"],
-        &["generate", "p2239", "--count", "1", "--out", "x"],
+        &["generate", ungenerated.name(), "--count", "1", "--out", "x"],
         &["trace", "p1000"],
-        &["bench", "--problem", "pp2239"],
-        &["stress", "02239"],
+        &["bench", "--problem", &doubled],
+        &["stress", &padded],
     ] {
         let output = run_xtask(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}: {output:?}");
@@ -99,7 +112,7 @@ fn names_and_titles_are_shown_escaped() {
 
 #[test]
 fn a_closed_standard_output_ends_it_quietly() {
-    let mut child = xtask(&["trace", "p2239"])
+    let mut child = xtask(&["trace", example().name()])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -108,7 +121,7 @@ fn a_closed_standard_output_ends_it_quietly() {
     // The reader goes away before anything is written, as `| head -0` would.
     drop(child.stdout.take());
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(&sample_2239()).unwrap();
+    stdin.write_all(&example().first_sample_input()).unwrap();
     drop(stdin);
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -122,9 +135,10 @@ fn a_full_standard_output_is_one_line_and_exit_code_1() {
     let Some(full) = support::tool::required(full, "/dev/full", "a Linux system has it") else {
         return;
     };
+    let name = example().name();
     for (arguments, input) in [
-        (&["trace", "p2239"][..], sample_2239()),
-        (&["bundle", "p2239", "-o", "-"], Vec::new()),
+        (&["trace", name][..], example().first_sample_input()),
+        (&["bundle", name, "-o", "-"], Vec::new()),
         (&["--help"], Vec::new()),
         (&["bench", "--help"], Vec::new()),
     ] {
@@ -151,7 +165,14 @@ fn the_replay_line_of_stress_names_the_binary_it_tested() {
     let binary = executable_script(directory.path(), "echo input.sh", "#!/bin/sh\ncat\n");
     let binary = binary.to_str().unwrap();
     let output = run_xtask(&[
-        "stress", "p2239", "--cases", "20", "--seed", "1", "--binary", binary,
+        "stress",
+        example().name(),
+        "--cases",
+        "20",
+        "--seed",
+        "1",
+        "--binary",
+        binary,
     ]);
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -176,7 +197,7 @@ fn stress_shows_a_runaway_output_shortened() {
     let binary = executable_script(directory.path(), "runaway.sh", script);
     let output = run_xtask(&[
         "stress",
-        "p2580",
+        example().name(),
         "--cases",
         "1",
         "--seed",
@@ -195,12 +216,9 @@ fn stress_shows_a_runaway_output_shortened() {
 #[cfg(unix)]
 #[test]
 fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
-    // A solution that is wrong on its first run only: the real p2239 afterwards.
-    let workspace =
-        xtask::problems::workspace::Workspace::load().expect("the workspace is readable");
-    let problems = workspace.select(&["p2239".to_string()]).unwrap();
-    let release = xtask::problems::workspace::Profile::Release;
-    let solution = workspace.build(&problems, release).expect("p2239 builds");
+    // A solution that is wrong on its first run only: the real one afterwards.
+    let name = example().name();
+    let solution = support::release_binaries(std::slice::from_ref(&example().problem));
     let directory = tempfile::tempdir().unwrap();
     let marker = directory.path().join("ran once");
     let script = format!(
@@ -212,7 +230,7 @@ fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
     let binary = executable_script(directory.path(), "flaky.sh", &script);
     let output = run_xtask(&[
         "stress",
-        "p2239",
+        name,
         "--cases",
         "3",
         "--seed",
@@ -232,21 +250,24 @@ fn stress_keeps_a_failure_that_does_not_repeat_and_calls_it_flaky() {
     assert!(stdout.contains("\nwhy: "), "{stdout}");
     assert!(stdout.contains("flaky: failed 1 of 5 runs"), "{stdout}");
     assert!(
-        stdout.contains("replay: cargo xtask stress p2239 --seed 7 --cases 1"),
+        stdout.contains(&format!(
+            "replay: cargo xtask stress {name} --seed 7 --cases 1"
+        )),
         "{stdout}"
     );
 }
 
 #[test]
 fn check_shows_the_verdict_time_and_memory_of_every_case() {
-    let output = run_xtask(&["check", "p2239"]);
+    let name = example().name();
+    let output = run_xtask(&["check", name]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let line = stdout
         .lines()
-        .find(|line| line.starts_with("p2239  sample-1  "))
+        .find(|line| line.starts_with(&format!("{name}  sample-1  ")))
         .unwrap_or_else(|| panic!("no line for the sample:\n{stdout}"));
-    // `p2239  sample-1  AC      3 ms  cpu    2 ms    1904 KB`: the wall time, the
+    // `p1000  sample-1  AC      3 ms  cpu    2 ms    1904 KB`: the wall time, the
     // processor time beside it, memory in the judge's unit.
     let words: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(words.len(), 10, "{line}");
@@ -269,8 +290,9 @@ fn check_shows_the_verdict_time_and_memory_of_every_case() {
 
 #[test]
 fn new_reads_the_problem_number_with_the_one_parser() {
-    // `p2239` is problem 2239, as for every subcommand: it exists, so nothing is written.
-    let output = run_xtask(&["new", "p2239"]);
+    // A crate's name names its problem, as for every subcommand: it exists, so nothing is
+    // written.
+    let output = run_xtask(&["new", example().name()]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("exists already"), "{stderr}");
@@ -281,6 +303,7 @@ fn new_reads_the_problem_number_with_the_one_parser() {
     assert!(stderr.contains("too large"), "{stderr}");
     // The same parser, and the same words, for every other subcommand that reads a name
     // (`generate` names the problems it can generate instead).
+    let doubled = format!("p{}", example().name());
     let others: [&[&str]; 5] = [
         &["trace"],
         &["check"],
@@ -292,7 +315,7 @@ fn new_reads_the_problem_number_with_the_one_parser() {
         for (name, words) in [
             ("99999999999", "too large"),
             (
-                "pp2239",
+                doubled.as_str(),
                 "a problem is named by its crate (p1000) or its number (1000)",
             ),
         ] {
@@ -310,9 +333,13 @@ fn generate_writes_files_with_the_mode_the_umask_gives() {
     use std::os::unix::fs::PermissionsExt;
     let folder = tempfile::tempdir().unwrap();
     let prefix = folder.path().join("puzzles");
+    // A family with a generator: `generate` writes its members' puzzles.
+    let generated = member("of a family with a generator", |member| {
+        member.entry.family.generator.is_some()
+    });
     let output = run_xtask(&[
         "generate",
-        "p4574",
+        generated.name(),
         "--count",
         "1",
         "--dominoes",

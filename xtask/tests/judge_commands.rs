@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::unistd::Pid;
+use support::members::{any_completion, exact_with_one_sample, packed_rows};
 use support::{is_gone, program_path, run_xtask, wait_for_pids, xtask};
 use xtask::judge::ENDING_SIGNALS;
 use xtask::problems::workspace::{Profile, Workspace};
@@ -24,34 +25,43 @@ fn both(output: &Output) -> String {
     )
 }
 
-/// `python3 tests/programs/sudoku_2580.py` as a command for `--command`, with the
+/// `python3 tests/programs/sudoku_backtracking.py` as a command for `--command`, with the
 /// interpreter itself in place of `python3` (see `support::tool::python3`); `None` where
 /// `python3` does not run here: a test that needs it is skipped, saying so, or fails under
-/// CI (see `support::tool`).
-fn python_2580() -> Option<String> {
+/// CI (see `support::tool`). It solves the Sudoku judged by the `sudoku` checker
+/// ([`any_completion`]), whose rows are written with spaces.
+fn python_sudoku() -> Option<String> {
     let how = "apt-get install python3, as .ci/run does";
     let python = support::tool::required(support::tool::python3(), "python3", how)?;
-    let words = [python, program_path("sudoku_2580.py")];
+    let words = [python, program_path("sudoku_backtracking.py")];
     let words = words.map(|word| word.display().to_string());
     Some(shlex::try_join(words.iter().map(String::as_str)).expect("no NUL in a path"))
 }
 
 #[test]
 fn check_command_judges_a_python_program_on_the_samples() {
-    let Some(python_2580) = python_2580() else {
+    let Some(python_sudoku) = python_sudoku() else {
         return;
     };
-    let output = run_xtask(&["check", "p2580", "--command", &python_2580]);
+    let name = any_completion().name();
+    let output = run_xtask(&["check", name, "--command", &python_sudoku]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
-    assert!(stdout.contains("p2580  sample-1  AC "), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{name}  sample-1  AC ")),
+        "{stdout}"
+    );
     assert!(stdout.contains(" ms "), "{stdout}");
     assert!(stdout.contains(" KB"), "{stdout}");
-    // The same program on another problem's samples fails, and says why.
-    let output = run_xtask(&["check", "2239", "--command", &python_2580]);
+    // The same program on another problem's samples (packed rows, named by number) fails,
+    // and says why.
+    let other = packed_rows();
+    let number = other.problem.id.to_string();
+    let output = run_xtask(&["check", &number, "--command", &python_sudoku]);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
+    let line = format!("{}  sample-1  RE ", other.name());
     assert!(
-        String::from_utf8_lossy(&output.stdout).contains("p2239  sample-1  RE "),
+        String::from_utf8_lossy(&output.stdout).contains(&line),
         "{}",
         both(&output)
     );
@@ -65,28 +75,33 @@ fn check_command_needs_the_problem_it_solves() {
 
 #[test]
 fn a_blank_line_after_the_last_answer_is_ac() {
-    // 2239 (the exact checker) and 2580 (the Sudoku checker).
-    let answer = "problems/p2239/samples/sample-1.out";
+    // The exact checker and the Sudoku checker.
+    let exact = exact_with_one_sample();
+    let answer = exact.first_sample_answer();
     let output = run_xtask(&[
         "check",
-        "p2239",
+        exact.name(),
         "--command",
-        &format!("cat {answer}; echo"),
+        &format!("cat '{}'; echo", answer.display()),
     ]);
     assert!(output.status.success(), "{}", both(&output));
-    if let Some(python_2580) = python_2580() {
-        let command = format!("{python_2580}; echo");
-        let output = run_xtask(&["check", "p2580", "--command", &command]);
+    if let Some(python_sudoku) = python_sudoku() {
+        let command = format!("{python_sudoku}; echo");
+        let output = run_xtask(&["check", any_completion().name(), "--command", &command]);
         assert!(output.status.success(), "{}", both(&output));
     }
 }
 
 #[test]
 fn a_compiler_that_fails_is_said_so() {
-    let output = run_xtask(&["check", "p2239", "--bundled", "--rustc", "/bin/false"]);
+    let name = exact_with_one_sample().name();
+    let output = run_xtask(&["check", name, "--bundled", "--rustc", "/bin/false"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
-    assert!(stdout.contains("p2239  rustc     CE"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{name}  rustc     CE")),
+        "{stdout}"
+    );
     assert!(stdout.contains("exit status: 1"), "{stdout}");
 }
 
@@ -108,23 +123,19 @@ fn every_usage_error_exits_2_with_one_line_judges_nothing_and_leaves_no_folder()
     let folder = directory.path().display().to_string();
     let missing = directory.path().join("missing").display().to_string();
     let not_executable = not_executable.display().to_string();
-    /// `stress p2239` with two cases and `more`.
-    fn stress<'a>(more: &[&'a str]) -> Vec<&'a str> {
-        [&["stress", "p2239", "--cases", "2", "--seed", "1"], more].concat()
+    /// `stress NAME` with two cases and `more`.
+    fn stress<'a>(name: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+        [&["stress", name, "--cases", "2", "--seed", "1"], more].concat()
     }
+    let name = exact_with_one_sample().name();
     let cases = [
-        stress(&["--binary", &not_executable]),
-        stress(&["--binary", &missing]),
-        stress(&["--binary", &folder]),
-        stress(&["--command", "true && no-such-program-here"]),
-        vec![
-            "check",
-            "p2239",
-            "--command",
-            "cd / && no-such-program-here",
-        ],
-        vec!["check", "p2239", "--bundled", "--rustc", &missing],
-        vec!["stress", "p2239", "--cases", "0"],
+        stress(name, &["--binary", &not_executable]),
+        stress(name, &["--binary", &missing]),
+        stress(name, &["--binary", &folder]),
+        stress(name, &["--command", "true && no-such-program-here"]),
+        vec!["check", name, "--command", "cd / && no-such-program-here"],
+        vec!["check", name, "--bundled", "--rustc", &missing],
+        vec!["stress", name, "--cases", "0"],
     ];
     let folders_before = temporary_names("xtask-check-bundled-");
     for arguments in cases {
@@ -154,11 +165,18 @@ fn every_usage_error_exits_2_with_one_line_judges_nothing_and_leaves_no_folder()
 
 #[test]
 fn stress_command_stays_inside_the_judges_promise_and_says_so() {
-    let Some(python_2580) = python_2580() else {
+    let Some(python_sudoku) = python_sudoku() else {
         return;
     };
-    let arguments = ["stress", "p2580", "--cases", "8", "--seed", "200"];
-    let output = run_xtask(&[&arguments[..], &["--command", &python_2580]].concat());
+    let arguments = [
+        "stress",
+        any_completion().name(),
+        "--cases",
+        "8",
+        "--seed",
+        "200",
+    ];
+    let output = run_xtask(&[&arguments[..], &["--command", &python_sudoku]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
     assert!(
@@ -173,24 +191,18 @@ fn stress_command_stays_inside_the_judges_promise_and_says_so() {
 
 #[test]
 fn stress_command_with_beyond_promise_runs_every_case() {
-    // Our own p2580, given as a command: it refuses a grid without a completion clearly,
-    // so it passes every case, those beyond the promise included.
+    // Our own solution of the Sudoku judged by the `sudoku` checker, given as a command:
+    // it refuses a grid without a completion clearly, so it passes every case, those beyond
+    // the promise included.
+    let name = any_completion().name();
     let workspace = Workspace::load().unwrap();
-    let problems = workspace.select(&["p2580".to_string()]).unwrap();
+    let problems = workspace.select(&[name.to_string()]).unwrap();
     let binary = workspace
         .build(&problems, Profile::Release)
         .unwrap()
         .remove(0);
     let binary = binary.display().to_string();
-    let arguments = [
-        "stress",
-        "p2580",
-        "--cases",
-        "40",
-        "--seed",
-        "5",
-        "--command",
-    ];
+    let arguments = ["stress", name, "--cases", "40", "--seed", "5", "--command"];
     let output = run_xtask(&[&arguments[..], &[&binary, "--beyond-promise"]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
@@ -208,20 +220,24 @@ fn stress_command_with_beyond_promise_runs_every_case() {
 
 #[test]
 fn stress_hard_gives_plain_backtracking_a_tle() {
-    let Some(python_2580) = python_2580() else {
+    let Some(python_sudoku) = python_sudoku() else {
         return;
     };
-    let output = run_xtask(&["stress", "p2580", "--hard", "--command", &python_2580]);
+    let name = any_completion().name();
+    let output = run_xtask(&["stress", name, "--hard", "--command", &python_sudoku]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{}", both(&output));
     assert!(stdout.contains("why: TLE"), "{stdout}");
     assert!(
-        stdout.contains("replay: cargo xtask stress p2580 --hard --command"),
+        stdout.contains(&format!(
+            "replay: cargo xtask stress {name} --hard --command"
+        )),
         "{stdout}"
     );
 }
 
-/// Starts `cargo xtask SUBCOMMAND p2580 --command` (`check` or `stress`) on a program that
+/// Starts `cargo xtask SUBCOMMAND PROBLEM --command` (`check` or `stress`, on the Sudoku
+/// judged by the `sudoku` checker) on a program that
 /// loops forever (with a child), in a process group of its own as a shell starts a job,
 /// and returns it with the pids of the loop and its child.
 fn start_a_judge_that_loops(subcommand: &str, pids: &Path) -> (Child, Vec<u32>) {
@@ -230,7 +246,7 @@ fn start_a_judge_that_loops(subcommand: &str, pids: &Path) -> (Child, Vec<u32>) 
         program_path("loop_forever.sh").display(),
         pids.display()
     );
-    let mut xtask = xtask(&[subcommand, "p2580", "--command", &command]);
+    let mut xtask = xtask(&[subcommand, any_completion().name(), "--command", &command]);
     xtask.stdout(Stdio::null()).stderr(Stdio::null());
     std::os::unix::process::CommandExt::process_group(&mut xtask, 0);
     let child = xtask.spawn().expect("xtask starts");
@@ -302,10 +318,11 @@ fn every_signal_that_ends_check_or_stress_kills_the_program_and_all_it_started()
 fn a_command_that_cannot_be_run_is_a_usage_error_and_nothing_is_judged_or_shrunk() {
     let commands = ["", "no-such-program-anywhere", "cat 'unterminated", "cat |"];
     for command in commands {
-        let check = ["check", "p2580", "--command", command];
+        let name = any_completion().name();
+        let check = ["check", name, "--command", command];
         let stress = [
             "stress",
-            "p2580",
+            name,
             "--cases",
             "3",
             "--seed",
@@ -344,8 +361,9 @@ fn a_server_that_the_build_starts_is_left_alone() {
     // the judged programs.
     let directory = tempfile::tempdir().unwrap();
     let server_pids = directory.path().join("server");
-    let answer = xtask::project_root().join("problems/p2239/samples/sample-1.out");
-    let output = xtask(&["check", "p2239", "--bundled", "--rustc"])
+    let exact = exact_with_one_sample();
+    let answer = exact.first_sample_answer();
+    let output = xtask(&["check", exact.name(), "--bundled", "--rustc"])
         .arg(fake_rustc(directory.path()))
         .env("FAKE_RUSTC_SERVER_PIDS", &server_pids)
         .env("FAKE_RUSTC_RUNS", format!("cat '{}'", answer.display()))
@@ -367,7 +385,8 @@ fn a_signal_during_check_bundled_removes_its_build_folder() {
     let directory = tempfile::tempdir().unwrap();
     let pids = directory.path().join("pids");
     let loop_forever = program_path("loop_forever.sh");
-    let mut xtask = xtask(&["check", "p2239", "--bundled", "--rustc"])
+    let name = exact_with_one_sample().name();
+    let mut xtask = xtask(&["check", name, "--bundled", "--rustc"])
         .arg(fake_rustc(directory.path()))
         .env(
             "FAKE_RUSTC_RUNS",
@@ -403,8 +422,9 @@ fn a_deep_recursion_gets_the_judges_stack_whatever_the_callers_ulimit() {
     // raise: xtask then says so, and the test looks for the note where it applies.)
     let directory = tempfile::tempdir().unwrap();
     let binary = support::compile_program(directory.path(), "recurse_deep", &[]);
+    let name = exact_with_one_sample().name();
     let script = format!(
-        "ulimit -S -s 8192 && exec '{}' check p2239 --command '{}'",
+        "ulimit -S -s 8192 && exec '{}' check {name} --command '{}'",
         support::XTASK,
         binary.display()
     );
@@ -420,19 +440,27 @@ fn a_deep_recursion_gets_the_judges_stack_whatever_the_callers_ulimit() {
         return;
     }
     // It prints a number, not the sample's answer: a wrong answer, not a crash.
-    assert!(stdout.contains("p2239  sample-1  WA "), "{}", both(&output));
+    let line = format!("{name}  sample-1  WA ");
+    assert!(stdout.contains(&line), "{}", both(&output));
 }
 
 #[test]
 fn a_programs_signals_to_xtask_change_nothing() {
     // Issue 47, item 6: the program sends SIGUSR1 and SIGTERM to its parent, xtask, then
     // answers. xtask judges it as if nothing had come.
-    let answer = "problems/p2239/samples/sample-1.out";
+    let exact = exact_with_one_sample();
+    let (name, answer) = (exact.name(), exact.first_sample_answer());
+    // From the root, where xtask runs the command.
+    let root = xtask::project_root();
+    let answer = answer.strip_prefix(&root).unwrap_or(&answer).display();
     let command = format!("sh -c 'kill -USR1 $PPID; kill -TERM $PPID; sleep 0.1; cat {answer}'");
-    let output = run_xtask(&["check", "p2239", "--command", &command]);
+    let output = run_xtask(&["check", name, "--command", &command]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", both(&output));
-    assert!(stdout.contains("p2239  sample-1  AC "), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{name}  sample-1  AC ")),
+        "{stdout}"
+    );
     assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
 }
 
@@ -457,7 +485,8 @@ fn a_slow_compiler_under_check_bundled_ends_with_xtask_on_sigterm_and_sigkill() 
     for signal in [Signal::SIGTERM, Signal::SIGKILL] {
         let directory = tempfile::tempdir().unwrap();
         let pids = directory.path().join("pids");
-        let mut xtask = xtask(&["check", "p2239", "--bundled", "--rustc"])
+        let name = exact_with_one_sample().name();
+        let mut xtask = xtask(&["check", name, "--bundled", "--rustc"])
             .arg(fake_rustc(directory.path()))
             .env("FAKE_RUSTC_SLOW_PIDS", &pids)
             .env("FAKE_RUSTC_RUNS", "true")
@@ -488,9 +517,10 @@ fn script(directory: &Path, name: &str, body: &str) -> String {
 
 #[test]
 fn a_flaky_failure_is_run_again_told_with_how_often_and_not_shrunk() {
-    // Issue 47, item 8: our p2239, failing every other run (a mark file toggles).
+    // Issue 47, item 8: our own solution, failing every other run (a mark file toggles).
+    let name = exact_with_one_sample().name();
     let workspace = Workspace::load().unwrap();
-    let problems = workspace.select(&["p2239".to_string()]).unwrap();
+    let problems = workspace.select(&[name.to_string()]).unwrap();
     let binary = workspace
         .build(&problems, Profile::Release)
         .unwrap()
@@ -502,7 +532,7 @@ fn a_flaky_failure_is_run_again_told_with_how_often_and_not_shrunk() {
     );
     let flaky = script(directory.path(), "flaky.sh", &body);
     let arguments = [
-        "stress", "p2239", "--seed", "7", "--cases", "1", "--binary", &flaky,
+        "stress", name, "--seed", "7", "--cases", "1", "--binary", &flaky,
     ];
     let output = run_xtask(&arguments);
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -511,7 +541,7 @@ fn a_flaky_failure_is_run_again_told_with_how_often_and_not_shrunk() {
     assert!(stdout.contains("(the input of case seed 7)"), "{stdout}");
     assert!(
         stdout.contains(&format!(
-            "replay: cargo xtask stress p2239 --seed 7 --cases 1 --binary {flaky}"
+            "replay: cargo xtask stress {name} --seed 7 --cases 1 --binary {flaky}"
         )),
         "{stdout}"
     );
@@ -523,8 +553,9 @@ fn a_shrunk_failure_replays_the_very_input_shown() {
     // file, and the replay line runs that file.
     let directory = tempfile::tempdir().unwrap();
     let echo = script(directory.path(), "echo.sh", "exec cat");
+    let name = exact_with_one_sample().name();
     let arguments = [
-        "stress", "p2239", "--seed", "1", "--cases", "1", "--binary", &echo,
+        "stress", name, "--seed", "1", "--cases", "1", "--binary", &echo,
     ];
     let output = run_xtask(&arguments);
     let stdout = String::from_utf8_lossy(&output.stdout);

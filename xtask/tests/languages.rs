@@ -64,10 +64,15 @@ fn a_source_that_does_not_compile_is_ce_and_a_missing_compiler_a_usage_error() {
     let directory = tempfile::tempdir().unwrap();
     let broken = directory.path().join("main.cpp");
     std::fs::write(&broken, "int main( {\n").unwrap();
-    let output = run_xtask(&["check", "p2239", "--source", broken.to_str().unwrap()]);
+    // Any problem of the workspace: the first.
+    let name = &support::problems()[0].name;
+    let output = run_xtask(&["check", name, "--source", broken.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("p2239  compile   CE"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{name}  compile   CE")),
+        "{stdout}"
+    );
     // Where `node` is not on PATH (here a PATH of cargo alone): one line naming what to
     // install, exit status 2, nothing judged.
     let cargo = std::env::var_os("CARGO").map(std::path::PathBuf::from);
@@ -77,7 +82,7 @@ fn a_source_that_does_not_compile_is_ce_and_a_missing_compiler_a_usage_error() {
     let found = which(&cargo).unwrap_or(cargo);
     std::os::unix::fs::symlink(found, only_cargo.join("cargo")).unwrap();
     let script = program_path("echo/main.js");
-    let output = support::xtask(&["check", "p2239", "--source", script.to_str().unwrap()])
+    let output = support::xtask(&["check", name, "--source", script.to_str().unwrap()])
         .env("PATH", &only_cargo)
         .output()
         .unwrap();

@@ -138,15 +138,17 @@ fn allocating_64_mb_at_a_time_under_a_64_mb_limit_is_mle_when_it_crosses() {
 }
 
 #[test]
-fn a_2580_sample_starting_with_a_byte_order_mark_is_judged() {
-    let root = xtask::project_root().join("problems/p2580/samples");
-    let input = std::fs::read(root.join("sample-1.in")).unwrap();
-    let answer = std::fs::read(root.join("sample-1.out")).unwrap();
+fn a_sudoku_sample_starting_with_a_byte_order_mark_is_judged() {
+    // The sample of the problem judged by the Sudoku checker.
+    let member = support::members::any_completion();
+    let input = member.first_sample_input();
+    let answer_path = member.first_sample_answer();
+    let answer = std::fs::read(&answer_path).unwrap();
     let mut with_mark = "\u{feff}".as_bytes().to_vec();
     with_mark.extend_from_slice(&input);
     // The program prints the sample's answer, a valid completion.
     let mut program = Command::new("cat");
-    program.arg(root.join("sample-1.out"));
+    program.arg(&answer_path);
     let judgement = judge_case(
         &mut program,
         &with_mark,

@@ -260,9 +260,9 @@ fn a_python_program_is_measured_within_a_megabyte_of_gnu_time() {
     let Some((time, python)) = gnu_time_and_python() else {
         return;
     };
-    let sample = xtask::project_root().join("problems/p2580/samples/sample-1.in");
-    let input = std::fs::read(sample).unwrap();
-    let solution = program_path("sudoku_2580.py");
+    // The sample of the Sudoku that the program solves.
+    let input = support::members::any_completion().first_sample_input();
+    let solution = program_path("sudoku_backtracking.py");
     let solution = solution.to_str().unwrap();
     let reference = gnu_time_kilobytes(&time, &python, &[solution], &input);
     for _ in 0..3 {
@@ -295,7 +295,11 @@ fn where_ptrace_is_refused_one_line_says_so_and_the_kernel_gives_the_figure() {
     let reference = gnu_time_kilobytes(&time, &binary, &["50"], b"");
     let output = Command::new(strace)
         .args(["-f", "-o", "/dev/null", env!("CARGO_BIN_EXE_xtask")])
-        .args(["check", "p2580", "--command"])
+        .args([
+            "check",
+            support::members::any_completion().name(),
+            "--command",
+        ])
         .arg(format!("{} 50", binary.display()))
         .current_dir(xtask::project_root())
         .stdin(Stdio::null())
@@ -311,7 +315,7 @@ fn where_ptrace_is_refused_one_line_says_so_and_the_kernel_gives_the_figure() {
         notes[0].starts_with("note: ptrace is refused here"),
         "{stderr}"
     );
-    // `p2580  sample-1  WA     12 ms  cpu   10 ms   53068 KB`: the kernel's figure, above
+    // `p1000  sample-1  WA     12 ms  cpu   10 ms   53068 KB`: the kernel's figure, above
     // xtask's size.
     let stdout = String::from_utf8_lossy(&output.stdout);
     let words: Vec<&str> = stdout
@@ -448,7 +452,11 @@ fn where_ptrace_is_refused_a_small_program_gets_no_figure_rather_than_a_wrong_on
     let binary = compile_program(directory.path(), "touch_2_mb", &["-O"]);
     let output = Command::new(strace)
         .args(["-f", "-o", "/dev/null", env!("CARGO_BIN_EXE_xtask")])
-        .args(["check", "p2580", "--command"])
+        .args([
+            "check",
+            support::members::any_completion().name(),
+            "--command",
+        ])
         .arg(binary.display().to_string())
         .current_dir(xtask::project_root())
         .stdin(Stdio::null())

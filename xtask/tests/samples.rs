@@ -2,9 +2,9 @@
 //! binaries cargo builds (and reports), each run as its own process within the problem's
 //! time limit, the output judged by the problem's checker. Besides the judge's samples
 //! (`samples/sample-N.in` and `.out`), each problem's `tests/data/NAME.in` with its
-//! `NAME.out` is judged the same way; for 4574 that is `unique-n10`: 150 puzzles that
-//! give only 10 dominoes each and have exactly one solved grid, written by
-//! `cargo xtask generate p4574 --count 150 --dominoes 10 --seed 10 --out problems/p4574/tests/data/unique-n10`.
+//! `NAME.out` is judged the same way: for the Su-domino-ku problem, 150 generated puzzles
+//! that give only 10 dominoes each and have exactly one solved grid (README's "What is
+//! verified" names the command that wrote them).
 //!
 //! The release build takes a lock of its own (`target/release`), not the one of the
 //! running `cargo test`, so the test does not wait on itself.

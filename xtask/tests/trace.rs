@@ -10,6 +10,7 @@ use std::process::{Output, Stdio};
 use std::thread;
 
 use common::ladder::RUNGS;
+use support::members::{any_completion, packed_rows, several_puzzles};
 use support::xtask;
 use wait4::Wait4;
 use xtask::problems::{KnownProblem, Puzzle};
@@ -82,11 +83,6 @@ fn xtask_on(arguments: &[&str], input: &[u8]) -> Run {
     })
 }
 
-/// The text of a file in the workspace.
-fn read(path: &str) -> Vec<u8> {
-    std::fs::read(xtask::project_root().join(path)).unwrap()
-}
-
 /// Two hundred megabytes, the size of input the row of the issue names.
 const LARGE_INPUT_BYTES: usize = 200 << 20;
 
@@ -113,9 +109,10 @@ fn endless_zero_bytes_are_refused_at_the_first_line_in_bounded_memory() {
     let Some(zeros) = support::tool::required(zeros, "/dev/zero", "a Linux system has it") else {
         return;
     };
-    let run = measured_xtask(&["trace", "p2239"], Stdio::from(zeros), |_| {});
+    let name = packed_rows().name();
+    let run = measured_xtask(&["trace", name], Stdio::from(zeros), |_| {});
     assert_refused(
-        "trace p2239 < /dev/zero",
+        &format!("trace {name} < /dev/zero"),
         &run,
         "error: line 1, column 1: the line is longer than 65536 bytes",
     );
@@ -123,7 +120,8 @@ fn endless_zero_bytes_are_refused_at_the_first_line_in_bounded_memory() {
 
 #[test]
 fn two_hundred_megabytes_on_one_line_are_refused_in_bounded_memory() {
-    let run = measured_xtask(&["trace", "p4574"], Stdio::piped(), |pipe| {
+    let name = several_puzzles().name();
+    let run = measured_xtask(&["trace", name], Stdio::piped(), |pipe| {
         let chunk = vec![b'1'; 1 << 20];
         for _ in 0..LARGE_INPUT_BYTES / chunk.len() {
             if pipe.write_all(&chunk).is_err() {
@@ -140,8 +138,9 @@ fn two_hundred_megabytes_on_one_line_are_refused_in_bounded_memory() {
 
 #[test]
 fn a_grid_followed_by_two_hundred_megabytes_of_blank_lines_is_traced_in_bounded_memory() {
-    let grid = read("problems/p2580/samples/sample-1.in");
-    let run = measured_xtask(&["trace", "p2580"], Stdio::piped(), move |pipe| {
+    let member = any_completion();
+    let grid = member.first_sample_input();
+    let run = measured_xtask(&["trace", member.name()], Stdio::piped(), move |pipe| {
         pipe.write_all(&grid).unwrap();
         // Blank lines as long as a line may be: spaces, then the line's end.
         let mut blank_line = vec![b' '; common::input::MAX_LINE_BYTES];
@@ -167,16 +166,18 @@ fn input_that_is_not_utf8_is_refused_at_its_line_and_column_in_characters() {
     let mut input = b"530070000\n".to_vec();
     input.extend_from_slice("éé".as_bytes());
     input.extend_from_slice(b"\xff0195000\n");
-    let run = xtask_on(&["trace", "p2239"], &input);
+    let run = xtask_on(&["trace", packed_rows().name()], &input);
     assert_refused(
         "a byte that is not UTF-8",
         &run,
         "error: line 2, column 3: `\\xff` is not UTF-8 text",
     );
-    // Su-domino-ku reads its puzzles the same way, and names the puzzle too.
-    let run = xtask_on(&["trace", "p4574"], b"\xc3\x28\n");
+    // A problem of several puzzles an input reads them the same way, and names the
+    // puzzle too.
+    let name = several_puzzles().name();
+    let run = xtask_on(&["trace", name], b"\xc3\x28\n");
     assert_refused(
-        "a byte that is not UTF-8 in p4574",
+        &format!("a byte that is not UTF-8 in {name}"),
         &run,
         "error: puzzle 1, line 1, column 1: `\\xc3` is not UTF-8 text",
     );
@@ -185,8 +186,9 @@ fn input_that_is_not_utf8_is_refused_at_its_line_and_column_in_characters() {
 #[test]
 fn html_dash_writes_the_page_to_standard_output_and_nothing_else() {
     let directory = tempfile::tempdir().unwrap();
-    let input = read("problems/p2580/samples/sample-1.in");
-    let mut child = xtask(&["trace", "p2580", "--html", "-"])
+    let member = any_completion();
+    let input = member.first_sample_input();
+    let mut child = xtask(&["trace", member.name(), "--html", "-"])
         .current_dir(directory.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -205,7 +207,7 @@ fn html_dash_writes_the_page_to_standard_output_and_nothing_else() {
     );
     // The same page as `--html FILE` writes.
     let file = directory.path().join("page.html");
-    let mut child = xtask(&["trace", "p2580", "--html"])
+    let mut child = xtask(&["trace", member.name(), "--html"])
         .arg(&file)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -230,13 +232,13 @@ fn a_puzzle_without_completion_exits_1_and_a_search_stopped_at_its_cap_exits_0()
         .chunks(9)
         .flat_map(|row| [row, b"\n"].concat())
         .collect();
-    let run = xtask_on(&["trace", "p2239", "--limit", "0"], &input);
+    let run = xtask_on(&["trace", packed_rows().name(), "--limit", "0"], &input);
     assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
     assert!(run.stdout().contains("; no completion"), "{}", run.stdout());
     // Rung 0 on a hard puzzle stops at its cap: that is its answer, said in the summary.
     let arguments = [
         "trace",
-        "p2580",
+        any_completion().name(),
         "--rung",
         "0",
         "--puzzle",
@@ -266,12 +268,13 @@ fn the_help_counts_the_rungs_of_the_ladder() {
         "{help}"
     );
     // The last rung is taken; the one after it is refused on the command line.
-    let sample = read("problems/p2580/samples/sample-1.in");
+    let member = any_completion();
+    let sample = member.first_sample_input();
     let last_text = last.to_string();
-    let run = xtask_on(&["trace", "p2580", "--rung", &last_text], &sample);
+    let run = xtask_on(&["trace", member.name(), "--rung", &last_text], &sample);
     assert!(run.output.status.success(), "rung {last}: {}", run.stderr());
     let past = RUNGS.len().to_string();
-    let run = xtask_on(&["trace", "p2580", "--rung", &past], &sample);
+    let run = xtask_on(&["trace", member.name(), "--rung", &past], &sample);
     assert_eq!(
         run.output.status.code(),
         Some(2),

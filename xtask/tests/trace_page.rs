@@ -10,7 +10,11 @@
 //! - the digits shown are the grid that [`Replay`] follows the recorded events to;
 //! - the step number and decided-cell count are those of the text trace's line, and the
 //!   explanation reads as that line's kind and text;
-//! - at `#step=end`, the grid is the answer the problem's binary prints.
+//! - at `#step=end`, the grid is the answer the problem's solution gives.
+//!
+//! The problems traced are the members of the families, taken from the table of problems
+//! by what they are (a Sudoku, one judged by the `sudoku` checker, the one whose goal is the
+//! smallest completion), never by number.
 //!
 //! Without Chromium (set `CHROMIUM` to choose one) the tests say so and are skipped, except
 //! under CI, which installs it, where they fail (see `support::tool`).
@@ -21,8 +25,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde_json::Value;
+use support::members::{any_completion, members, smallest_completion, Member};
 use xtask::problems::recording::{record, Searcher};
-use xtask::problems::KnownProblem;
+use xtask::problems::Puzzle;
 use xtask::reference::Grid;
 use xtask::trace::{Event, PuzzleTrace, Replay};
 
@@ -98,28 +103,17 @@ fn grids(trace: &PuzzleTrace) -> Vec<Grid> {
     grids
 }
 
-/// The grids that `problem`'s library `run` (what its binary runs) prints for `input`.
-fn printed_answers(problem: &str, input: &str) -> Vec<Grid> {
-    let mut output = Vec::new();
-    match problem {
-        "p2239" => p2239::run(input.as_bytes(), &mut output).unwrap(),
-        "p2580" => p2580::run(input.as_bytes(), &mut output).unwrap(),
-        _ => p4574::run(input.as_bytes(), &mut output).unwrap(),
-    }
-    let text = String::from_utf8(output).unwrap();
-    let digits: Vec<u8> = text
-        .lines()
-        .filter(|line| !line.starts_with("Puzzle"))
-        .flat_map(|line| {
-            line.bytes()
-                .filter(u8::is_ascii_digit)
-                .map(|byte| byte - b'0')
-        })
-        .collect();
-    digits
-        .chunks(81)
-        .map(|grid| grid.try_into().unwrap())
-        .collect()
+/// The grids that `member`'s solution answers `input` with: its input read as its binary
+/// reads it, each puzzle solved by the solver its binary runs (its entry in the table).
+fn printed_answers(member: &Member, input: &str) -> Vec<Grid> {
+    let mut answers = Vec::new();
+    let read = member.entry.read_each(input.as_bytes(), |puzzle| {
+        let answer = (member.entry.solve)(&puzzle);
+        answers.push(answer.expect("every puzzle traced here has an answer"));
+        Ok(())
+    });
+    read.expect("the input reads");
+    answers
 }
 
 /// What the page showed at one moment.
@@ -226,23 +220,25 @@ fn telling_steps(trace: &PuzzleTrace) -> Vec<usize> {
     chosen
 }
 
-/// Writes the page for `problem` on `input` (with `--limit` if given), opens it at the
+/// Writes the page for `member` on `input` (with `--limit` if given), opens it at the
 /// chosen steps of each puzzle and at its end, and checks each against the text trace.
-/// `all_steps` checks every step rather than the telling ones.
-fn check_page(label: &str, problem: &str, input: &str, limit: Option<u64>, all_steps: bool) {
-    check_page_of(label, problem, Searcher::Solution, input, limit, all_steps);
+/// `all_steps` checks every step rather than the telling ones. The label names the page's
+/// folder and a failure: `{member}-{label}`.
+fn check_page(label: &str, member: &Member, input: &str, limit: Option<u64>, all_steps: bool) {
+    check_page_of(label, member, Searcher::Solution, input, limit, all_steps);
 }
 
 /// [`check_page`] for the search of `searcher` (`--rung K` for a ladder rung).
 fn check_page_of(
     label: &str,
-    problem: &str,
+    member: &Member,
     searcher: Searcher,
     input: &str,
     limit: Option<u64>,
     all_steps: bool,
 ) {
     let how = "install Debian's `chromium`, or set CHROMIUM";
+    let label = format!("{}-{label}", member.name());
     let what = format!("Chromium, for the trace page test `{label}`,");
     let Some(browser) = support::tool::required(support::tool::chromium(), &what, how) else {
         return;
@@ -254,11 +250,10 @@ fn check_page_of(
         .unwrap();
     let folder = temporary.path();
     let page_limit = limit.unwrap_or(100_000);
-    let lines = write_the_page_and_the_text(problem, searcher, input, limit, folder);
+    let lines = write_the_page_and_the_text(member.name(), searcher, input, limit, folder);
     let mut traces = Vec::new();
-    let known = KnownProblem::named(problem, "trace").unwrap();
     record(
-        known,
+        member.entry,
         searcher,
         input.as_bytes(),
         page_limit,
@@ -269,7 +264,7 @@ fn check_page_of(
         },
     )
     .unwrap();
-    let answers = printed_answers(problem, input);
+    let answers = printed_answers(member, input);
     assert_eq!(lines.len(), traces.len(), "one text trace per puzzle");
 
     let (moments, expected) = moments_to_see(&traces, &lines, all_steps);
@@ -401,90 +396,76 @@ fn check_moment(
     }
 }
 
-/// The text of a file in the workspace.
-fn read(path: &str) -> String {
-    std::fs::read_to_string(xtask::project_root().join(path)).unwrap()
+/// The first puzzle of the hardest set, in `member`'s input format.
+fn hardest_first(member: &Member) -> String {
+    let grid = xtask::problems::data::load_puzzles("forum_hardest_1106.txt").unwrap()[0];
+    (member.entry.format.input_text)(&[Puzzle::Sudoku { grid }])
 }
 
-/// The first puzzle of the hardest set, in `problem`'s input format.
-fn hardest_first(problem: &str) -> String {
-    let grid = xtask::problems::data::load_puzzles("forum_hardest_1106.txt").unwrap()[0];
-    if problem == "p2580" {
-        p2580::format_grid(&grid)
-    } else {
-        common::grid_text(&grid)
+/// The members of the families whose puzzles are plain Sudoku grids (`sudoku`), or the
+/// others.
+fn members_where_plain_sudoku_is(sudoku: bool) -> impl Iterator<Item = &'static Member> {
+    let plain_sudoku = move |member: &&Member| member.entry.family.plain_sudoku == sudoku;
+    members().iter().filter(plain_sudoku)
+}
+
+/// Every step of the page on every sample of `member`.
+fn every_step_of_the_samples_of(member: &Member) {
+    for sample in member.problem.samples().unwrap() {
+        let input = std::fs::read_to_string(&sample.input_path).unwrap();
+        check_page(&sample.name, member, &input, None, true);
     }
 }
 
 #[test]
 fn every_step_of_the_samples() {
-    check_page(
-        "p2239-sample",
-        "p2239",
-        &read("problems/p2239/samples/sample-1.in"),
-        None,
-        true,
-    );
-    check_page(
-        "p2580-sample",
-        "p2580",
-        &read("problems/p2580/samples/sample-1.in"),
-        None,
-        true,
-    );
+    members_where_plain_sudoku_is(true).for_each(every_step_of_the_samples_of);
 }
 
 #[test]
-fn every_step_of_the_su_domino_ku_samples() {
-    for sample in ["sample-1", "sample-2"] {
-        let input = read(&format!("problems/p4574/samples/{sample}.in"));
-        check_page(&format!("p4574-{sample}"), "p4574", &input, None, true);
-    }
+fn every_step_of_the_samples_of_several_puzzles() {
+    // Su-domino-ku's: the page moves from puzzle to puzzle.
+    members_where_plain_sudoku_is(false).for_each(every_step_of_the_samples_of);
 }
 
 #[test]
 fn a_hard_puzzle_with_guesses_contradictions_and_steps_back() {
-    check_page("p2580-hard", "p2580", &hardest_first("p2580"), None, false);
-    // p2239 proves the completion unique: its search takes every guess back.
-    check_page("p2239-hard", "p2239", &hardest_first("p2239"), None, false);
+    // The smallest completion proves the completion unique: its search takes every guess
+    // back.
+    for member in members_where_plain_sudoku_is(true) {
+        check_page("hard", member, &hardest_first(member), None, false);
+    }
 }
 
 #[test]
 fn a_page_cut_by_the_limit_says_so() {
-    check_page(
-        "p2580-cut",
-        "p2580",
-        &hardest_first("p2580"),
-        Some(40),
-        false,
-    );
+    let member = any_completion();
+    check_page("cut", member, &hardest_first(member), Some(40), false);
 }
 
 #[test]
 fn two_completions_and_the_witness() {
-    // The first puzzle with several completions: p2239's step 4 walks the witness.
+    // The first puzzle with several completions: the smallest completion's step 4 walks
+    // the witness.
     let grid =
         xtask::problems::data::load_puzzles("serg_benchmark_multisolution_1000.txt").unwrap()[0];
-    check_page(
-        "p2239-witness",
-        "p2239",
-        &common::grid_text(&grid),
-        None,
-        false,
-    );
+    let member = smallest_completion();
+    let input = (member.entry.format.input_text)(&[Puzzle::Sudoku { grid }]);
+    check_page("witness", member, &input, None, false);
 }
 
 #[test]
 fn every_rung_of_the_ladder_on_a_hard_puzzle() {
     // Rung 0 takes hundreds of thousands of steps here: its page keeps the first 2,000
     // and says so. The others finish within the default limit.
-    let input = hardest_first("p2580");
+    let member = any_completion();
+    let input = hardest_first(member);
     for rung in common::ladder::RUNGS {
-        let label = format!("p2580-rung{}", rung.number);
+        let label = format!("rung{}", rung.number);
         let limit = (rung.number <= 2).then_some(2_000);
         let searcher = Searcher::Rung {
             number: rung.number,
         };
-        check_page_of(&label, "p2580", searcher, &input, limit, false);
+        check_page_of(&label, member, searcher, &input, limit, false);
     }
 }

@@ -36,8 +36,8 @@ pub fn is_ci() -> bool {
 /// The interpreter that `python3` on the path runs, if it runs: the path it gives as
 /// `sys.executable`. The tests start that, not `python3`, because `python3` may be a
 /// wrapper that finds the interpreter first: pyenv's is a bash script that took 0.3 s to
-/// 0.5 s to do it on a loaded machine, and a Python program judged under 2580's 1 s limit
-/// got TLE for the wrapper's start, not its own. (A user's `--command "python3 sol.py"`
+/// 0.5 s to do it on a loaded machine, and a Python program judged under a Sudoku's 1 s
+/// limit got TLE for the wrapper's start, not its own. (A user's `--command "python3 sol.py"`
 /// pays that start too; the tests judge the program, as BOJ runs it.)
 pub fn python3() -> Option<PathBuf> {
     let output = Command::new("python3")

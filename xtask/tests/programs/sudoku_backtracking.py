@@ -1,12 +1,13 @@
-"""Problem 2580 (Sudoku, any completion) by plain backtracking, the way a first solution
-is written: fill the blanks in reading order, trying the digits 1 to 9 in each, and step
-back when a blank has no digit left.
+"""Sudoku (any completion, the rows written with spaces) by plain backtracking, the way a
+first solution is written: fill the blanks in reading order, trying the digits 1 to 9 in
+each, and step back when a blank has no digit left.
 
 Input: nine lines of nine digits separated by spaces, 0 for a blank.
 Output: the completed grid in the same form.
 
 It passes the judge's sample in a few milliseconds, and meets TLE on the hard puzzles of
-`cargo xtask stress p2580 --command "python3 sudoku_2580.py" --hard`.
+`cargo xtask stress PROBLEM --command "python3 sudoku_backtracking.py" --hard`, where
+PROBLEM is the Sudoku that takes any completion (the README names it).
 """
 
 import sys
