@@ -1,17 +1,23 @@
 //! The headers of the problems (the `//!` lines of their `src/lib.rs`) show what their
-//! commands print, and every figure they quote is one a command or the code gives:
+//! commands print, and every figure they quote is one a command or the code gives. Every
+//! header is checked the same way, its problem found in the workspace (and, for a member
+//! of a family, in the table of problems), so a new problem's header is checked too:
 //! - each ```` ```console ```` block, `$ cargo xtask ARGUMENTS [< FILE]` and the lines that
 //!   matter of its output, is run and compared by `snapbox` (`...` stands for lines, `[..]`
 //!   for part of a line); a member of a family traces its search in its Worked example;
 //! - every number in the prose of a Worked example is one its blocks show, in the command
-//!   or in the output (but a trace line's step number), except the count of short searches;
-//! - p2239's "N such short searches" on the empty grid is the number of remarks "below the
-//!   witness" that the command quoted beside it prints, on a grid with no givens;
-//! - each size "N-byte X" (or "N-bit X") is `std::mem::size_of` of the type X names, and
-//!   p4574's depth of search is its 36 dominoes less the fewest the input may give;
-//! - the guesses of the tables under Cost are those the search makes on each row's
-//!   puzzles: p4574's (mean / max), and p2239's free guesses (tdoku's figure beside them
-//!   is measured outside the repository, and not checked here).
+//!   or in the output (but a trace line's step number), except a count of short searches;
+//! - "N such short searches" is the number of remarks "below the witness" that the command
+//!   quoted beside it prints, on a grid with no givens;
+//! - each size "N-byte X" (or "N-bit X") is `std::mem::size_of` of the type X names;
+//! - a column of guesses in a table under Cost holds the guesses the member's search
+//!   (its observed solver in the table) makes on each row's puzzles: their mean and
+//!   maximum, or the mean of the free guesses (tdoku's figure beside them is measured
+//!   outside the repository, and not checked here).
+//!
+//! A claim about one solution's own constant is checked in that problem's folder, beside
+//! the constant, by its own `tests/header.rs`: the Su-domino-ku solution's depth of
+//! search, its dominoes less the fewest its input gives.
 
 mod support;
 
@@ -20,12 +26,12 @@ use std::mem::size_of;
 use std::time::Duration;
 
 use common::board::Board;
-use common::input::Lines;
 use common::observe::GuessCounter;
 use common::CellSet;
+use support::members::{members, Member};
 use support::{output_with_input, xtask};
-use xtask::problems::data::load_puzzles;
-use xtask::problems::KnownProblem;
+use xtask::problems::{KnownProblem, Puzzle};
+use xtask::trace::Recorder;
 
 /// The words after a figure that the figure test leaves to the test of short searches.
 const SHORT_SEARCHES: &str = "such short searches";
@@ -245,42 +251,47 @@ fn every_figure_of_a_worked_example_is_one_its_blocks_show() {
 }
 
 #[test]
-fn p2239_runs_as_many_short_searches_as_it_says() {
-    let example = section(&header("p2239"), "Worked example", "p2239");
-    let prose = example.split_whitespace().collect::<Vec<_>>().join(" ");
-    let phrase = format!(" {SHORT_SEARCHES} ");
-    let at = prose
-        .find(&phrase)
-        .unwrap_or_else(|| panic!("p2239: no \"N{phrase}\" in the Worked example"));
-    let cited = prose[..at]
-        .rsplit(' ')
-        .next()
-        .and_then(number)
-        .expect("a number before the short searches");
-    let after = &prose[at..];
-    let command = after
-        .split('`')
-        .nth(1)
-        .filter(|span| span.starts_with("cargo xtask "))
-        .expect("the `cargo xtask` command that shows the short searches, after their count");
-    let arguments: Vec<String> = command
-        .split_whitespace()
-        .skip(2)
-        .map(String::from)
-        .collect();
-    let printed = printed(&arguments, None);
-    assert!(
-        printed.contains("; 0 givens,"),
-        "p2239: `{command}` traces a grid with givens, not the empty grid"
-    );
-    let searches = printed
-        .lines()
-        .filter(|line| line.contains("below the witness"))
-        .count();
-    assert_eq!(
-        cited, searches as u64,
-        "p2239 cites {cited} short searches; `{command}` prints {searches}"
-    );
+fn every_count_of_short_searches_is_what_its_command_prints() {
+    // "N such short searches (`cargo xtask trace ...` prints each ...)": the command traces
+    // a grid with no givens, and prints N remarks "below the witness".
+    for problem in &support::problem_names() {
+        let problem = problem.as_str();
+        let example = section(&header(problem), "Worked example", problem);
+        let prose = example.split_whitespace().collect::<Vec<_>>().join(" ");
+        let phrase = format!(" {SHORT_SEARCHES} ");
+        let Some(at) = prose.find(&phrase) else {
+            continue;
+        };
+        let cited = prose[..at]
+            .rsplit(' ')
+            .next()
+            .and_then(number)
+            .expect("a number before the short searches");
+        let after = &prose[at..];
+        let command = after
+            .split('`')
+            .nth(1)
+            .filter(|span| span.starts_with("cargo xtask "))
+            .expect("the `cargo xtask` command that shows the short searches, after their count");
+        let arguments: Vec<String> = command
+            .split_whitespace()
+            .skip(2)
+            .map(String::from)
+            .collect();
+        let printed = printed(&arguments, None);
+        assert!(
+            printed.contains("; 0 givens,"),
+            "{problem}: `{command}` traces a grid with givens, not the empty grid"
+        );
+        let searches = printed
+            .lines()
+            .filter(|line| line.contains("below the witness"))
+            .count();
+        assert_eq!(
+            cited, searches as u64,
+            "{problem} cites {cited} short searches; `{command}` prints {searches}"
+        );
+    }
 }
 
 #[test]
@@ -339,38 +350,11 @@ fn every_size_in_bytes_or_bits_is_its_types_size() {
     }
 }
 
-#[test]
-fn p4574_searches_as_deep_as_it_says() {
-    let text = header("p4574")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let fewest_given = text
-        .split_once(" ≤ N ≤ ")
-        .and_then(|(before, _)| before.rsplit('(').next())
-        .and_then(number)
-        .expect("p4574: the input's limits (A ≤ N ≤ B)");
-    let depth = text
-        .find(" levels deep")
-        .expect("p4574: the depth of search, \"N levels deep\"");
-    let cited = text[..depth]
-        .rsplit(' ')
-        .next()
-        .and_then(number)
-        .expect("a depth");
-    assert_eq!(
-        cited,
-        p4574::N_DOMINOES as u64 - fewest_given,
-        "p4574: the search lays at most the {} dominoes less the {fewest_given} given",
-        p4574::N_DOMINOES
-    );
-}
-
-/// The rows of `problem`'s table under Cost, each as its cells, and the place in a row of
-/// the column headed `heading`.
-fn cost_table(problem: &str, heading: &str) -> (Vec<Vec<String>>, usize) {
+/// The rows of the table under Cost in `problem`'s header, each as its cells, the
+/// headings first; `None` when its Cost has no table.
+fn cost_table(problem: &str) -> Option<Vec<Vec<String>>> {
     let cost = section(&header(problem), "Cost", problem);
-    let mut rows: Vec<Vec<String>> = cost
+    let rows: Vec<Vec<String>> = cost
         .lines()
         .filter(|line| line.starts_with('|') && !line.starts_with("|---"))
         .map(|line| {
@@ -378,89 +362,115 @@ fn cost_table(problem: &str, heading: &str) -> (Vec<Vec<String>>, usize) {
             cells.map(|cell| cell.trim().to_string()).collect()
         })
         .collect();
-    let column = rows
-        .first()
-        .and_then(|heads| heads.iter().position(|head| head == heading))
-        .unwrap_or_else(|| panic!("{problem}: no table of cost with a column \"{heading}\""));
-    rows.remove(0);
-    (rows, column)
+    (!rows.is_empty()).then_some(rows)
 }
 
-/// The guesses p4574's search makes on each puzzle of `file` (from the workspace's root).
-fn p4574_guesses(file: &str) -> Vec<u64> {
-    let path = xtask::project_root().join(file);
-    let text = fs::read_to_string(&path).unwrap_or_else(|error| panic!("{file}: {error}"));
-    let mut lines = Lines::new(text.as_bytes());
-    let mut guesses = Vec::new();
-    while let Some(puzzle) = p4574::read_puzzle(&mut lines).expect("a well-formed input") {
-        let mut counter = GuessCounter::default();
-        p4574::solve_observed(&puzzle, &mut counter)
-            .unwrap_or_else(|| panic!("{file}, puzzle {}: no completion", guesses.len() + 1));
-        guesses.push(counter.guesses);
+/// The puzzles of the row of `member`'s table of cost whose first cell is `row`: the file
+/// it names in a code span (from the workspace's root), the judge's samples, or a set of
+/// `data/` by its name, "(first 2,000)" where `data/` holds the first 2,000.
+fn row_puzzles(member: &Member, row: &str) -> Vec<Puzzle> {
+    let read_file = |file: &str| {
+        let path = xtask::project_root().join(file);
+        let text = fs::read_to_string(&path).unwrap_or_else(|error| panic!("{file}: {error}"));
+        (member.entry.family.read_bench_file)(&text).expect("a well-formed set")
+    };
+    if let Some(file) = row.split('`').nth(1) {
+        return read_file(file);
     }
-    guesses
-}
-
-#[test]
-fn p4574_table_of_cost_quotes_the_guesses_of_its_search() {
-    let (rows, column) = cost_table("p4574", "guesses (mean / max)");
-    for row in &rows {
-        // A row names its file in a code span, or is the judge's samples.
-        let files: Vec<String> = match row[0].split('`').nth(1) {
-            Some(file) => vec![file.to_string()],
-            None if row[0].starts_with("the judge's samples") => {
-                vec![
-                    "problems/p4574/samples/sample-1.in".to_string(),
-                    "problems/p4574/samples/sample-2.in".to_string(),
-                ]
-            }
-            None => panic!(
-                "p4574: a row of puzzles this test does not know: {}",
-                row[0]
-            ),
-        };
-        let guesses: Vec<u64> = files.iter().flat_map(|file| p4574_guesses(file)).collect();
-        let mean = guesses.iter().sum::<u64>() as f64 / guesses.len() as f64;
-        let max = guesses.iter().max().expect("puzzles");
-        assert_eq!(
-            row[column],
-            format!("{mean:.1} / {max}"),
-            "p4574: the guesses of {} ({} puzzles)",
-            row[0],
-            guesses.len()
-        );
-    }
-}
-
-#[test]
-fn p2239_table_of_cost_quotes_the_free_guesses_of_its_search() {
-    let (rows, column) = cost_table("p2239", "free guesses: this solution; tdoku");
-    for row in &rows {
-        // A row names its set, and "(first 2,000)" where data/ holds the first 2,000.
-        let set = row[0].split_whitespace().next().expect("a set");
-        let file = if row[0].contains("(first 2,000)") {
-            format!("{set}_2000.txt")
-        } else {
-            format!("{set}.txt")
-        };
-        let puzzles = load_puzzles(&file).expect("the set is readable");
-        let mut free_guesses = 0;
-        for (index, grid) in puzzles.iter().enumerate() {
-            let mut counter = GuessCounter::default();
-            p2239::solve_observed(grid, &mut counter)
-                .unwrap_or_else(|| panic!("{file}, puzzle {}: no completion", index + 1));
-            free_guesses += counter.free_guesses;
+    if row.starts_with("the judge's samples") {
+        let mut puzzles = Vec::new();
+        for sample in member.problem.samples().expect("the samples are readable") {
+            let input = fs::read(&sample.input_path).expect("the sample is readable");
+            let read = member.entry.read_each(input.as_slice(), |puzzle| {
+                puzzles.push(puzzle);
+                Ok(())
+            });
+            read.expect("the sample reads");
         }
-        let mean = free_guesses as f64 / puzzles.len() as f64;
-        let ours = row[column]
-            .split(';')
-            .next()
-            .expect("this solution's figure");
-        assert_eq!(
-            ours,
-            format!("{mean:.1}"),
-            "p2239: the free guesses per puzzle of {file} ({} puzzles)",
-            puzzles.len()
-        );
+        return puzzles;
     }
+    let set = row.split_whitespace().next().expect("a set");
+    match row.contains("(first 2,000)") {
+        true => read_file(&format!("data/{set}_2000.txt")),
+        false => read_file(&format!("data/{set}.txt")),
+    }
+}
+
+/// A column of guesses a table of cost may hold: its heading, and how its figure comes
+/// from the guesses the search makes on each puzzle of the row (counted as `bench` counts
+/// them).
+struct GuessColumn {
+    heading: &'static str,
+    figure: fn(&[GuessCounter]) -> String,
+}
+
+/// The columns of guesses a table of cost may hold: the guesses' mean and maximum, or the
+/// free guesses' mean (beside tdoku's figure, after a `;`, which is measured outside the
+/// repository).
+const GUESS_COLUMNS: [GuessColumn; 2] = [
+    GuessColumn {
+        heading: "guesses (mean / max)",
+        figure: |counts| {
+            let guesses = counts.iter().map(|count| count.guesses);
+            let mean = guesses.clone().sum::<u64>() as f64 / counts.len() as f64;
+            format!("{mean:.1} / {}", guesses.max().expect("puzzles"))
+        },
+    },
+    GuessColumn {
+        heading: "free guesses: this solution; tdoku",
+        figure: |counts| {
+            let free_guesses = counts.iter().map(|count| count.free_guesses);
+            let mean = free_guesses.sum::<u64>() as f64 / counts.len() as f64;
+            format!("{mean:.1}")
+        },
+    },
+];
+
+#[test]
+fn every_table_of_cost_quotes_the_guesses_of_its_search() {
+    let mut checked = 0;
+    for member in members() {
+        let name = member.name();
+        let Some(rows) = cost_table(name) else {
+            continue;
+        };
+        let heads = &rows[0];
+        for (column, head) in heads.iter().enumerate() {
+            let known = GUESS_COLUMNS.iter().find(|known| known.heading == head);
+            let Some(GuessColumn { figure, .. }) = known else {
+                assert!(
+                    !head.contains("guesses"),
+                    "{name}: a column of guesses this test does not know: {head}"
+                );
+                continue;
+            };
+            for row in &rows[1..] {
+                let counts: Vec<GuessCounter> = row_puzzles(member, &row[0])
+                    .iter()
+                    .enumerate()
+                    .map(|(index, puzzle)| {
+                        let mut recorder = Recorder::new(0);
+                        (member.entry.solve_observed)(puzzle, &mut recorder).unwrap_or_else(|| {
+                            panic!("{name}, {}, puzzle {}: no answer", row[0], index + 1)
+                        });
+                        recorder.guesses()
+                    })
+                    .collect();
+                // The figure of this solution: the cell, up to a `;`.
+                let cited = row[column].split(';').next().expect("a cell").trim();
+                assert_eq!(
+                    cited,
+                    figure(&counts),
+                    "{name}: {head} of {} ({} puzzles)",
+                    row[0],
+                    counts.len()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 0,
+        "no table of cost quotes the guesses of a search"
+    );
 }
