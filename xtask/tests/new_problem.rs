@@ -1,6 +1,8 @@
-//! `cargo xtask new` from end to end, in a copy of the workspace, with a fourth problem
-//! whose answer differs from the three: "Sudoku (largest completion)", which runs p2239's
-//! solver on the grid with every digit d written as 10 − d and maps the answer back.
+//! `cargo xtask new` from end to end, in a copy of the workspace, with a new member of the
+//! Sudoku family whose answer differs from the others': "Sudoku (largest completion)",
+//! which runs the solver of the member whose goal is the smallest completion (found in the
+//! table when the test runs, its crate name written into the new code) on the grid with
+//! every digit d written as 10 − d, and maps the answer back.
 //!
 //! As the README's "Adding a problem" says: `new --family sudoku` makes the crate and
 //! prints the problem's entry in the table of problems and its dependency line for xtask;
@@ -22,6 +24,7 @@ mod support;
 use std::fs;
 
 use support::copy::{succeeded, WorkspaceCopy, STEP_LIMIT};
+use support::members;
 use support::output_with_input;
 
 use xtask::reference::{smallest_completion, Grid};
@@ -114,25 +117,30 @@ fn add_what_new_printed(copy: &WorkspaceCopy, printed: &str) {
     fs::write(&manifest_path, manifest).unwrap();
 }
 
-/// The solution a maintainer would write: p2239's solver on the mirrored grid, mapped
-/// back (reports included); its sample (a grid with two completions, so that the answer
-/// differs from 2239's); and the one line of the entry that the printed comment asks
-/// for, the reference's answer. Returns the sample's input.
+/// The solution a maintainer would write: the smallest completion's solver (its crate's)
+/// on the mirrored grid, mapped back (reports included); its sample (a grid with two
+/// completions, so that the answer differs from the smallest); and the one line of the
+/// entry that the printed comment asks for, the reference's answer. Returns the sample's
+/// input.
 fn write_the_solution(copy: &WorkspaceCopy, name: &str) -> String {
+    let smallest = members::smallest_completion().name();
     let crate_folder = copy.path(&format!("problems/{name}"));
     let manifest = fs::read_to_string(crate_folder.join("Cargo.toml")).unwrap();
     let manifest = manifest.replace(
         "[dependencies]\n",
-        "[dependencies]\np2239 = { path = \"../p2239\" }\n",
+        &format!("[dependencies]\n{smallest} = {{ path = \"../{smallest}\" }}\n"),
     );
     fs::write(crate_folder.join("Cargo.toml"), manifest).unwrap();
     let library = fs::read_to_string(crate_folder.join("src/lib.rs")).unwrap();
     let header_end = library.find("\nuse ").expect("the skeleton's code") + 1;
-    let library = format!("{}{SOLUTION}", &library[..header_end]);
+    let solution = SOLUTION.replace("{{smallest}}", smallest);
+    let library = format!("{}{solution}", &library[..header_end]);
     fs::write(crate_folder.join("src/lib.rs"), library).unwrap();
 
-    // p2239's sample answer with its first two rows emptied has two completions.
-    let answer = fs::read_to_string(copy.path("problems/p2239/samples/sample-1.out")).unwrap();
+    // The smallest completion's sample answer with its first two rows emptied has two
+    // completions.
+    let answer_path = format!("problems/{smallest}/samples/sample-1.out");
+    let answer = fs::read_to_string(copy.path(&answer_path)).unwrap();
     let mut grid: Grid = [0; 81];
     for (cell, digit) in answer.bytes().filter(u8::is_ascii_digit).enumerate() {
         grid[cell] = if cell < 18 { 0 } else { digit - b'0' };
@@ -210,7 +218,8 @@ fn the_tools_in_process_take_it(copy: &WorkspaceCopy, name: &str, sample_input: 
 }
 
 /// The new problem's code under the skeleton's header: the largest completion of a grid
-/// is the mirror of the smallest completion of its mirror.
+/// is the mirror of the smallest completion of its mirror, which the crate `{{smallest}}`
+/// (written in when the test runs) finds.
 const SOLUTION: &str = r#"use common::grid_reader::{read_grid, RowFormat};
 use common::input::{write_answer, Error};
 use common::observe::{Branch, Conflict, Reason, SearchObserver};
@@ -230,9 +239,10 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
     solve_observed(grid, &mut ())
 }
 
-/// [`solve`], reporting p2239's steps on the mirrored grid as steps on `grid`.
+/// [`solve`], reporting the steps of the smallest completion's search on the mirrored
+/// grid as steps on `grid`.
 pub fn solve_observed(grid: &Grid, observer: &mut impl SearchObserver) -> Option<Grid> {
-    let smallest = p2239::solve_observed(&mirror(grid), &mut Mirrored { observer })?;
+    let smallest = {{smallest}}::solve_observed(&mirror(grid), &mut Mirrored { observer })?;
     Some(mirror(&smallest))
 }
 
