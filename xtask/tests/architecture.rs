@@ -1,6 +1,6 @@
 //! The rules of `xtask/ARCHITECTURE.md`, kept as tests: each reads the sources of
-//! `xtask/src` (and, for the root, `xtask/tests`) and fails, naming the file, when its rule
-//! is broken.
+//! `xtask/src` (and, for the root and for the problems the tests name, every file of
+//! `xtask/tests` and CI's script) and fails, naming the file, when its rule is broken.
 //!
 //! The sources are read as Rust tokens (`proc_macro2`), so comments do not count as code,
 //! or as syntax trees (`syn`) where a rule needs the shape of a function, or as lines as
@@ -550,6 +550,62 @@ fn rule_4_ci_names_no_problem_and_takes_every_folder() {
         script.contains("for folder in problems/*/"),
         "the loops' list"
     );
+}
+
+/// Whether `number` stands in `text` as a number of its own, no digit just before or after
+/// it: `2000`, `p2000`, `sudoku_2000.py` and `seed 2000` name problem 2000; `12000` does not.
+fn names_number(text: &str, number: &str) -> bool {
+    let bytes = text.as_bytes();
+    text.match_indices(number).any(|(at, _)| {
+        let before = at.checked_sub(1).map(|index| bytes[index]);
+        let after = bytes.get(at + number.len()).copied();
+        !before.is_some_and(|byte| byte.is_ascii_digit())
+            && !after.is_some_and(|byte| byte.is_ascii_digit())
+    })
+}
+
+/// Every file under `folder`, whatever its kind, sorted by path.
+fn files_under(folder: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(folder).expect("the folder is readable") {
+        let path = entry.expect("the folder is readable").path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn rule_4_neither_ci_nor_the_tests_name_a_problem() {
+    // The tests of xtask take a problem from the workspace or the table of problems by what
+    // it is; only a problem's own folder (its `tests/`) names it.
+    let workspace = xtask::problems::workspace::Workspace::load().expect("the workspace");
+    let problems = workspace.problems().expect("the manifests");
+    assert!(problems.len() >= 3, "the problems of the workspace");
+    let root = xtask::project_root();
+    let mut files = files_under(&root.join("xtask/tests"));
+    files.push(root.join(".ci/run"));
+    for file in &files {
+        let shown = file.strip_prefix(&root).unwrap_or(file).display();
+        // Its path and its text: a name such as `sudoku_2000.py` names a problem too.
+        let bytes = fs::read(file).expect("the file is readable");
+        let text = format!("{shown}\n{}", String::from_utf8_lossy(&bytes));
+        for problem in &problems {
+            let number = problem.id.to_string();
+            assert!(
+                !names_number(&text, &number) && !names_problem(&text, &problem.name),
+                "{shown} names problem {} ({}), in its path or its text: a test takes a \
+                 problem from the workspace or the table of problems by what it is (see \
+                 tests/support/members.rs)",
+                problem.id,
+                problem.name
+            );
+        }
+    }
 }
 
 /// Every string literal in `stream`, as written (quotes included).

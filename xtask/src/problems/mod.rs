@@ -20,9 +20,10 @@
 //!   judge's promise, and what it shares with the other problems of its [`Family`] (cell
 //!   names, random and hard inputs, the bench sets and the textbook baseline). A puzzle of
 //!   any kind is one [`Puzzle`]. No code outside `problems/` names a problem or asks which
-//!   kind a puzzle is: a new member is one entry in [`KnownProblem::ALL`] and its crate
-//!   among xtask's dependencies, both of which `cargo xtask new ID --family sudoku`
-//!   prints.
+//!   kind a puzzle is, nor does a test of xtask (its correctness suites take every member
+//!   of a family from this table): a new member is one entry in [`KnownProblem::ALL`] and
+//!   its crate among xtask's dependencies, both of which `cargo xtask new ID --family
+//!   sudoku` prints.
 //!
 //! Every subcommand reads a problem's name with the one parser here,
 //! [`parse_problem_number`]: `p2239` or `2239`, nothing else.
