@@ -23,24 +23,30 @@ fn sudoku_members() -> Vec<&'static Member> {
     members_of(&sudoku::FAMILY)
 }
 
-/// Judges each member's answer to `grid` against `expected` (see [`Member::judge`]), or,
-/// where `expected` is `None`, against the member's own reference answer; `context`
-/// names the puzzle in a failure.
-fn judge_every_member(grid: &Grid, expected: Option<&ReferenceAnswer>, context: &str) {
+/// Judges `member`'s answer to `puzzle` against `expected` (see [`Member::judge`]);
+/// `context` names the puzzle in a failure.
+fn judge(member: &Member, puzzle: &Puzzle, expected: &ReferenceAnswer, context: &str) {
+    let answer = (member.entry.solve)(puzzle);
+    if let Err(why) = member.judge(puzzle, expected, answer) {
+        panic!("{context}: {why}");
+    }
+}
+
+/// Judges each member's answer to `grid` against its own reference answer.
+fn judge_every_member(grid: &Grid, context: &str) {
     let puzzle = Puzzle::Sudoku { grid: *grid };
     for member in sudoku_members() {
-        let own;
-        let expected = match expected {
-            Some(expected) => expected,
-            None => {
-                own = (member.entry.reference_answer)(&puzzle);
-                &own
-            }
-        };
-        let answer = (member.entry.solve)(&puzzle);
-        if let Err(why) = member.judge(&puzzle, expected, answer) {
-            panic!("{context}: {why}");
-        }
+        let expected = (member.entry.reference_answer)(&puzzle);
+        judge(member, &puzzle, &expected, context);
+    }
+}
+
+/// Judges each member's answer to `grid` against `expected`, the right answer whatever
+/// the member's goal (no answer, or a puzzle's one completion).
+fn judge_every_member_against(grid: &Grid, expected: &ReferenceAnswer, context: &str) {
+    let puzzle = Puzzle::Sudoku { grid: *grid };
+    for member in sudoku_members() {
+        judge(member, &puzzle, expected, context);
     }
 }
 
@@ -83,7 +89,7 @@ fn unique_sets_have_one_completion_and_every_member_finds_it() {
                     assert_eq!(own, expected, "{context}: {}'s reference", member.name());
                 }
             }
-            judge_every_member(puzzle, Some(&expected), &context);
+            judge_every_member_against(puzzle, &expected, &context);
             assert_counts(puzzle, 1, &context);
         }
     }
@@ -101,7 +107,7 @@ fn multi_solution_set_gives_each_member_its_own_answer() {
             "{context}: the reference finds fewer than two"
         );
         assert_counts(puzzle, 2, &context);
-        judge_every_member(puzzle, None, &context);
+        judge_every_member(puzzle, &context);
     }
 }
 
@@ -116,17 +122,17 @@ fn tdoku_test_puzzles_have_their_published_counts() {
         assert_eq!(counted, puzzle.completions, "{context}: reference count");
         assert_counts(&puzzle.grid, puzzle.completions, &context);
         seen_none |= puzzle.completions == 0;
-        judge_every_member(&puzzle.grid, None, &context);
+        judge_every_member(&puzzle.grid, &context);
         if puzzle.completions == 0 {
             // No member answers it, whatever its reference says.
-            judge_every_member(&puzzle.grid, Some(&ReferenceAnswer::NoAnswer), &context);
+            judge_every_member_against(&puzzle.grid, &ReferenceAnswer::NoAnswer, &context);
         }
         if let Some(solution) = puzzle.solution {
             // The file gives the solution of a puzzle with one completion: every member's
             // right answer.
             let published = ReferenceAnswer::Found { grid: solution };
             let context = format!("{context}, against the published solution");
-            judge_every_member(&puzzle.grid, Some(&published), &context);
+            judge_every_member_against(&puzzle.grid, &published, &context);
         }
     }
     assert!(seen_none, "the set includes puzzles without completion");
@@ -141,7 +147,7 @@ fn grids_built_against_row_major_search_give_each_member_its_own_answer() {
     )
     .expect("81 characters");
     for puzzle in [[0; 81], anti_brute_force] {
-        judge_every_member(&puzzle, None, &grid_to_line(&puzzle));
+        judge_every_member(&puzzle, &grid_to_line(&puzzle));
     }
     let smallest = support::members::smallest_completion();
     let answer = (smallest.entry.solve)(&Puzzle::Sudoku {

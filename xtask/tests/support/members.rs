@@ -75,30 +75,23 @@ pub fn any_completion() -> &'static Member {
 /// A Sudoku member that reads its grid as nine rows of nine digits written together.
 pub fn packed_rows() -> &'static Member {
     member("a Sudoku that reads packed rows", |member| {
-        let blank = Puzzle::Sudoku { grid: [0; 81] };
-        let input = member
-            .entry
-            .family
-            .plain_sudoku
-            .then(|| (member.entry.format.input_text)(std::slice::from_ref(&blank)));
-        input.is_some_and(|input| input.starts_with("000000000\n"))
+        let blank = [Puzzle::Sudoku { grid: [0; 81] }];
+        let sudoku = member.entry.family.plain_sudoku;
+        sudoku && (member.entry.format.input_text)(&blank).starts_with("000000000\n")
     })
 }
 
 /// A member whose first sample holds several puzzles in one input.
 pub fn several_puzzles() -> &'static Member {
-    member(
-        "a problem with several puzzles in its first sample",
-        |member| {
-            let mut count = 0;
-            let input = member.first_sample_input();
-            let read = member.entry.read_each(input.as_slice(), |_| {
-                count += 1;
-                Ok(())
-            });
-            read.is_ok() && count > 1
-        },
-    )
+    member("a problem with several puzzles a sample", |member| {
+        let mut count = 0;
+        let input = member.first_sample_input();
+        let read = member.entry.read_each(input.as_slice(), |_| {
+            count += 1;
+            Ok(())
+        });
+        read.is_ok() && count > 1
+    })
 }
 
 /// A member judged by the `exact` checker with one sample, whose answer file a program
