@@ -17,7 +17,13 @@
 //! and `system` start one), which until it runs a program *is* its parent's memory, the same
 //! pages in the same page tables, each counted in full in both. Its parent waits in the call
 //! that started it meanwhile, which `/proc` shows (see [`is_waiting_for_vfork`]). Counted
-//! twice so, awk holding 128 MiB was read at 257 MiB as it ran a shell with `system`.
+//! twice so, awk holding 128 MiB was read at 257 MiB as it ran a shell with `system`. Just
+//! before and just after that wait the parent is running, and `/proc` cannot tell a child
+//! of `vfork` from one of `fork` (whose pages are copies, each counted by halves): a read
+//! that meets such a child beside a running parent adds nothing up, and takes the largest
+//! process's own peak alone (as GNU time does); the next read adds them up. (On a busy
+//! machine one read in a few dozen met it, and a Python program of 100 MiB starting a
+//! child by `posix_spawn` was read at 224 MiB.)
 //!
 //! **The peak of a run** is the largest of: what the reads found while it ran; each
 //! program process's high-water mark read as it exited, held there (see `ptrace.rs`); and,
@@ -86,8 +92,11 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
     let mut pending = vec![Visit {
         process: root_process,
         parent: None,
-        parent_waits_for_vfork: false,
+        parent_call: ParentCall::Other,
     }];
+    // Whether a child met beside its running parent may share its memory (see the module's
+    // docs): then the sizes are not added up.
+    let mut sharing_unknown = false;
     while let Some(visit) = pending.pop() {
         if programs.len() >= MOST_PROCESSES_READ {
             break;
@@ -100,12 +109,15 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
         let children = children_of(process);
         // Asked once the list is read: a child in it that shares this process's memory
         // when its size is read below was started before the list, by the call this
-        // process has waited in ever since; so it waits in it now.
-        let waits_for_vfork = !children.is_empty() && is_waiting_for_vfork(process);
+        // process has waited in ever since, or is still entering or leaving.
+        let parent_call = match children.is_empty() {
+            true => ParentCall::Other,
+            false => parent_call(process),
+        };
         pending.extend(children.into_iter().map(|child| Visit {
             process: child,
             parent: Some(process.clone()),
-            parent_waits_for_vfork: waits_for_vfork,
+            parent_call,
         }));
         if starter.is_starter(process) {
             reading.starter_bytes = reading.starter_bytes.max(high_water);
@@ -113,11 +125,15 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
         }
         reading.program_bytes = reading.program_bytes.max(high_water);
         // A child that shares its parent's memory has no size of its own to add.
-        if !(visit.parent_waits_for_vfork && has_run_no_program(process)) {
-            programs.push(visit.process);
+        if visit.parent_call != ParentCall::Other && has_run_no_program(process) {
+            match visit.parent_call {
+                ParentCall::WaitsForVfork => continue,
+                _ => sharing_unknown = true,
+            }
         }
+        programs.push(visit.process);
     }
-    if programs.len() > 1 {
+    if programs.len() > 1 && !sharing_unknown {
         // Read twice, in both orders, and the smaller sum taken: pages that two processes
         // stop sharing between two reads (one of them execs or ends) would count in full in
         // the one read after and by half in the one before, up to twice in all; a program
@@ -142,8 +158,32 @@ struct Visit {
     process: String,
     /// The parent whose list of children named it; `None` for the root.
     parent: Option<String>,
-    /// Whether that parent waited for a child started by `vfork` just after the list.
-    parent_waits_for_vfork: bool,
+    /// Where that parent was just after the list.
+    parent_call: ParentCall,
+}
+
+/// Where a parent is, as far as a child it has started may share its memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ParentCall {
+    /// Waiting in the call that started a child by `vfork`: a child that has run no program
+    /// is this parent's memory.
+    WaitsForVfork,
+    /// Running: perhaps entering or leaving that wait, perhaps not; `/proc` cannot tell.
+    Running,
+    /// Anywhere else (asleep in another call, or stopped): its children have their own
+    /// memory.
+    Other,
+}
+
+/// Where `process`, which has children, is (see [`ParentCall`]).
+fn parent_call(process: &str) -> ParentCall {
+    if is_waiting_for_vfork(process) {
+        return ParentCall::WaitsForVfork;
+    }
+    match stat_field(process, STATE).as_deref() {
+        Some("R") => ParentCall::Running,
+        _ => ParentCall::Other,
+    }
 }
 
 /// Whether `process` waits in the call that starts a child by `vfork` (`vfork`, or `clone`
