@@ -583,3 +583,47 @@ fn a_shrunk_failure_replays_the_very_input_shown() {
         "{again_stdout}"
     );
 }
+
+#[test]
+fn the_time_is_the_programs_own_when_xtask_is_stopped_as_it_ends() {
+    // Issue 47, item 3: a Python program of 500 ms ends while xtask is stopped for 2 s
+    // (SIGSTOP, as Ctrl-Z stops it): its time is its own, not the moment xtask saw its end.
+    let how = "apt-get install python3, as .ci/run does";
+    if support::tool::required(support::tool::python3(), "python3", how).is_none() {
+        return;
+    }
+    let exact = exact_with_one_sample();
+    let name = exact.name();
+    let answer = std::fs::read(exact.first_sample_answer()).unwrap();
+    let directory = tempfile::tempdir().unwrap();
+    let pids = directory.path().join("pids");
+    let hex: String = answer.iter().map(|byte| format!("{byte:02x}")).collect();
+    let program = format!(
+        "import os, sys, time\nopen({pids:?}, 'w').write(str(os.getpid()) + '\\n')\n\
+         time.sleep(0.5)\nsys.stdout.buffer.write(bytes.fromhex('{hex}'))\n"
+    );
+    let source = directory.path().join("main.py");
+    std::fs::write(&source, program).unwrap();
+    let child = xtask(&["check", name, "--source", source.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xtask starts");
+    wait_for_pids(&pids, 1);
+    let xtask_pid = Pid::from_raw(child.id() as i32);
+    kill(xtask_pid, Signal::SIGSTOP).unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    kill(xtask_pid, Signal::SIGCONT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout.lines().find(|line| line.contains("sample-1"));
+    let words: Vec<&str> = line.unwrap_or_default().split_whitespace().collect();
+    assert_eq!(words.get(2), Some(&"AC"), "{}", both(&output));
+    let milliseconds = words.iter().position(|&word| word == "ms");
+    let milliseconds: u64 = words[milliseconds.expect("a time") - 1].parse().unwrap();
+    assert!(
+        (500..1_000).contains(&milliseconds),
+        "timed at {milliseconds} ms: {}",
+        both(&output)
+    );
+}

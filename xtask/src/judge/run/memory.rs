@@ -233,7 +233,7 @@ const FLAGS: usize = 6;
 
 /// The field at `index` (from 0) of `/proc/PROCESS/stat` after the command's name, which
 /// is in parentheses and may hold spaces and parentheses itself.
-fn stat_field(process: &str, index: usize) -> Option<String> {
+pub(super) fn stat_field(process: &str, index: usize) -> Option<String> {
     let stat = std::fs::read_to_string(format!("/proc/{process}/stat")).ok()?;
     let after_name = stat.rsplit_once(')')?.1;
     after_name.split_whitespace().nth(index).map(str::to_string)

@@ -20,6 +20,8 @@
 //! - **Holding each process at its exit** (`ptrace.rs`): the exact peak of a program of a
 //!   millisecond, which the reads can miss; let go after its first signals, so that one
 //!   that raises many runs as fast as untraced; where `ptrace` is refused, one line says so.
+//! - **When it ended** (`clock.rs`): the moment it last ran, held at its exit, as the
+//!   kernel recorded it, whatever xtask was doing then.
 //! - **Capturing its output** (`output.rs`), each output on a thread of its own.
 //! - **Watching the run** (`watch.rs`): the limits kept, the reports of the threads that
 //!   follow the program taken, until it is reaped and its outputs are closed.
@@ -34,6 +36,7 @@
 //! of their own, which report on one channel to the thread that runs the program.
 
 mod cleanup;
+mod clock;
 pub mod guard;
 mod memory;
 mod output;
@@ -177,8 +180,9 @@ impl fmt::Display for Ending {
 pub struct Run {
     /// How it ended.
     pub ending: Ending,
-    /// Wall-clock time from the start of the program to its end (held at its exit, or
-    /// reaped), or to when the runner stopped it.
+    /// Wall-clock time from the start of the program to its end (when it last ran, held at
+    /// its exit; when it was reaped, where it was not held), or to when the runner stopped
+    /// it.
     pub elapsed: Duration,
     /// Processor time, user and system, of all its threads and of the children it waited
     /// for (the kernel's count, whatever the wall clock did meanwhile).

@@ -33,6 +33,7 @@ use nix::sys::signal::Signal;
 use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
 
+use super::clock::last_ran;
 use super::memory::{status_kilobytes, EndFigures, StarterLine};
 
 /// What the follower reads of the starter and its copies, which fork programs.
@@ -117,6 +118,13 @@ pub(super) fn follow(first: Pid, starter: &StarterLine) -> EndFigures {
     }
 }
 
+/// Whether `process`, held at its exit, is the whole process: its last thread. A main
+/// thread that ends while others go on (`pthread_exit`) is not the process's end.
+fn is_whole(process: Pid) -> bool {
+    let threads = status_kilobytes(&process.as_raw().to_string(), "Threads:");
+    threads.is_none_or(|threads| threads <= 1)
+}
+
 /// The state of [`follow`].
 struct Follower<'a> {
     starter: &'a StarterLine,
@@ -140,9 +148,10 @@ impl Follower<'_> {
         let is_starter = self.starter.is_starter(&process.as_raw().to_string());
         let delivered = match event {
             exit if exit == Event::PTRACE_EVENT_EXIT as i32 => {
-                if process == self.first && self.end.ended_at.is_none() {
-                    // The program's end: its time stops here, not when it is reaped.
-                    self.end.ended_at = Some(std::time::Instant::now());
+                if process == self.first && self.end.ended_at.is_none() && is_whole(process) {
+                    // The program's end: its time stops when it last ran, not when it is
+                    // reaped, nor when xtask sees it.
+                    self.end.ended_at = Some(last_ran(process));
                 }
                 self.read_at_exit(process, is_starter);
                 None
@@ -181,11 +190,10 @@ impl Follower<'_> {
     /// while other threads go on (`pthread_exit`) is not the process's end: its memory goes
     /// on growing, and is read by the polls and from the kernel's figure at the end.
     fn read_at_exit(&mut self, process: Pid, is_starter: bool) {
-        let process_name = process.as_raw().to_string();
-        let threads = status_kilobytes(&process_name, "Threads:");
-        if threads.is_some_and(|threads| threads > 1) {
+        if !is_whole(process) {
             return;
         }
+        let process_name = process.as_raw().to_string();
         let high_water = status_kilobytes(&process_name, "VmHWM:");
         let bytes = high_water.unwrap_or(0) * 1024;
         if is_starter {
