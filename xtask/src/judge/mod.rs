@@ -605,6 +605,26 @@ mod tests {
     }
 
     #[test]
+    fn a_gigabyte_of_output_is_ole_stopped_at_the_limit_not_wa() {
+        // Issue 47, item 4: the program is stopped as its output passes the limit, long
+        // before its gigabyte is written, and the verdict is Baekjoon's "출력 초과".
+        let mut program = shell("head -c 1000000000 /dev/zero");
+        let judgement = judge_exact(&mut program, time_limit(Duration::from_secs(10)));
+        let limit_bytes = CAPTURE_LIMIT_BYTES;
+        assert_eq!(
+            judgement.verdict,
+            Verdict::OutputLimitExceeded { limit_bytes },
+            "{judgement:?}"
+        );
+        assert_eq!(judgement.verdict.short_name(), "OLE");
+        assert!(judgement.elapsed < Duration::from_secs(5), "{judgement:?}");
+        // An output just under the limit is judged as any other: here a wrong answer.
+        let mut program = shell(&format!("head -c {} /dev/zero", limit_bytes - 1));
+        let judgement = judge_exact(&mut program, GENEROUS);
+        assert_eq!(judgement.verdict.short_name(), "WA", "{judgement:?}");
+    }
+
+    #[test]
     fn every_judgement_shows_its_verdict_time_and_memory() {
         let judgement = Judgement {
             verdict: Verdict::Accepted,
