@@ -241,11 +241,13 @@ fn stress_hard_gives_plain_backtracking_a_tle() {
 /// loops forever (with a child), in a process group of its own as a shell starts a job,
 /// and returns it with the pids of the loop and its child.
 fn start_a_judge_that_loops(subcommand: &str, pids: &Path) -> (Child, Vec<u32>) {
-    let command = format!(
-        "sh {} {}",
-        program_path("loop_forever.sh").display(),
-        pids.display()
-    );
+    start_a_judge_of("loop_forever.sh", subcommand, pids)
+}
+
+/// [`start_a_judge_that_loops`] with another looping script of `tests/programs/`, which
+/// writes its pids as that one does.
+fn start_a_judge_of(script: &str, subcommand: &str, pids: &Path) -> (Child, Vec<u32>) {
+    let command = format!("sh {} {}", program_path(script).display(), pids.display());
     let mut xtask = xtask(&[subcommand, any_completion().name(), "--command", &command]);
     xtask.stdout(Stdio::null()).stderr(Stdio::null());
     std::os::unix::process::CommandExt::process_group(&mut xtask, 0);
@@ -466,15 +468,21 @@ fn a_programs_signals_to_xtask_change_nothing() {
 
 #[test]
 fn sigkill_to_xtask_ends_the_program_and_all_it_started() {
-    // Issue 47, item 6: xtask can clean up after nothing on SIGKILL; the program (traced
-    // or let go) and its child end with it all the same.
-    let directory = tempfile::tempdir().unwrap();
-    let pids = directory.path().join("pids");
-    let (mut xtask, pids) = start_a_judge_that_loops("check", &pids);
-    kill(Pid::from_raw(xtask.id() as i32), Signal::SIGKILL).unwrap();
-    xtask.wait().unwrap();
-    for pid in pids {
-        assert!(is_gone(pid), "process {pid} outlived xtask's SIGKILL");
+    // Issue 47, item 6: xtask can clean up after nothing on SIGKILL; the program and its
+    // child end with it all the same: traced, and let go at its signals with a child that
+    // left its group (which the guard knows by the program's output pipes it holds).
+    for script in ["loop_forever.sh", "let_go_then_leave_the_group.sh"] {
+        let directory = tempfile::tempdir().unwrap();
+        let pids = directory.path().join("pids");
+        let (mut xtask, pids) = start_a_judge_of(script, "check", &pids);
+        kill(Pid::from_raw(xtask.id() as i32), Signal::SIGKILL).unwrap();
+        xtask.wait().unwrap();
+        for pid in pids {
+            assert!(
+                is_gone(pid),
+                "{script}: process {pid} outlived xtask's SIGKILL"
+            );
+        }
     }
 }
 

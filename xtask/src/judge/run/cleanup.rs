@@ -15,6 +15,7 @@
 //! when xtask ends in a way it cannot clean up after (SIGKILL).
 
 use std::collections::HashSet;
+use std::os::fd::AsRawFd;
 use std::process::{Child, Command};
 use std::sync::{Mutex, MutexGuard};
 use std::thread;
@@ -79,7 +80,8 @@ pub fn spawn_tool(tool: &mut Command) -> std::io::Result<(Child, ToolGroup)> {
     let child = std::os::unix::process::CommandExt::process_group(tool, 0).spawn()?;
     let group = Pid::from_raw(child.id() as i32);
     live.push(group);
-    tell_guard(Notice::GroupStarted { group });
+    let pipes = Vec::new();
+    tell_guard(Notice::GroupStarted { group, pipes });
     Ok((child, ToolGroup { group }))
 }
 
@@ -123,7 +125,12 @@ impl LiveProgram {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         started.get_or_insert_with(HashSet::new).insert(group);
         drop(started);
-        tell_guard(Notice::GroupStarted { group });
+        let pipes = [
+            pipe_inode(child.stdout.as_ref()),
+            pipe_inode(child.stderr.as_ref()),
+        ];
+        let pipes = pipes.into_iter().flatten().collect();
+        tell_guard(Notice::GroupStarted { group, pipes });
         Ok((LiveProgram { group }, child))
     }
 }
@@ -149,6 +156,14 @@ impl Drop for LiveProgram {
             set_subreaper(false);
         }
     }
+}
+
+/// The inode of the pipe of one of a program's outputs, by which the guard knows the
+/// processes that hold it (`guard.rs`); `None` where there is no pipe.
+fn pipe_inode(pipe: Option<&impl AsRawFd>) -> Option<u64> {
+    let descriptor = pipe?.as_raw_fd();
+    let metadata = std::fs::metadata(format!("/proc/self/fd/{descriptor}")).ok()?;
+    Some(std::os::unix::fs::MetadataExt::ino(&metadata))
 }
 
 /// How many rounds of killing a program's end goes through at most: a killed process is

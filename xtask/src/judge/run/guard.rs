@@ -5,17 +5,24 @@
 //! the guard's standard input. When that input ends, xtask has ended, however it ended:
 //! the guard kills the process groups still listed and removes the folders, then exits.
 //! It blocks every signal it can, so a Ctrl-C meant for xtask does not end it first.
+//!
+//! A process that left its program's group (`setsid`) and was not traced (the program was
+//! let go at its signals, see `ptrace.rs`) is not reached by killing the group, and xtask,
+//! its subreaper, is gone. The guard knows it by what it holds: the pipes of the program's
+//! outputs, which xtask names by their inode as it starts the program. Every process that
+//! still holds one is the program's, and is killed.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::{ChildStdin, Command, ExitCode, Stdio};
 use std::sync::{Mutex, MutexGuard};
 
-use nix::sys::signal::{killpg, sigprocmask, SigSet, SigmaskHow, Signal};
+use nix::sys::signal::{kill, killpg, sigprocmask, SigSet, SigmaskHow, Signal};
 use nix::unistd::Pid;
 
+use super::cleanup::MOST_ROUNDS_OF_KILLING;
 use super::starter::starter_binary;
 
 /// The first argument that makes `xtask` a guard.
@@ -23,8 +30,9 @@ pub const GUARD_WORD: &str = "judge-guard";
 
 /// What xtask tells the guard, one line each.
 pub(super) enum Notice {
-    /// A process group started (a program's, or a build tool's).
-    GroupStarted { group: Pid },
+    /// A process group started (a program's, or a build tool's), with the inodes of the
+    /// pipes of a program's outputs (none for a tool).
+    GroupStarted { group: Pid, pipes: Vec<u64> },
     /// It ended: the guard forgets it.
     GroupEnded { group: Pid },
     /// A temporary folder was made.
@@ -37,7 +45,10 @@ impl Notice {
     /// The notice as the line the guard reads.
     fn line(&self) -> String {
         match self {
-            Notice::GroupStarted { group } => format!("group {group}\n"),
+            Notice::GroupStarted { group, pipes } => {
+                let pipes: Vec<String> = pipes.iter().map(u64::to_string).collect();
+                format!("group {group} {}\n", pipes.join(" "))
+            }
             Notice::GroupEnded { group } => format!("ended {group}\n"),
             Notice::FolderMade { folder } => format!("folder {}\n", folder.display()),
             Notice::FolderGone { folder } => format!("gone {}\n", folder.display()),
@@ -84,27 +95,83 @@ fn start_guard() -> Option<ChildStdin> {
 /// Runs the guard (see the module's docs) until its input ends.
 pub fn run_guard(_words: &[OsString]) -> ExitCode {
     let _ = sigprocmask(SigmaskHow::SIG_BLOCK, Some(&SigSet::all()), None);
-    let mut groups = BTreeSet::new();
+    // Each live group, with the pipes of its outputs.
+    let mut groups: BTreeMap<Pid, Vec<u64>> = BTreeMap::new();
     let mut folders = BTreeSet::new();
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let Some((word, rest)) = line.split_once(' ') else {
             continue;
         };
-        let group = rest.parse().map(Pid::from_raw);
+        let mut numbers = rest.split_whitespace().map(str::parse::<u64>);
+        let group = numbers
+            .next()
+            .and_then(Result::ok)
+            .map(|group| Pid::from_raw(group as i32));
         match (word, group) {
-            ("group", Ok(group)) => _ = groups.insert(group),
-            ("ended", Ok(group)) => _ = groups.remove(&group),
+            ("group", Some(group)) => _ = groups.insert(group, numbers.flatten().collect()),
+            ("ended", Some(group)) => _ = groups.remove(&group),
             ("folder", _) => _ = folders.insert(PathBuf::from(rest)),
             ("gone", _) => _ = folders.remove(&PathBuf::from(rest)),
             _ => {}
         }
     }
-    for group in groups {
-        let _ = killpg(group, Signal::SIGKILL);
+    for group in groups.keys() {
+        let _ = killpg(*group, Signal::SIGKILL);
     }
+    let pipes: BTreeSet<u64> = groups.into_values().flatten().collect();
+    kill_holders(&pipes);
     for folder in folders {
         let _ = std::fs::remove_dir_all(folder);
     }
     ExitCode::SUCCESS
+}
+
+/// Kills every process that holds one of `pipes` (by inode), in rounds until none is
+/// found: a process killed may have started others meanwhile.
+fn kill_holders(pipes: &BTreeSet<u64>) {
+    if pipes.is_empty() {
+        return;
+    }
+    for _ in 0..MOST_ROUNDS_OF_KILLING {
+        let holders = holders_of(pipes);
+        if holders.is_empty() {
+            break;
+        }
+        for holder in holders {
+            let _ = kill(holder, Signal::SIGKILL);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// The processes that hold one of `pipes` open, from `/proc/PID/fd` (a pipe's link reads
+/// `pipe:[INODE]`).
+fn holders_of(pipes: &BTreeSet<u64>) -> Vec<Pid> {
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut holders = Vec::new();
+    for process in processes.flatten() {
+        let Ok(pid) = process.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(descriptors) = std::fs::read_dir(process.path().join("fd")) else {
+            continue;
+        };
+        let holds = descriptors.flatten().any(|descriptor| {
+            let link = std::fs::read_link(descriptor.path()).unwrap_or_default();
+            let link = link.to_string_lossy();
+            let inode = link
+                .strip_prefix("pipe:[")
+                .and_then(|rest| rest.strip_suffix(']'));
+            inode
+                .and_then(|inode| inode.parse().ok())
+                .is_some_and(|inode| pipes.contains(&inode))
+        });
+        if holds {
+            holders.push(Pid::from_raw(pid));
+        }
+    }
+    holders
 }
