@@ -26,7 +26,7 @@ use nix::sys::signal::{kill, killpg, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::{getpgid, getpgrp, Pid};
 
-use super::guard::{tell_guard, Notice};
+use super::guard::{tell_guard, Notice, MOST_ROUNDS_OF_KILLING};
 use super::memory::children_of;
 
 /// The process groups of the programs running now, each named by its leader, the
@@ -165,10 +165,6 @@ fn pipe_inode(pipe: Option<&impl AsRawFd>) -> Option<u64> {
     let metadata = std::fs::metadata(format!("/proc/self/fd/{descriptor}")).ok()?;
     Some(std::os::unix::fs::MetadataExt::ino(&metadata))
 }
-
-/// How many rounds of killing a program's end goes through at most: a killed process is
-/// gone within a millisecond, so this bounds a program that keeps starting new ones.
-pub(super) const MOST_ROUNDS_OF_KILLING: usize = 500;
 
 /// Makes xtask a child subreaper, or an ordinary process again (see the module's docs).
 fn set_subreaper(on: bool) {

@@ -22,7 +22,6 @@ use std::sync::{Mutex, MutexGuard};
 use nix::sys::signal::{kill, killpg, sigprocmask, SigSet, SigmaskHow, Signal};
 use nix::unistd::Pid;
 
-use super::cleanup::MOST_ROUNDS_OF_KILLING;
 use super::starter::starter_binary;
 
 /// The first argument that makes `xtask` a guard.
@@ -55,6 +54,11 @@ impl Notice {
         }
     }
 }
+
+/// How many rounds of killing a program's end goes through at most, here and in
+/// `cleanup.rs` and `signals.rs`: a killed process is gone within a millisecond, so this
+/// bounds a program that keeps starting new ones.
+pub(super) const MOST_ROUNDS_OF_KILLING: usize = 500;
 
 /// The guard's standard input; `None` until the first notice, or when it could not start.
 static GUARD: Mutex<Option<ChildStdin>> = Mutex::new(None);

@@ -27,10 +27,8 @@ use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::unistd::Pid;
 use tempfile::TempDir;
 
-use super::cleanup::{
-    is_a_program_group, kill_escaped_processes, live_programs, live_tools, MOST_ROUNDS_OF_KILLING,
-};
-use super::guard::{tell_guard, Notice};
+use super::cleanup::{is_a_program_group, kill_escaped_processes, live_programs, live_tools};
+use super::guard::{tell_guard, Notice, MOST_ROUNDS_OF_KILLING};
 
 /// The signals taken (see the module's docs).
 pub const ENDING_SIGNALS: [Signal; 15] = [
