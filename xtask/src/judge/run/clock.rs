@@ -7,7 +7,8 @@
 //! processor: this thread moves there a moment, sleeps a microsecond, and reads its own
 //! record of waking, which is then. So the time of a run is the program's, even when xtask
 //! was stopped (`SIGSTOP`, Ctrl-Z) or kept off the processors as the program ended (a
-//! program of 500 ms was timed at 3,202 ms when its end was taken as xtask saw it). Where
+//! program of 500 ms, ending while xtask was stopped for 2 s, was timed at 2,188 ms when
+//! its end was taken as xtask saw it: `tests/judge_commands.rs`). Where
 //! `/proc/PID/sched` is missing (a kernel built without `CONFIG_SCHED_DEBUG`) or the
 //! thread cannot move, the moment xtask sees the end is taken instead.
 

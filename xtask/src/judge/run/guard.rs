@@ -107,13 +107,12 @@ pub fn run_guard(_words: &[OsString]) -> ExitCode {
         let Some((word, rest)) = line.split_once(' ') else {
             continue;
         };
-        let mut numbers = rest.split_whitespace().map(str::parse::<u64>);
-        let group = numbers
-            .next()
-            .and_then(Result::ok)
-            .map(|group| Pid::from_raw(group as i32));
+        let mut numbers = rest.split_whitespace();
+        let group = numbers.next().and_then(|group| group.parse().ok());
+        let group = group.map(Pid::from_raw);
+        let pipes = numbers.filter_map(|pipe| pipe.parse().ok()).collect();
         match (word, group) {
-            ("group", Some(group)) => _ = groups.insert(group, numbers.flatten().collect()),
+            ("group", Some(group)) => _ = groups.insert(group, pipes),
             ("ended", Some(group)) => _ = groups.remove(&group),
             ("folder", _) => _ = folders.insert(PathBuf::from(rest)),
             ("gone", _) => _ = folders.remove(&PathBuf::from(rest)),

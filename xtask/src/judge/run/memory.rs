@@ -125,11 +125,10 @@ pub(super) fn read_tree(root: Pid, starter: &StarterLine) -> Option<TreeReading>
         }
         reading.program_bytes = reading.program_bytes.max(high_water);
         // A child that shares its parent's memory has no size of its own to add.
-        if visit.parent_call != ParentCall::Other && has_run_no_program(process) {
-            match visit.parent_call {
-                ParentCall::WaitsForVfork => continue,
-                _ => sharing_unknown = true,
-            }
+        match visit.parent_call {
+            ParentCall::WaitsForVfork if has_run_no_program(process) => continue,
+            ParentCall::Running if has_run_no_program(process) => sharing_unknown = true,
+            _ => {}
         }
         programs.push(visit.process);
     }
